@@ -1,1 +1,2 @@
-export const ENGINE_VERSION = '0.1.0';
+export type { FieldError } from './errors.js';
+export type { DetectorFinding, DetectorHit, DetectorRule } from './detectors/types.js';
