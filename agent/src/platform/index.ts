@@ -1,0 +1,55 @@
+import type { Platform } from './types.js';
+
+/**
+ * Test and fixture hooks a backend may honour (documented in docs/agent.md). Production code passes
+ * nothing; tests point the Linux backend at fixture directories instead of the real /sys and /proc.
+ */
+export interface PlatformOverrides {
+  /** Root of a sysfs tree (default `/sys`). */
+  sysfsRoot?: string;
+  /** A mountinfo file (default `/proc/self/mountinfo`). */
+  mountinfoPath?: string;
+  /** Machine policy file (Linux default `/etc/custos/agent-policy.json`). */
+  machinePolicyPath?: string;
+  /** systemd-logind session directory (default `/run/systemd/sessions`). */
+  sessionsDir?: string;
+}
+
+/** What each backend module exports: `platform/linux/index.ts`, `platform/win32/index.ts`. */
+export type PlatformFactory = (overrides: PlatformOverrides) => Promise<Platform>;
+
+export function overridesFromEnv(env: NodeJS.ProcessEnv = process.env): PlatformOverrides {
+  const o: PlatformOverrides = {};
+  if (env.DLP_AGENT_SYSFS_ROOT) o.sysfsRoot = env.DLP_AGENT_SYSFS_ROOT;
+  if (env.DLP_AGENT_MOUNTINFO) o.mountinfoPath = env.DLP_AGENT_MOUNTINFO;
+  if (env.DLP_AGENT_POLICY_FILE) o.machinePolicyPath = env.DLP_AGENT_POLICY_FILE;
+  if (env.DLP_AGENT_SESSIONS_DIR) o.sessionsDir = env.DLP_AGENT_SESSIONS_DIR;
+  return o;
+}
+
+/**
+ * The one `process.platform` switch (DESIGN.md). The backend is loaded on demand so a Linux build
+ * never touches Windows code and vice versa; a missing backend is a clear error naming what was tried.
+ */
+export async function loadPlatform(overrides: PlatformOverrides = overridesFromEnv()): Promise<Platform> {
+  if (process.platform === 'linux') {
+    const linux = await import('./linux/index.js');
+    return linux.createPlatform(overrides);
+  }
+  if (process.platform !== 'win32') {
+    throw new Error(`dlp-agent supports linux and win32; this host is ${process.platform}`);
+  }
+  // The Windows backend (native addon helper) exports the same factory; a non-literal specifier keeps a
+  // Linux build from needing it, and a load failure names what was tried.
+  const backend = './win32/index.js';
+  let mod: { createPlatform?: PlatformFactory };
+  try {
+    mod = (await import(backend)) as { createPlatform?: PlatformFactory };
+  } catch (err) {
+    throw new Error(`platform backend ${backend} could not be loaded: ${(err as Error).message}`);
+  }
+  if (typeof mod.createPlatform !== 'function') {
+    throw new Error(`platform backend ${backend} does not export createPlatform`);
+  }
+  return mod.createPlatform(overrides);
+}

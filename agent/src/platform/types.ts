@@ -1,0 +1,160 @@
+/**
+ * The one seam between the agent and its operating system (DESIGN.md: platform code lives only under
+ * platform/<os>/). Every other agent file asks these interfaces. A capability a platform lacks is
+ * reported as absent (`null`, `false`, an empty list with a reason), never faked.
+ */
+
+/** Document 2, "Agent installation and rollout": the machine policy value names, kept exactly. */
+export const MACHINE_POLICY_NAMES = [
+  'ServerUrl',
+  'EnrollmentToken',
+  'StateDir',
+  'CheckinIntervalSecs',
+  'UploadIntervalSecs',
+  'DiscoveryIntervalSecs',
+  'RequestTimeoutSecs',
+  'QueueCapacity',
+  'LogRetainDays',
+  'LogMaxBytes',
+] as const;
+export type MachinePolicyName = (typeof MACHINE_POLICY_NAMES)[number];
+
+/** Raw values as the source holds them (registry REG_SZ / REG_DWORD, JSON string / number). */
+export type MachinePolicyValues = Partial<Record<MachinePolicyName, string | number>>;
+
+/** Machine policy: the Windows registry policy key, or /etc/custos/agent-policy.json on Linux. */
+export interface MachinePolicySource {
+  /** Where the values come from, for `doctor` and log lines (a path or a registry key name). */
+  readonly location: string;
+  /** Values present; absent source = `{}`. A source that exists but cannot be parsed throws. */
+  read(): Promise<MachinePolicyValues>;
+}
+
+/** The person at the console (document 1, rule 7). */
+export interface InteractiveUser {
+  /** Account name (Linux user name; Windows DOMAIN\\name when known). */
+  name: string;
+  /** Stable account id: Linux uid as a decimal string, Windows account SID. */
+  id: string;
+  /**
+   * Group memberships from the logon token. `null` means "not supplied": always on Linux, and on
+   * Windows when more than one person is signed in (a group-scoped rule then matches nobody).
+   */
+  groups: { sid: string; name: string | null }[] | null;
+}
+
+export interface InteractiveIdentity {
+  /** `null` when nobody (or more than one distinct person) is signed in locally. */
+  current(): Promise<{ user: InteractiveUser | null; sessions: number; reason: string | null }>;
+}
+
+/** Document 2: device classes for external media. */
+export type DeviceClass =
+  | 'usb_mass_storage'
+  | 'memory_card'
+  | 'optical_disc'
+  | 'mobile_device'
+  | 'unclassified';
+
+export interface RemovableVolume {
+  /** Where its file system is mounted (the path copies land under). */
+  mount_point: string;
+  /** Kernel block device (e.g. `sdb1`), or a platform device instance id. */
+  device: string;
+  device_class: DeviceClass;
+  /** Firmware serial; `null` when the device carries none (or is a phone: never identifiable). */
+  serial: string | null;
+  vendor: string | null;
+  model: string | null;
+  /** How the class and serial were learnt (`sysfs`, `setupapi` …), for the explanation. */
+  source: string;
+}
+
+export interface RemovableDevices {
+  /** Mounted removable volumes now. An unsupported platform answers `[]` and says so in capabilities. */
+  list(): Promise<RemovableVolume[]>;
+}
+
+/** A raw change notification: the file-activity sensor turns these into events after a stat. */
+export interface RawFileChange {
+  path: string;
+}
+
+export interface WatchHandle {
+  close(): void;
+}
+
+export interface FileWatching {
+  /** Whether change notification works at all on this host (otherwise the agent polls). */
+  readonly available: boolean;
+  /** Calls `onChange` for anything that may have changed under `root`; errors go to `onError`. */
+  watch(root: string, onChange: (change: RawFileChange) => void, onError: (err: Error) => void): WatchHandle;
+}
+
+/** One channel's honest capability (document 1, rule 3: the endpoint's own report). */
+export interface ChannelCapability {
+  observe: boolean;
+  block: boolean;
+  notify: boolean;
+  /** Why something is absent, in plain words (shown by `dlp-agent capabilities`). */
+  reason?: string;
+}
+
+/**
+ * The capability matrix sent at enrolment and every check-in. Document 2 leaves its structure
+ * open; this shape is ours (docs/agent.md): channels, scope attributes the endpoint can evaluate,
+ * feature names that gate policies by agent version.
+ */
+export interface CapabilityMatrix {
+  os: string;
+  os_version: string;
+  agent_version: string;
+  channels: Record<string, ChannelCapability>;
+  scope_attributes: string[];
+  features: string[];
+}
+
+export interface PlatformCapabilities {
+  /** The channels this platform can observe/block/notify, before version features are added. */
+  channels(): Record<string, ChannelCapability>;
+  /** Scope dimensions the local evaluator can fill (document 1, warning `scope_unevaluable`). */
+  scopeAttributes(): string[];
+}
+
+/** Service plumbing: event log on Windows (3004 enrolment failing, 2001 enrolled), journal on Linux. */
+export interface ServiceHooks {
+  /** Writes an operator-visible service event. Linux: a line on stderr that the journal keeps. */
+  reportEvent(eventId: number, level: 'info' | 'warning' | 'error', message: string): void;
+  /** Tells the service manager the agent is up (systemd notify when available; no-op otherwise). */
+  notifyReady(): void;
+}
+
+/** File labels (document 1, `file_condition.labels` and `apply_label`). */
+export interface FileLabels {
+  /** Whether labels can be read on this host at all. */
+  readonly available: boolean;
+  /** Labels carried by the file; `[]` when none or unsupported. */
+  read(path: string): Promise<string[]>;
+  /** Adds a label; answers what happened (`written`, `kept_existing`, `unsupported` …). */
+  apply(path: string, value: string, replaceExisting: boolean): Promise<string>;
+}
+
+export interface Platform {
+  /** `process.platform` value this backend serves. */
+  readonly id: 'linux' | 'win32';
+  /** Operating-system name as scope `operating_systems` uses it. */
+  readonly osName: 'linux' | 'windows';
+  osVersion(): string;
+  hostname(): string;
+  /** Stable machine identity; the caller hashes it (document 2: hardware_id is SHA-256 computed locally). */
+  machineIdentity(): Promise<string>;
+  /** Default state directory when neither policy nor command line names one. */
+  defaultStateDir(): string;
+  machinePolicy: MachinePolicySource;
+  identity: InteractiveIdentity;
+  removable: RemovableDevices;
+  files: FileWatching;
+  capabilities: PlatformCapabilities;
+  service: ServiceHooks;
+  labels: FileLabels;
+}
