@@ -1,0 +1,106 @@
+import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { DeviceKeyError } from '../../src/identity/device-key-error.js';
+import { pinPath, readDeviceKeyPin } from '../../src/identity/key-pin.js';
+import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
+import { softwareKeyPath } from '../../src/identity/software-key.js';
+
+let stateDir: string;
+beforeEach(async () => {
+  stateDir = await mkdtemp(join(tmpdir(), 'custos-select-'));
+});
+afterEach(async () => {
+  await rm(stateDir, { recursive: true, force: true });
+});
+
+/** A loopback port with nothing listening: a TCTI pointed there finds no TPM. */
+async function closedPort(): Promise<number> {
+  const srv = createServer();
+  await new Promise<void>((r) => srv.listen(0, '127.0.0.1', r));
+  const { port } = srv.address() as { port: number };
+  await new Promise<void>((r) => srv.close(() => r()));
+  return port;
+}
+
+async function errorOf(p: Promise<unknown>): Promise<DeviceKeyError> {
+  const err = await p.then(
+    () => undefined,
+    (e: unknown) => e,
+  );
+  expect(err).toBeInstanceOf(DeviceKeyError);
+  return err as DeviceKeyError;
+}
+
+describe('device key selection', () => {
+  it('--key software creates an Ed25519 key and pins it (0600) with its public key', async () => {
+    const { key, reason } = await selectDeviceKey({ stateDir, mode: 'software' });
+    expect(key.algorithm).toBe('ed25519');
+    expect(reason).toMatch(/--key software/);
+    const pin = await readDeviceKeyPin(stateDir);
+    expect(pin).toMatchObject({ protection: 'software', algorithm: 'ed25519' });
+    expect(pin!.public_key_b64).toBe(Buffer.from(key.publicKey()).toString('base64'));
+    expect((await stat(pinPath(stateDir))).mode & 0o777).toBe(0o600);
+  });
+
+  it('loadPinnedDeviceKey reloads the pinned key after a restart', async () => {
+    const first = await selectDeviceKey({ stateDir, mode: 'software' });
+    await first.key.close();
+    const again = await loadPinnedDeviceKey(stateDir);
+    expect(Buffer.from(again.key.publicKey())).toEqual(Buffer.from(first.key.publicKey()));
+    expect(again.reason).toMatch(/pinned at enrolment: software ed25519/);
+  });
+
+  it('loadPinnedDeviceKey without an enrolment says not enrolled', async () => {
+    expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.not_enrolled');
+  });
+
+  it('--key auto with no TPM answering falls back to software Ed25519 and says why', async () => {
+    const tcti = `swtpm:host=127.0.0.1,port=${await closedPort()}`;
+    const { key, reason } = await selectDeviceKey({ stateDir, mode: 'auto', tcti });
+    expect(key.protection).toBe('software');
+    expect(reason).toMatch(/^--key auto: no usable TPM \(.+\); falling back to software ed25519$/);
+    expect((await readDeviceKeyPin(stateDir))!.protection).toBe('software');
+  });
+
+  it('--key tpm with no TPM answering fails and pins nothing', async () => {
+    const tcti = `swtpm:host=127.0.0.1,port=${await closedPort()}`;
+    const err = await errorOf(selectDeviceKey({ stateDir, mode: 'tpm', tcti }));
+    expect(err.code).toBe('device_key.tpm_unavailable');
+    expect(await readDeviceKeyPin(stateDir)).toBeUndefined();
+  });
+
+  it('an explicit mode that contradicts the pin is refused; auto follows the pin', async () => {
+    const first = await selectDeviceKey({ stateDir, mode: 'software' });
+    expect((await errorOf(selectDeviceKey({ stateDir, mode: 'tpm' }))).code).toBe(
+      'device_key.pinned_mismatch',
+    );
+    const auto = await selectDeviceKey({ stateDir, mode: 'auto' });
+    expect(Buffer.from(auto.key.publicKey())).toEqual(Buffer.from(first.key.publicKey()));
+  });
+
+  it('refuses to sign with a key that is not the pinned one (key file replaced)', async () => {
+    await selectDeviceKey({ stateDir, mode: 'software' });
+    const other = await mkdtemp(join(tmpdir(), 'custos-select-other-'));
+    try {
+      await selectDeviceKey({ stateDir: other, mode: 'software' });
+      await writeFile(softwareKeyPath(stateDir), await readFile(softwareKeyPath(other)), { mode: 0o600 });
+    } finally {
+      await rm(other, { recursive: true, force: true });
+    }
+    expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.pinned_mismatch');
+  });
+
+  it('a pinned software identity whose key file vanished fails instead of minting a new key', async () => {
+    await selectDeviceKey({ stateDir, mode: 'software' });
+    await rm(softwareKeyPath(stateDir));
+    expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.corrupt');
+    await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
+  });
+
+  it('refuses an unknown mode as a programming error', async () => {
+    await expect(selectDeviceKey({ stateDir, mode: 'hsm' as never })).rejects.toThrow(TypeError);
+  });
+});
