@@ -1,0 +1,134 @@
+import { open } from 'node:fs/promises';
+import { createBLAKE3 } from 'hash-wasm';
+
+/** Why a file was not read whole (the event's `not_read`; document 2 incident field of that name). */
+export type NotReadCause = 'too_large' | 'unsupported_format' | 'unreadable' | 'changed' | 'vanished';
+
+export interface NotRead {
+  cause: NotReadCause;
+  reason: string;
+}
+
+export interface ContentRead {
+  /** Decoded text to scan; null when nothing could be decoded. */
+  text: string | null;
+  size_bytes: number;
+  bytes_read: number;
+  /** BLAKE3 (lower hex) of the whole file; null unless the file was read whole. */
+  blake3: string | null;
+  not_read: NotRead | null;
+}
+
+const CHUNK = 1024 * 1024;
+
+/** Formats whose text lives inside a container this agent does not unpack. */
+const CONTAINER_MAGIC: { magic: number[]; name: string }[] = [
+  { magic: [0x50, 0x4b, 0x03, 0x04], name: 'zip container (office document or archive)' },
+  { magic: [0x25, 0x50, 0x44, 0x46], name: 'PDF' },
+  { magic: [0x1f, 0x8b], name: 'gzip' },
+  { magic: [0x37, 0x7a, 0xbc, 0xaf], name: '7-Zip' },
+  { magic: [0x52, 0x61, 0x72, 0x21], name: 'RAR' },
+  { magic: [0xd0, 0xcf, 0x11, 0xe0], name: 'OLE compound document' },
+];
+
+function decode(buf: Buffer): { text: string | null; why: string | null } {
+  if (buf.length >= 2 && buf[0] === 0xff && buf[1] === 0xfe)
+    return { text: buf.subarray(2).toString('utf16le'), why: null };
+  for (const c of CONTAINER_MAGIC) {
+    if (c.magic.every((b, i) => buf[i] === b))
+      return { text: null, why: `${c.name}: contents not extracted` };
+  }
+  // NUL bytes in the first 8 KiB mean binary content no text detector applies to.
+  const head = buf.subarray(0, 8192);
+  if (head.includes(0)) return { text: null, why: 'binary content' };
+  return { text: buf.toString('utf8'), why: null };
+}
+
+/**
+ * Size-bounded content reader. Reads at most `maxBytes`; anything not read whole says why. The file is
+ * stat'ed before and after: a file that changed while being read is reported `changed`, never scanned
+ * as if it were consistent.
+ */
+export async function readContent(path: string, maxBytes: number): Promise<ContentRead> {
+  let fh: Awaited<ReturnType<typeof open>>;
+  try {
+    fh = await open(path, 'r');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') {
+      return {
+        text: null,
+        size_bytes: 0,
+        bytes_read: 0,
+        blake3: null,
+        not_read: { cause: 'vanished', reason: 'file gone before it could be read' },
+      };
+    }
+    return {
+      text: null,
+      size_bytes: 0,
+      bytes_read: 0,
+      blake3: null,
+      not_read: { cause: 'unreadable', reason: `open failed: ${code ?? 'error'}` },
+    };
+  }
+  try {
+    const before = await fh.stat();
+    const size = before.size;
+    const limit = Math.min(size, maxBytes);
+    const buf = Buffer.allocUnsafe(limit);
+    const hasher = await createBLAKE3();
+    hasher.init();
+    let off = 0;
+    while (off < limit) {
+      const { bytesRead } = await fh.read(buf, off, Math.min(CHUNK, limit - off), off);
+      if (bytesRead === 0) break;
+      hasher.update(buf.subarray(off, off + bytesRead));
+      off += bytesRead;
+    }
+    const after = await fh.stat();
+    const data = buf.subarray(0, off);
+    if (after.size !== before.size || after.mtimeMs !== before.mtimeMs || off !== limit) {
+      return {
+        text: null,
+        size_bytes: after.size,
+        bytes_read: off,
+        blake3: null,
+        not_read: { cause: 'changed', reason: 'file changed while being read' },
+      };
+    }
+    const { text, why } = decode(data);
+    if (size > maxBytes) {
+      return {
+        text,
+        size_bytes: size,
+        bytes_read: off,
+        blake3: null,
+        not_read: {
+          cause: 'too_large',
+          reason: `only the first ${maxBytes} of ${size} bytes were inspected`,
+        },
+      };
+    }
+    return {
+      text,
+      size_bytes: size,
+      bytes_read: off,
+      blake3: hasher.digest('hex'),
+      not_read: why ? { cause: 'unsupported_format', reason: why } : null,
+    };
+  } catch (err) {
+    return {
+      text: null,
+      size_bytes: 0,
+      bytes_read: 0,
+      blake3: null,
+      not_read: {
+        cause: 'unreadable',
+        reason: `read failed: ${(err as NodeJS.ErrnoException).code ?? 'error'}`,
+      },
+    };
+  } finally {
+    await fh.close();
+  }
+}

@@ -1,0 +1,240 @@
+import { randomUUID } from 'node:crypto';
+import Database from 'better-sqlite3';
+import type { OverflowPolicy } from '../config.js';
+
+/** Document 2, "Event ack meanings". */
+export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
+
+export interface Ack {
+  event_id: string;
+  status: AckStatus;
+  reason: string | null;
+}
+
+export interface QueuedBatch {
+  batch_id: string;
+  events: { event_id: string; body: Record<string, unknown> }[];
+}
+
+export type EnqueueResult = { queued: true } | { queued: false; reason: 'queue_full' | 'duplicate' };
+
+export interface QueueStats {
+  depth: number;
+  in_flight: number;
+  overflow_refused: number;
+  overflow_dropped: number;
+  rejected: number;
+  accepted: number;
+  oldest_enqueued_at: string | null;
+}
+
+/** Back-off for a Retry ack: 5 s doubling per attempt, at most 15 minutes (our choice; docs/agent.md). */
+export function retryDelayMs(attempts: number): number {
+  return Math.min(15 * 60_000, 5_000 * 2 ** Math.max(0, Math.min(attempts - 1, 20)));
+}
+
+/**
+ * The durable event queue (SQLite, WAL, synchronous=FULL). `enqueue` returns only after the row is
+ * committed to disk, so a sensor is told "queued" only for an event that survives kill -9 or power
+ * loss. Uploads take a batch: its events are stamped with one batch id, and until the server answers
+ * that batch the same id and the same events are re-sent (document 2: the server answers a retried
+ * batch from its idempotency record). Acks: Accepted, Duplicate and Rejected are deleted (Rejected is
+ * counted), Retry stays with back-off. Capacity is enforced by the configured overflow policy, and
+ * every overflow is counted and recorded.
+ */
+export class EventQueue {
+  private readonly db: Database.Database;
+
+  constructor(
+    path: string,
+    private readonly capacity: number,
+    private readonly overflow: OverflowPolicy,
+    private readonly clock: () => number = Date.now,
+  ) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    // FULL: a commit is on disk before enqueue returns (durability before acknowledgement).
+    this.db.pragma('synchronous = FULL');
+    this.db.pragma('busy_timeout = 5000');
+    this.db.exec(`
+      CREATE TABLE IF NOT EXISTS events (
+        seq INTEGER PRIMARY KEY AUTOINCREMENT,
+        event_id TEXT NOT NULL UNIQUE,
+        body TEXT NOT NULL,
+        enqueued_at INTEGER NOT NULL,
+        attempts INTEGER NOT NULL DEFAULT 0,
+        next_attempt_at INTEGER NOT NULL DEFAULT 0,
+        batch_id TEXT,
+        last_reason TEXT
+      );
+      CREATE INDEX IF NOT EXISTS events_batch ON events(batch_id);
+      CREATE TABLE IF NOT EXISTS counters (name TEXT PRIMARY KEY, value INTEGER NOT NULL);
+      CREATE TABLE IF NOT EXISTS overflow_log (
+        at INTEGER NOT NULL, policy TEXT NOT NULL, event_id TEXT NOT NULL, channel TEXT
+      );
+    `);
+  }
+
+  private bump(name: string, by = 1): void {
+    this.db
+      .prepare(
+        'INSERT INTO counters(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + ?',
+      )
+      .run(name, by, by);
+  }
+
+  private counter(name: string): number {
+    const row = this.db.prepare('SELECT value FROM counters WHERE name = ?').get(name) as
+      | { value: number }
+      | undefined;
+    return row?.value ?? 0;
+  }
+
+  depth(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+  }
+
+  /** Stores one event durably. Returns only after the commit (synchronous=FULL). */
+  enqueue(eventId: string, body: Record<string, unknown>): EnqueueResult {
+    const channel = typeof body.channel === 'string' ? body.channel : null;
+    const tx = this.db.transaction((): EnqueueResult => {
+      if (this.db.prepare('SELECT 1 FROM events WHERE event_id = ?').get(eventId)) {
+        return { queued: false, reason: 'duplicate' };
+      }
+      if (this.depth() >= this.capacity) {
+        if (this.overflow === 'refuse_new') {
+          this.bump('overflow_refused');
+          this.db
+            .prepare('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)')
+            .run(this.clock(), 'refuse_new', eventId, channel);
+          return { queued: false, reason: 'queue_full' };
+        }
+        // drop_oldest: the oldest event not in an unanswered batch (an in-flight batch must stay intact).
+        const victim = this.db
+          .prepare('SELECT seq, event_id, body FROM events WHERE batch_id IS NULL ORDER BY seq LIMIT 1')
+          .get() as { seq: number; event_id: string; body: string } | undefined;
+        if (!victim) {
+          this.bump('overflow_refused');
+          this.db
+            .prepare('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)')
+            .run(this.clock(), 'refuse_new', eventId, channel);
+          return { queued: false, reason: 'queue_full' };
+        }
+        const vChannel = (JSON.parse(victim.body) as { channel?: string }).channel ?? null;
+        this.db.prepare('DELETE FROM events WHERE seq = ?').run(victim.seq);
+        this.db
+          .prepare('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)')
+          .run(this.clock(), 'drop_oldest', victim.event_id, vChannel);
+        this.bump('overflow_dropped');
+      }
+      this.db
+        .prepare('INSERT INTO events(event_id, body, enqueued_at) VALUES (?, ?, ?)')
+        .run(eventId, JSON.stringify(body), this.clock());
+      return { queued: true };
+    });
+    return tx.immediate();
+  }
+
+  /**
+   * The next batch to send: an unanswered batch first (same id, same events), otherwise a new batch
+   * of due events. Null when nothing is due.
+   */
+  nextBatch(maxEvents: number): QueuedBatch | null {
+    const tx = this.db.transaction((): QueuedBatch | null => {
+      const open = this.db
+        .prepare('SELECT batch_id FROM events WHERE batch_id IS NOT NULL ORDER BY seq LIMIT 1')
+        .get() as { batch_id: string } | undefined;
+      let batchId: string;
+      if (open) {
+        batchId = open.batch_id;
+      } else {
+        const due = this.db
+          .prepare('SELECT seq FROM events WHERE next_attempt_at <= ? ORDER BY seq LIMIT ?')
+          .all(this.clock(), maxEvents) as { seq: number }[];
+        if (due.length === 0) return null;
+        batchId = randomUUID();
+        const stamp = this.db.prepare('UPDATE events SET batch_id = ? WHERE seq = ?');
+        for (const d of due) stamp.run(batchId, d.seq);
+      }
+      const rows = this.db
+        .prepare('SELECT event_id, body FROM events WHERE batch_id = ? ORDER BY seq')
+        .all(batchId) as { event_id: string; body: string }[];
+      return {
+        batch_id: batchId,
+        events: rows.map((r) => ({
+          event_id: r.event_id,
+          body: JSON.parse(r.body) as Record<string, unknown>,
+        })),
+      };
+    });
+    return tx.immediate();
+  }
+
+  /**
+   * Applies the server's answer to a batch. Events of the batch the answer does not mention are
+   * treated as Retry (the server never silently drops one; document 2: one bad event never fails a batch).
+   */
+  applyAcks(
+    batchId: string,
+    acks: Ack[],
+  ): { accepted: number; duplicate: number; rejected: number; retry: number } {
+    const counts = { accepted: 0, duplicate: 0, rejected: 0, retry: 0 };
+    const tx = this.db.transaction(() => {
+      const byId = new Map(acks.map((a) => [a.event_id, a]));
+      const rows = this.db
+        .prepare('SELECT seq, event_id, attempts FROM events WHERE batch_id = ?')
+        .all(batchId) as {
+        seq: number;
+        event_id: string;
+        attempts: number;
+      }[];
+      const del = this.db.prepare('DELETE FROM events WHERE seq = ?');
+      const retry = this.db.prepare(
+        'UPDATE events SET batch_id = NULL, attempts = ?, next_attempt_at = ?, last_reason = ? WHERE seq = ?',
+      );
+      for (const row of rows) {
+        const ack = byId.get(row.event_id);
+        const status = ack?.status ?? 'Retry';
+        if (status === 'Retry') {
+          const attempts = row.attempts + 1;
+          retry.run(
+            attempts,
+            this.clock() + retryDelayMs(attempts),
+            ack?.reason ?? 'not_acknowledged',
+            row.seq,
+          );
+          counts.retry++;
+        } else {
+          del.run(row.seq);
+          if (status === 'Accepted') counts.accepted++;
+          else if (status === 'Duplicate') counts.duplicate++;
+          else counts.rejected++;
+        }
+      }
+      if (counts.rejected) this.bump('rejected', counts.rejected);
+      if (counts.accepted + counts.duplicate) this.bump('accepted', counts.accepted + counts.duplicate);
+    });
+    tx.immediate();
+    return counts;
+  }
+
+  stats(): QueueStats {
+    const inFlight = (
+      this.db.prepare('SELECT count(*) AS n FROM events WHERE batch_id IS NOT NULL').get() as { n: number }
+    ).n;
+    const oldest = this.db.prepare('SELECT min(enqueued_at) AS t FROM events').get() as { t: number | null };
+    return {
+      depth: this.depth(),
+      in_flight: inFlight,
+      overflow_refused: this.counter('overflow_refused'),
+      overflow_dropped: this.counter('overflow_dropped'),
+      rejected: this.counter('rejected'),
+      accepted: this.counter('accepted'),
+      oldest_enqueued_at: oldest.t === null ? null : new Date(oldest.t).toISOString(),
+    };
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
