@@ -1,0 +1,28 @@
+import type { CapabilityMatrix, Platform } from './platform/types.js';
+import { AGENT_VERSION } from './version.js';
+
+/**
+ * Feature names this agent version understands (document 2, Versioning: capability names gate
+ * features by agent version). `scope_exclusions`: the evaluator applies `exclude_*` scope fields.
+ * `warn_with_continue` and `approval_required` are advertised only by a platform that can hold an
+ * operation; on Linux nothing is held, so they are absent and the server withholds such policies.
+ */
+export function agentFeatures(platform: Platform): string[] {
+  const features = ['scope_exclusions'];
+  const channels = platform.capabilities.channels();
+  const canHold = Object.values(channels).some((c) => c.block && c.notify);
+  if (canHold) features.push('warn_with_continue', 'approval_required');
+  return features;
+}
+
+/** The matrix sent at enrolment and each check-in: the platform's honest report plus features. */
+export function capabilityMatrix(platform: Platform): CapabilityMatrix {
+  return {
+    os: platform.osName,
+    os_version: platform.osVersion(),
+    agent_version: AGENT_VERSION,
+    channels: platform.capabilities.channels(),
+    scope_attributes: platform.capabilities.scopeAttributes(),
+    features: agentFeatures(platform),
+  };
+}

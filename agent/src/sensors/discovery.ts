@@ -1,0 +1,133 @@
+import { stat } from 'node:fs/promises';
+import { readContent } from '../content/read-content.js';
+import type { RemovableVolume } from '../platform/types.js';
+import type { FileStateStore } from './file-state-store.js';
+import type { ObservationSink } from './types.js';
+import { walkFiles } from './walk.js';
+
+export interface DiscoveryRoot {
+  path: string;
+  /** `discovery` for monitored paths; `removable_storage` for a removable volume's mount point. */
+  channel: string;
+  removable?: RemovableVolume;
+}
+
+export interface DiscoveryStats {
+  roots: number;
+  files_seen: number;
+  files_inspected: number;
+  bytes_read: number;
+  events: number;
+  deletions: number;
+  deferred: number;
+  errors: number;
+}
+
+export interface DiscoveryOptions {
+  store: FileStateStore;
+  sink: ObservationSink;
+  maxReadBytes: number;
+  clock?: () => number;
+  log?: (msg: string) => void;
+  /** Paths never walked (the agent's own state directory). */
+  skip?: (path: string) => boolean;
+}
+
+/**
+ * One incremental discovery pass. A file whose device, inode, size and modification time are
+ * unchanged since its last inspection is not read again; every other file is read (size-bounded),
+ * decided and remembered with its findings. A remembered file with findings that is gone raises
+ * `file_delete` (document 2) with only detector id, category and match count.
+ */
+export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOptions): Promise<DiscoveryStats> {
+  const clock = opts.clock ?? Date.now;
+  const pass = clock();
+  const s: DiscoveryStats = {
+    roots: 0,
+    files_seen: 0,
+    files_inspected: 0,
+    bytes_read: 0,
+    events: 0,
+    deletions: 0,
+    deferred: 0,
+    errors: 0,
+  };
+  for (const root of roots) {
+    try {
+      if (!(await stat(root.path)).isDirectory()) continue;
+    } catch {
+      opts.log?.(`discovery: monitored path ${root.path} is absent; skipped`);
+      continue;
+    }
+    s.roots++;
+    const onError = (p: string, err: NodeJS.ErrnoException) => {
+      s.errors++;
+      opts.log?.(`discovery: ${p}: ${err.code ?? err.message}`);
+    };
+    for await (const { path, stat: st } of walkFiles(root.path, onError, opts.skip)) {
+      s.files_seen++;
+      const known = opts.store.get(path);
+      if (
+        known &&
+        known.dev === st.dev &&
+        known.ino === st.ino &&
+        known.size === st.size &&
+        known.mtime_ms === st.mtimeMs
+      ) {
+        opts.store.markSeen(path, pass);
+        continue;
+      }
+      const content = await readContent(path, opts.maxReadBytes);
+      s.files_inspected++;
+      s.bytes_read += content.bytes_read;
+      const result = await opts.sink.handle({
+        channel: root.channel,
+        path,
+        content,
+        ...(root.removable ? { removable: root.removable } : {}),
+        occurred_at: new Date(clock()).toISOString(),
+      });
+      if (!result.queued) {
+        // Queue full: leave the file unremembered so the next pass inspects it again.
+        s.deferred++;
+        if (known) opts.store.markSeen(path, pass);
+        continue;
+      }
+      if (result.reported) s.events++;
+      opts.store.put(
+        {
+          path,
+          root: root.path,
+          dev: st.dev,
+          ino: st.ino,
+          size: st.size,
+          mtime_ms: st.mtimeMs,
+          blake3: content.blake3,
+          findings: result.findings,
+          scanned_at: clock(),
+        },
+        pass,
+      );
+    }
+    for (const gone of opts.store.unseen(root.path, pass)) {
+      if (gone.findings.length > 0) {
+        const r = await opts.sink.handle({
+          channel: 'file_delete',
+          path: gone.path,
+          content: null,
+          remembered: gone.findings,
+          departure: 'deleted',
+          ...(root.removable ? { removable: root.removable } : {}),
+          occurred_at: new Date(clock()).toISOString(),
+        });
+        if (!r.queued) {
+          s.deferred++;
+          continue;
+        }
+        s.deletions++;
+      }
+      opts.store.delete(gone.path);
+    }
+  }
+  return s;
+}

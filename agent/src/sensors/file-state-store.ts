@@ -1,0 +1,103 @@
+import Database from 'better-sqlite3';
+import type { FindingSummary } from './types.js';
+
+export interface FileRecord {
+  path: string;
+  root: string;
+  dev: number;
+  ino: number;
+  size: number;
+  mtime_ms: number;
+  blake3: string | null;
+  findings: FindingSummary[];
+  scanned_at: number;
+}
+
+/**
+ * What the agent remembers per path: identity (device, inode, size, mtime) for incremental discovery,
+ * the content hash for move detection, and the findings so that a later deletion of a file with
+ * findings raises `file_delete` (document 2: raised only when the endpoint remembers findings).
+ */
+export class FileStateStore {
+  private readonly db: Database.Database;
+
+  constructor(path: string) {
+    this.db = new Database(path);
+    this.db.pragma('journal_mode = WAL');
+    this.db.pragma('synchronous = NORMAL');
+    this.db.exec(`CREATE TABLE IF NOT EXISTS files (
+      path TEXT PRIMARY KEY, root TEXT NOT NULL, dev INTEGER NOT NULL, ino INTEGER NOT NULL,
+      size INTEGER NOT NULL, mtime_ms REAL NOT NULL, blake3 TEXT, findings TEXT NOT NULL, scanned_at INTEGER NOT NULL,
+      seen_pass INTEGER NOT NULL DEFAULT 0
+    );
+    CREATE INDEX IF NOT EXISTS files_root ON files(root);
+    CREATE INDEX IF NOT EXISTS files_ino ON files(dev, ino);`);
+  }
+
+  private row(r: Record<string, unknown> | undefined): FileRecord | undefined {
+    if (!r) return undefined;
+    return {
+      path: r.path as string,
+      root: r.root as string,
+      dev: r.dev as number,
+      ino: r.ino as number,
+      size: r.size as number,
+      mtime_ms: r.mtime_ms as number,
+      blake3: (r.blake3 as string | null) ?? null,
+      findings: JSON.parse(r.findings as string) as FindingSummary[],
+      scanned_at: r.scanned_at as number,
+    };
+  }
+
+  get(path: string): FileRecord | undefined {
+    return this.row(
+      this.db.prepare('SELECT * FROM files WHERE path = ?').get(path) as Record<string, unknown>,
+    );
+  }
+
+  byInode(dev: number, ino: number): FileRecord | undefined {
+    return this.row(
+      this.db.prepare('SELECT * FROM files WHERE dev = ? AND ino = ?').get(dev, ino) as Record<
+        string,
+        unknown
+      >,
+    );
+  }
+
+  put(rec: FileRecord, pass = 0): void {
+    this.db
+      .prepare(
+        `INSERT INTO files(path, root, dev, ino, size, mtime_ms, blake3, findings, scanned_at, seen_pass)
+         VALUES (@path, @root, @dev, @ino, @size, @mtime_ms, @blake3, @findings, @scanned_at, @pass)
+         ON CONFLICT(path) DO UPDATE SET root=@root, dev=@dev, ino=@ino, size=@size, mtime_ms=@mtime_ms,
+           blake3=@blake3, findings=@findings, scanned_at=@scanned_at, seen_pass=@pass`,
+      )
+      .run({ ...rec, findings: JSON.stringify(rec.findings), pass });
+  }
+
+  markSeen(path: string, pass: number): void {
+    this.db.prepare('UPDATE files SET seen_pass = ? WHERE path = ?').run(pass, path);
+  }
+
+  /** Records under `root` not seen in discovery pass `pass`: vanished since the last walk. */
+  unseen(root: string, pass: number): FileRecord[] {
+    return (
+      this.db.prepare('SELECT * FROM files WHERE root = ? AND seen_pass <> ?').all(root, pass) as Record<
+        string,
+        unknown
+      >[]
+    ).map((r) => this.row(r)!);
+  }
+
+  delete(path: string): void {
+    this.db.prepare('DELETE FROM files WHERE path = ?').run(path);
+  }
+
+  count(): number {
+    return (this.db.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}

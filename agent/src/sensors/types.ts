@@ -1,0 +1,38 @@
+import type { ContentRead } from '../content/read-content.js';
+import type { RemovableVolume } from '../platform/types.js';
+
+/** What a detector found, as remembered and as reported after a deletion (id, category, count only). */
+export interface FindingSummary {
+  detector_id: string;
+  category: string;
+  match_count: number;
+}
+
+/** One thing a sensor saw, before the policy decision. */
+export interface FileObservation {
+  channel: string;
+  path: string;
+  /** Rename/move: where the file was before. */
+  from_path?: string;
+  /** Null for a file that is gone (file_delete). */
+  content: ContentRead | null;
+  removable?: RemovableVolume;
+  /** file_delete: findings remembered from the last inspection. */
+  remembered?: FindingSummary[];
+  departure?: 'deleted' | 'moved_out';
+  occurred_at: string;
+}
+
+export interface SinkResult {
+  /** Findings of this content (what the store remembers for the path). */
+  findings: FindingSummary[];
+  /** False when the queue refused the event (full): the sensor must not mark the file as handled. */
+  queued: boolean;
+  /** Whether an event was produced at all (a policy matched, or a remembered path departed). */
+  reported: boolean;
+}
+
+/** The decide-and-queue step sensors hand observations to (service.ts wires the engine into it). */
+export interface ObservationSink {
+  handle(obs: FileObservation): Promise<SinkResult>;
+}

@@ -1,0 +1,98 @@
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { EventQueue, retryDelayMs } from '../src/queue/event-queue.js';
+import { tempDir } from './helpers/tmp.js';
+
+function queue(capacity = 1000, overflow: 'refuse_new' | 'drop_oldest' = 'refuse_new', clock = () => 1_000) {
+  return new EventQueue(join(tempDir(), 'queue.db'), capacity, overflow, clock);
+}
+
+describe('event queue', () => {
+  it('keeps an enqueued event across closing and reopening the database', () => {
+    const dir = tempDir();
+    const q1 = new EventQueue(join(dir, 'q.db'), 10, 'refuse_new');
+    expect(q1.enqueue('e1', { channel: 'discovery' })).toEqual({ queued: true });
+    q1.close();
+    const q2 = new EventQueue(join(dir, 'q.db'), 10, 'refuse_new');
+    expect(q2.depth()).toBe(1);
+    q2.close();
+  });
+
+  it('drops Accepted, Duplicate and Rejected events, keeps Retry with back-off and counts Rejected', () => {
+    let now = 1_000;
+    const q = queue(100, 'refuse_new', () => now);
+    for (const id of ['a', 'b', 'c', 'd']) q.enqueue(id, { channel: 'discovery' });
+    const batch = q.nextBatch(500)!;
+    expect(batch.events.map((e) => e.event_id)).toEqual(['a', 'b', 'c', 'd']);
+    const counts = q.applyAcks(batch.batch_id, [
+      { event_id: 'a', status: 'Accepted', reason: null },
+      { event_id: 'b', status: 'Duplicate', reason: null },
+      { event_id: 'c', status: 'Rejected', reason: 'occurred_at_older_than_retention' },
+      { event_id: 'd', status: 'Retry', reason: 'busy' },
+    ]);
+    expect(counts).toEqual({ accepted: 1, duplicate: 1, rejected: 1, retry: 1 });
+    expect(q.depth()).toBe(1);
+    expect(q.stats().rejected).toBe(1);
+    // Retry waits for its back-off before it is sent again.
+    expect(q.nextBatch(500)).toBeNull();
+    now += retryDelayMs(1);
+    expect(q.nextBatch(500)!.events.map((e) => e.event_id)).toEqual(['d']);
+  });
+
+  it('treats an event the answer does not mention as Retry, never as delivered', () => {
+    const q = queue();
+    q.enqueue('a', {});
+    q.enqueue('b', {});
+    const b = q.nextBatch(10)!;
+    q.applyAcks(b.batch_id, [{ event_id: 'a', status: 'Accepted', reason: null }]);
+    expect(q.depth()).toBe(1);
+  });
+
+  it('re-sends an unanswered batch with the same id and the same events', () => {
+    const q = queue();
+    q.enqueue('a', {});
+    const first = q.nextBatch(10)!;
+    q.enqueue('b', {});
+    const again = q.nextBatch(10)!;
+    expect(again.batch_id).toBe(first.batch_id);
+    expect(again.events.map((e) => e.event_id)).toEqual(['a']);
+  });
+
+  it('limits a batch to the size asked for', () => {
+    const q = queue();
+    for (let i = 0; i < 7; i++) q.enqueue(`e${i}`, {});
+    expect(q.nextBatch(5)!.events).toHaveLength(5);
+  });
+
+  it('refuse_new: refuses past capacity, counts and records the overflow', () => {
+    const q = queue(100, 'refuse_new');
+    for (let i = 0; i < 100; i++) expect(q.enqueue(`e${i}`, {}).queued).toBe(true);
+    expect(q.enqueue('over', { channel: 'discovery' })).toEqual({ queued: false, reason: 'queue_full' });
+    expect(q.depth()).toBe(100);
+    expect(q.stats().overflow_refused).toBe(1);
+  });
+
+  it('drop_oldest: drops the oldest event not in flight and counts it', () => {
+    const q = queue(100, 'drop_oldest');
+    for (let i = 0; i < 100; i++) q.enqueue(`e${i}`, {});
+    const inFlight = q.nextBatch(1)!; // e0 is in an unanswered batch and must survive
+    expect(q.enqueue('new', {}).queued).toBe(true);
+    expect(q.depth()).toBe(100);
+    expect(q.stats().overflow_dropped).toBe(1);
+    const again = q.nextBatch(1)!;
+    expect(again.batch_id).toBe(inFlight.batch_id);
+    expect(again.events[0]!.event_id).toBe('e0');
+  });
+
+  it('refuses the same event id twice', () => {
+    const q = queue();
+    q.enqueue('a', {});
+    expect(q.enqueue('a', {})).toEqual({ queued: false, reason: 'duplicate' });
+  });
+
+  it('backs off Retry up to 15 minutes', () => {
+    expect(retryDelayMs(1)).toBe(5_000);
+    expect(retryDelayMs(2)).toBe(10_000);
+    expect(retryDelayMs(50)).toBe(15 * 60_000);
+  });
+});
