@@ -1,0 +1,115 @@
+import { createPublicKey, verify } from 'node:crypto';
+import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DeviceKeyError } from '../../src/identity/device-key-error.js';
+import { openTpmKey, tpmKeyPath } from '../../src/identity/tpm/tpm-key.js';
+import { ensureSwtpm, Swtpm } from './swtpm.js';
+
+const skipReason = ensureSwtpm();
+if (skipReason) console.warn(`SKIPPING TPM device-key tests: ${skipReason}`);
+
+function p256PublicKey(point: Uint8Array) {
+  return createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: Buffer.from(point.subarray(1, 33)).toString('base64url'),
+      y: Buffer.from(point.subarray(33, 65)).toString('base64url'),
+    },
+    format: 'jwk',
+  });
+}
+
+function verifies(point: Uint8Array, message: Uint8Array, rs: Uint8Array): boolean {
+  return verify('sha256', message, { key: p256PublicKey(point), dsaEncoding: 'ieee-p1363' }, rs);
+}
+
+describe.skipIf(skipReason !== undefined)('TPM-backed P-256 device key (real swtpm)', () => {
+  let tpm: Swtpm;
+  let stateDir: string;
+  beforeAll(async () => {
+    tpm = await Swtpm.start();
+    stateDir = await mkdtemp(join(tmpdir(), 'custos-tpmkey-'));
+  });
+  afterAll(async () => {
+    await tpm?.destroy();
+    await rm(stateDir, { recursive: true, force: true });
+  });
+
+  it('creates a key whose 65-byte point verifies its 64-byte r||s signatures in node:crypto', async () => {
+    const key = await openTpmKey({ stateDir, tcti: tpm.tcti, create: true });
+    try {
+      expect(key.algorithm).toBe('ecdsa_p256_sha256');
+      expect(key.protection).toBe('tpm_backed');
+      const point = key.publicKey();
+      expect(point.length).toBe(65);
+      expect(point[0]).toBe(4);
+      // Enough signatures that some r or s has a leading zero octet the TPM drops (padding path).
+      for (let i = 0; i < 40; i++) {
+        const msg = new TextEncoder().encode(`request ${i}`);
+        const sig = await key.sign(msg);
+        expect(sig.length).toBe(64);
+        expect(verifies(point, msg, sig)).toBe(true);
+        expect(verifies(point, new TextEncoder().encode(`other ${i}`), sig)).toBe(false);
+      }
+      expect((await stat(tpmKeyPath(stateDir))).mode & 0o777).toBe(0o600);
+    } finally {
+      await key.close();
+    }
+  });
+
+  it('reloads the same key in a new context, and after swtpm itself restarts', async () => {
+    const first = await openTpmKey({ stateDir, tcti: tpm.tcti, create: true });
+    const point = first.publicKey();
+    await first.close();
+
+    const again = await openTpmKey({ stateDir, tcti: tpm.tcti, create: false });
+    expect(Buffer.from(again.publicKey())).toEqual(Buffer.from(point));
+    await again.close();
+
+    await tpm.restart();
+    const afterRestart = await openTpmKey({ stateDir, tcti: tpm.tcti, create: false });
+    try {
+      expect(Buffer.from(afterRestart.publicKey())).toEqual(Buffer.from(point));
+      const msg = Uint8Array.of(1, 2, 3);
+      expect(verifies(point, msg, await afterRestart.sign(msg))).toBe(true);
+    } finally {
+      await afterRestart.close();
+    }
+  });
+
+  it('an open key survives a swtpm restart by reconnecting and reloading the same key', async () => {
+    const key = await openTpmKey({ stateDir, tcti: tpm.tcti, create: false });
+    try {
+      const point = key.publicKey();
+      await tpm.restart({ samePort: true });
+      const msg = Uint8Array.of(9);
+      expect(verifies(point, msg, await key.sign(msg))).toBe(true);
+    } finally {
+      await key.close();
+    }
+  });
+
+  it('reload without a stored key refuses instead of creating one', async () => {
+    const empty = await mkdtemp(join(tmpdir(), 'custos-tpmkey-empty-'));
+    try {
+      const err = await openTpmKey({ stateDir: empty, tcti: tpm.tcti, create: false }).catch(
+        (e: unknown) => e,
+      );
+      expect((err as DeviceKeyError).code).toBe('device_key.tpm_key_unusable');
+    } finally {
+      await rm(empty, { recursive: true, force: true });
+    }
+  });
+
+  it('a stopped TPM is reported as unavailable', async () => {
+    const other = await Swtpm.start();
+    const tcti = other.tcti;
+    await other.destroy();
+    const err = await openTpmKey({ stateDir, tcti, create: true }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(DeviceKeyError);
+    expect((err as DeviceKeyError).code).toBe('device_key.tpm_unavailable');
+  });
+});
