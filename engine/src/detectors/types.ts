@@ -9,6 +9,8 @@ export interface DetectorHit {
   confidence: number;
   /** True when the structural validator passed, or when the detector has no validator. */
   validated: boolean;
+  /** Masked preview (e.g. `4111********1111`), present only when the scan asked for previews. */
+  preview?: string;
 }
 
 export interface DetectorFinding {

@@ -1,0 +1,103 @@
+import type { DetectorDefinition } from '../definition.js';
+
+export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
+  {
+    id: 'email',
+    version: 1,
+    category: 'contact',
+    description:
+      'E-mail address (ASCII local part and domain); file names such as icon@2x.png are refused by their extension.',
+    patterns: [
+      {
+        source:
+          '(?<![A-Za-z0-9._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])',
+      },
+    ],
+    word_boundaries: false,
+    triggers: [{ kind: 'literal', anchors: ['@'], back: 64, forward: 255 }],
+    checks: ['email'],
+    keywords: {
+      en: ['email', 'e-mail', 'mail', 'contact'],
+      az: ['e-poçt', 'elektron poçt', 'poçt ünvanı'],
+      ru: ['почта', 'e-mail', 'электронная почта', 'эл. почта', 'адрес почты'],
+      tr: ['e-posta', 'eposta', 'mail adresi', 'iletişim'],
+    },
+    proximity: 300,
+    keyword_required: false,
+    confidence: { pattern: 65, keyword: 75, validated: 75, validated_keyword: 85 },
+  },
+  {
+    id: 'phone',
+    version: 1,
+    category: 'contact',
+    description:
+      'Phone number: international E.164 form (+ or 00, at most 15 digits; national length enforced for +1, +7, +90, +994) and national forms of the US (NANP), Türkiye (0 5xx / 0 2xx–4xx), Azerbaijan (0 + operator code) and Russia (8 + area code).',
+    patterns: [
+      { source: '(?:\\+|00)[1-9](?:[ .-]?\\(?\\d\\)?){6,14}' },
+      { source: '(?:1[ .-]?)?\\(?[2-9]\\d{2}\\)?[ .-]?[2-9]\\d{2}[ .-]?\\d{4}' },
+      { source: '(?:0 ?)?\\(?5\\d{2}\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
+      { source: '0 ?\\(?[2-4]\\d{2}\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
+      { source: '0 ?\\(?(?:10|12|50|51|55|60|70|77|99)\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
+      { source: '8 ?\\(?[3-9]\\d{2}\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
+    ],
+    word_boundaries: true,
+    triggers: [{ kind: 'digits', gate: 'phone', back: 2, forward: 1 }],
+    validator: 'phone',
+    keywords: {
+      en: ['phone', 'tel', 'telephone', 'mobile', 'cell', 'call me', 'whatsapp'],
+      az: ['telefon*', 'mobil*', 'əlaqə nömrəsi', 'nömrə'],
+      ru: ['телефон*', 'тел', 'моб', 'мобильный', 'номер телефона', 'звоните'],
+      tr: ['telefon*', 'tel', 'cep*', 'gsm', 'irtibat'],
+    },
+    proximity: 150,
+    keyword_required: false,
+    confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
+  },
+  {
+    id: 'ipv4',
+    version: 1,
+    category: 'network',
+    description: 'IPv4 address in dotted-quad form (octets 0–255, no leading zeros).',
+    patterns: [{ source: '(?:\\d{1,3}\\.){3}\\d{1,3}' }],
+    word_boundaries: true,
+    triggers: [{ kind: 'digits', gate: 'ipv4', back: 0, forward: 0 }],
+    checks: ['ipv4'],
+    keywords: {
+      en: ['ip', 'ip address', 'host', 'server', 'gateway'],
+      az: ['ip ünvanı', 'server'],
+      ru: ['ip-адрес', 'ip адрес', 'сервер', 'шлюз'],
+      tr: ['ip adresi*', 'sunucu*'],
+    },
+    proximity: 100,
+    keyword_required: false,
+    confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
+  },
+  {
+    id: 'ipv6',
+    version: 1,
+    category: 'network',
+    description:
+      'IPv6 address (RFC 4291 text form, with :: compression and embedded IPv4); at least one digit required so that names like A::B are not taken for addresses.',
+    patterns: [
+      {
+        source:
+          '(?<![0-9A-Za-z:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:\\d{1,3}\\.){3}\\d{1,3}|[0-9A-Fa-f]{1,4})?(?![0-9A-Za-z:])',
+      },
+    ],
+    word_boundaries: false,
+    triggers: [
+      { kind: 'literal', anchors: ['::'], back: 40, forward: 48 },
+      { kind: 'digits', gate: 'ipv6', back: 40, forward: 40 },
+    ],
+    checks: ['ipv6'],
+    keywords: {
+      en: ['ipv6', 'ip address', 'host'],
+      az: ['ipv6', 'ip ünvanı'],
+      ru: ['ipv6', 'ip-адрес'],
+      tr: ['ipv6', 'ip adresi*'],
+    },
+    proximity: 100,
+    keyword_required: false,
+    confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+  },
+];

@@ -1,0 +1,55 @@
+/** The compiled form of a detector set: built once by compileDetectors, frozen, shared by scans. */
+import type { AhoCorasick } from './aho-corasick.js';
+import type { ConfidenceLadder, DetectorCategory } from './definition.js';
+import type { DigitRun } from './digit-runs.js';
+
+/** One pattern ready to run over a slice: a V8 RegExp (built-ins) or an RE2 matcher (custom). */
+export interface CompiledPattern {
+  /** Finds matches in `slice` from `from`; calls onMatch(start, end) in slice offsets. */
+  readonly run: (slice: string, from: number, onMatch: (start: number, end: number) => boolean) => void;
+  /** Check Unicode-aware word boundaries against the full text after a match. */
+  readonly wordBoundaries: boolean;
+}
+
+export interface CompiledDetector {
+  readonly index: number;
+  readonly id: string;
+  readonly version: number;
+  readonly category: DetectorCategory;
+  readonly patterns: readonly CompiledPattern[];
+  readonly checks: readonly ((value: string) => boolean)[];
+  readonly validator: ((value: string) => boolean) | undefined;
+  readonly ladder: ConfidenceLadder;
+  readonly proximity: number;
+  readonly keywordRequired: boolean;
+  /** Keyword occurrences open a window of ±proximity for the patterns. */
+  readonly keywordTriggered: boolean;
+  /** No prefilter applies: the patterns run over the whole text (custom detectors only). */
+  readonly wholeText: boolean;
+  readonly digitTriggers: readonly {
+    readonly gate: (run: DigitRun, text: string) => boolean;
+    readonly back: number;
+    readonly forward: number;
+  }[];
+}
+
+/** What an Aho-Corasick pattern means to one detector. */
+export type PrefilterEntry =
+  | { readonly kind: 'anchor'; readonly detector: number; readonly back: number; readonly forward: number }
+  | {
+      readonly kind: 'keyword';
+      readonly detector: number;
+      readonly stem: boolean;
+      readonly wordStart: boolean;
+    };
+
+export interface CompiledDetectors {
+  readonly detectors: readonly CompiledDetector[];
+  readonly prefilter: AhoCorasick | undefined;
+  /** By Aho-Corasick pattern id. */
+  readonly entries: readonly (readonly PrefilterEntry[])[];
+  /** Longest keyword per detector (bounds the proximity search). */
+  readonly maxKeywordLength: readonly number[];
+  /** Detectors with at least one digit trigger. */
+  readonly digitDetectors: readonly number[];
+}

@@ -1,0 +1,214 @@
+/**
+ * scan(): text in, per-detector findings out (types.ts). Three stages, as the fastest secret
+ * scanners do (issue 3):
+ * 1. prefilter — one Aho-Corasick pass finds every anchor and keyword; one digit-run pass finds
+ *    number-shaped regions. Together they decide which detectors can match and where;
+ * 2. patterns — each admitted detector runs its patterns only over those windows;
+ * 3. checks and validators — structural checks drop a candidate, the validator sets
+ *    `validated`, keywords in proximity raise the confidence along the detector's ladder.
+ * Offsets are UTF-16 offsets of the original text. No matched value is returned unless
+ * `previews` is asked for, and then only masked.
+ */
+import { searchAhoCorasick } from './aho-corasick.js';
+import type { CompiledDetector, CompiledDetectors } from './compiled.js';
+import type { ScanOptions } from './definition.js';
+import { forEachDigitRun } from './digit-runs.js';
+import { maskValue } from './preview.js';
+import { getWordTable } from './text/unicode.js';
+import type { DetectorFinding, DetectorHit } from './types.js';
+
+/** Per-detector state of one scan. */
+interface Work {
+  /** candidate windows as [start, end) pairs, flattened */
+  windows: number[];
+  /** keyword occurrences: starts and ends, in order of end */
+  kwStart: number[];
+  kwEnd: number[];
+}
+
+interface Candidate {
+  start: number;
+  end: number;
+  validated: boolean;
+  confidence: number;
+}
+
+function newWork(count: number): Work[] {
+  return Array.from({ length: count }, () => ({ windows: [], kwStart: [], kwEnd: [] }));
+}
+
+function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): void {
+  const { prefilter: ac, entries, detectors } = compiled;
+  const word = getWordTable();
+  if (ac) {
+    const lengths = ac.patternLengths;
+    searchAhoCorasick(ac, text, (id, end) => {
+      const start = end - lengths[id]!;
+      for (const entry of entries[id]!) {
+        const w = work[entry.detector]!;
+        if (entry.kind === 'anchor') {
+          w.windows.push(start - entry.back, end + entry.forward);
+          continue;
+        }
+        // Keywords are whole words (or word stems): Unicode-aware, so a Cyrillic or Turkish
+        // keyword is not found inside a longer word.
+        if (entry.wordStart && start > 0 && word[text.charCodeAt(start - 1)] === 1) continue;
+        if (!entry.stem && end < text.length && word[text.charCodeAt(end)] === 1) continue;
+        w.kwStart.push(start);
+        w.kwEnd.push(end);
+        const d = detectors[entry.detector]!;
+        if (d.keywordTriggered) w.windows.push(start - d.proximity, end + d.proximity);
+      }
+    });
+  }
+  if (compiled.digitDetectors.length > 0) {
+    const digitDetectors = compiled.digitDetectors.map((i) => detectors[i]!);
+    forEachDigitRun(text, (run) => {
+      if (run.digits < 4) return;
+      for (const d of digitDetectors) {
+        for (const t of d.digitTriggers) {
+          if (t.gate(run, text)) {
+            work[d.index]!.windows.push(run.start - t.back, run.end + t.forward);
+            break;
+          }
+        }
+      }
+    });
+  }
+}
+
+/** Sort (when needed) and merge overlapping windows, clipped to the text. */
+function mergeWindows(windows: number[], length: number): number[] {
+  const pairs: [number, number][] = [];
+  let sorted = true;
+  for (let i = 0; i < windows.length; i += 2) {
+    const s = Math.max(0, windows[i]!);
+    const e = Math.min(length, windows[i + 1]!);
+    if (pairs.length > 0 && s < pairs[pairs.length - 1]![0]) sorted = false;
+    pairs.push([s, e]);
+  }
+  if (!sorted) pairs.sort((a, b) => a[0] - b[0]);
+  const merged: number[] = [];
+  for (const [s, e] of pairs) {
+    const last = merged.length - 1;
+    if (last > 0 && s <= merged[last]!) merged[last] = Math.max(merged[last]!, e);
+    else merged.push(s, e);
+  }
+  return merged;
+}
+
+function keywordNear(w: Work, start: number, end: number, proximity: number, maxLen: number): boolean {
+  const { kwStart, kwEnd } = w;
+  const lo = start - proximity;
+  const hi = end + proximity;
+  // First keyword ending after lo (kwEnd is non-decreasing: the prefilter reports in end order).
+  let a = 0;
+  let b = kwEnd.length;
+  while (a < b) {
+    const mid = (a + b) >> 1;
+    if (kwEnd[mid]! > lo) b = mid;
+    else a = mid + 1;
+  }
+  for (let i = a; i < kwEnd.length && kwEnd[i]! - maxLen < hi; i++) {
+    if (kwStart[i]! < hi) return true;
+  }
+  return false;
+}
+
+/** Keep one hit per overlapping group: validated first, then confidence, then length. */
+function resolveOverlaps(candidates: Candidate[]): Candidate[] {
+  candidates.sort((x, y) => x.start - y.start || y.end - x.end);
+  const kept: Candidate[] = [];
+  for (const c of candidates) {
+    const last = kept[kept.length - 1];
+    if (last && c.start < last.end) {
+      const better =
+        Number(c.validated) - Number(last.validated) ||
+        c.confidence - last.confidence ||
+        c.end - c.start - (last.end - last.start);
+      if (better > 0) kept[kept.length - 1] = c;
+      continue;
+    }
+    kept.push(c);
+  }
+  return kept;
+}
+
+function runDetector(
+  d: CompiledDetector,
+  w: Work,
+  text: string,
+  maxKeywordLength: number,
+  limit: number,
+): Candidate[] {
+  const word = getWordTable();
+  const n = text.length;
+  const windows = d.wholeText ? [0, n] : mergeWindows(w.windows, n);
+  const candidates: Candidate[] = [];
+  for (let k = 0; k < windows.length && candidates.length < limit; k += 2) {
+    const ws = windows[k]!;
+    const we = windows[k + 1]!;
+    // One character of context each side so boundary lookarounds see the real neighbours.
+    const sliceStart = ws > 0 ? ws - 1 : 0;
+    const slice = text.slice(sliceStart, Math.min(n, we + 1));
+    for (const pattern of d.patterns) {
+      pattern.run(slice, ws - sliceStart, (s, e) => {
+        const start = s + sliceStart;
+        const end = e + sliceStart;
+        if (pattern.wordBoundaries) {
+          if (start > 0 && word[text.charCodeAt(start - 1)] === 1) return true;
+          if (end < n && word[text.charCodeAt(end)] === 1) return true;
+        }
+        const value = text.slice(start, end);
+        for (const check of d.checks) if (!check(value)) return true;
+        const validated = d.validator ? d.validator(value) : true;
+        const near = w.kwEnd.length > 0 && keywordNear(w, start, end, d.proximity, maxKeywordLength);
+        if (d.keywordRequired && !near) return true;
+        const ladder = d.ladder;
+        const confidence = validated
+          ? near
+            ? ladder.validated_keyword
+            : ladder.validated
+          : near
+            ? ladder.keyword
+            : ladder.pattern;
+        candidates.push({ start, end, validated, confidence });
+        return candidates.length < limit;
+      });
+    }
+  }
+  return candidates.length > 1 ? resolveOverlaps(candidates) : candidates;
+}
+
+/**
+ * Scan `text` with a compiled set. Returns one finding per detector that has at least one hit,
+ * in the compiled order; hits are sorted by offset and never overlap within a detector.
+ */
+export function scan(
+  compiled: CompiledDetectors,
+  text: string,
+  options: ScanOptions = {},
+): DetectorFinding[] {
+  const work = newWork(compiled.detectors.length);
+  prefilter(compiled, text, work);
+  const limit = options.max_hits_per_detector ?? Number.POSITIVE_INFINITY;
+  const findings: DetectorFinding[] = [];
+  for (const d of compiled.detectors) {
+    const w = work[d.index]!;
+    if (!d.wholeText && w.windows.length === 0) continue;
+    const candidates = runDetector(d, w, text, compiled.maxKeywordLength[d.index] ?? 0, limit);
+    if (candidates.length === 0) continue;
+    const hits: DetectorHit[] = candidates.map((c) => {
+      const hit: DetectorHit = {
+        start: c.start,
+        end: c.end,
+        confidence: c.confidence,
+        validated: c.validated,
+      };
+      if (options.previews) hit.preview = maskValue(text.slice(c.start, c.end), d.category);
+      return hit;
+    });
+    findings.push({ detector_id: d.id, detector_version: d.version, category: d.category, hits });
+  }
+  return findings;
+}
