@@ -1,0 +1,102 @@
+import cookie from '@fastify/cookie';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyInstance, LogController } from 'fastify';
+import { systemClock } from './clock.js';
+import type { AppDeps, AppServices } from './deps.js';
+import { AuditWriter } from './http/audit.js';
+import { AuthRegistry, authenticate, sessionAuthenticator } from './http/authenticate.js';
+import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
+import { createMetrics, registerRequestMetrics } from './http/metrics.js';
+import { openApiRoute, registerOpenApi } from './http/openapi.js';
+import './http/principal.js';
+import { mintRequestId, registerRequestId } from './http/request-id.js';
+import { createValidatorCompiler } from './http/validation.js';
+import { type ApiModule, MODULES } from './modules/index.js';
+import { SERVER_VERSION } from './version.js';
+
+export type { AppDeps, AppServices } from './deps.js';
+
+/** The API instance as modules and tests see it (TypeBox types flow into handlers). */
+export type App = FastifyInstance;
+
+export interface BuildOptions {
+  /** PEM key and certificate: the instance then serves HTTPS (main.ts); tests use inject. */
+  https?: { key: string | Buffer; cert: string | Buffer };
+  /** Registered after MODULES inside /api/v1 (tests add routes that exercise the core). */
+  extraModules?: readonly ApiModule[];
+}
+
+const BODY_LIMIT = 1024 * 1024;
+
+/**
+ * Builds the API: error model, request ids, validation, authentication, OpenAPI and every
+ * module under /api/v1. Nothing here reads the environment or listens.
+ */
+export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promise<App> {
+  const app = Fastify({
+    ...(deps.logger ? { loggerInstance: deps.logger } : { logger: false }),
+    ...(options.https ? { https: options.https } : {}),
+    genReqId: mintRequestId,
+    // The client's x-request-id is never read (document 2: minted by the server).
+    requestIdHeader: false,
+    // Fastify's own request lines carry the full URL (search terms, ids); ours log the template.
+    logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
+    bodyLimit: BODY_LIMIT,
+    frameworkErrors: frameworkErrorHandler,
+    routerOptions: { ignoreTrailingSlash: false },
+  }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
+
+  const services: AppServices = {
+    config: deps.config,
+    db: deps.db,
+    clock: deps.clock ?? systemClock,
+    audit: new AuditWriter(deps.db, deps.clock ?? systemClock),
+    metrics: deps.metrics ?? createMetrics(),
+  };
+  const auth = new AuthRegistry();
+  auth.addAuthenticator(sessionAuthenticator(auth));
+
+  app.decorate('deps', services);
+  app.decorate('auth', auth);
+  app.decorateRequest('principal', null);
+  app.setValidatorCompiler(createValidatorCompiler());
+
+  // An empty body under a JSON content type reads as "no body"; the route schema then decides.
+  const defaultJson = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => {
+    if (body === '') {
+      done(null, undefined);
+      return;
+    }
+    defaultJson(request, body as string, done);
+  });
+
+  registerRequestId(app);
+  registerErrorHandling(app);
+  registerRequestMetrics(app, services.metrics);
+  app.addHook('onResponse', async (request, reply) => {
+    request.log.info(
+      {
+        method: request.method,
+        route: request.routeOptions.url ?? 'unmatched',
+        status: reply.statusCode,
+        ms: Math.round(reply.elapsedTime),
+      },
+      'request',
+    );
+  });
+
+  await app.register(cookie);
+  await registerOpenApi(app, SERVER_VERSION);
+
+  await app.register(
+    async (api) => {
+      api.addHook('onRequest', authenticate);
+      openApiRoute(api);
+      for (const module of [...MODULES, ...(options.extraModules ?? [])]) await api.register(module);
+    },
+    { prefix: '/api/v1' },
+  );
+  return app;
+}

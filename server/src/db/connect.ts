@@ -1,0 +1,46 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { Database } from './database.js';
+
+export type DialectName = 'sqlite' | 'postgres';
+
+export interface Connection {
+  db: Kysely<Database>;
+  dialect: DialectName;
+}
+
+export interface ConnectOptions {
+  dataDir: string;
+  /** null = SQLite in the data directory; `postgres://…` = PostgreSQL. */
+  databaseUrl: string | null;
+}
+
+export const SQLITE_FILE = 'custos.db';
+
+/**
+ * The only file that knows which driver runs (STYLE.md, Kysely): stores take Kysely<Database>
+ * and never import better-sqlite3 or pg.
+ */
+export function connectDatabase(options: ConnectOptions): Connection {
+  if (options.databaseUrl) {
+    // int8 comes back as a string from pg; counts and sizes here fit a JS number.
+    pg.types.setTypeParser(20, (v) => Number(v));
+    const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
+    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+  }
+  fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
+  const sqlite = new BetterSqlite3(path.join(options.dataDir, SQLITE_FILE));
+  // WAL lets readers proceed during a write; foreign keys are off by default in SQLite;
+  // busy_timeout makes a second writer wait instead of failing with SQLITE_BUSY.
+  sqlite.pragma('journal_mode = WAL');
+  sqlite.pragma('foreign_keys = ON');
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('synchronous = NORMAL');
+  return {
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    dialect: 'sqlite',
+  };
+}

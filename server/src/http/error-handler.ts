@@ -1,0 +1,116 @@
+import type { ErrorObject } from 'ajv';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { AppError, type ErrorBody } from './errors.js';
+import { validationDetails } from './validation.js';
+
+/** Fastify errors raised while reading a request, before routing or the handler. */
+const MALFORMED_CODES = new Set([
+  'FST_ERR_CTP_INVALID_JSON_BODY',
+  'FST_ERR_CTP_EMPTY_JSON_BODY',
+  'FST_ERR_CTP_INVALID_MEDIA_TYPE',
+  'FST_ERR_CTP_INVALID_CONTENT_LENGTH',
+  'FST_ERR_CTP_INVALID_TYPE',
+  'FST_ERR_CTP_EMPTY_TYPE',
+  'FST_ERR_BAD_URL',
+  'FST_ERR_ASYNC_CONSTRAINT',
+]);
+
+interface Answer {
+  status: number;
+  body: ErrorBody;
+}
+
+function malformed(message: string, details: ErrorBody['details'] = []): Answer {
+  return { status: 400, body: { code: 'request.malformed', message, details } };
+}
+
+function fromValidation(error: FastifyError): Answer {
+  const errors = (error.validation ?? []) as unknown as ErrorObject[];
+  const details = validationDetails(errors);
+  switch (error.validationContext) {
+    case 'params':
+      // A path id that is not a UUID is unreadable, not a field mistake (document 2, Errors).
+      return malformed('the request path is malformed', details);
+    case 'body':
+      if (errors.some((e) => e.instancePath === '' && e.keyword === 'type')) {
+        return malformed('the request body must be a JSON object');
+      }
+      break;
+    default:
+      break;
+  }
+  return {
+    status: 422,
+    body: { code: 'request.invalid', message: 'the request has invalid fields', details },
+  };
+}
+
+/** Maps any thrown value to the one error shape; nothing else about the failure leaves. */
+export function answerFor(error: unknown): Answer & { unexpected: boolean } {
+  if (error instanceof AppError) return { status: error.status, body: error.toBody(), unexpected: false };
+  const e = error as Partial<FastifyError>;
+  if (e && Array.isArray(e.validation)) return { ...fromValidation(e as FastifyError), unexpected: false };
+  if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {
+    return {
+      status: 413,
+      body: { code: 'request.too_large', message: 'the request body is too large', details: [] },
+      unexpected: false,
+    };
+  }
+  if (e?.code === 'FST_ERR_CTP_INVALID_MEDIA_TYPE') {
+    return {
+      ...malformed('the content type is not accepted here; send application/json'),
+      unexpected: false,
+    };
+  }
+  if ((e?.code && MALFORMED_CODES.has(e.code)) || e instanceof SyntaxError) {
+    return { ...malformed('the request could not be read'), unexpected: false };
+  }
+  const status = typeof e?.statusCode === 'number' ? e.statusCode : 500;
+  if (status === 429) {
+    return {
+      status,
+      body: { code: 'request.rate_limited', message: 'too many requests', details: [] },
+      unexpected: false,
+    };
+  }
+  if (status === 404) {
+    return {
+      status,
+      body: { code: 'route.not_found', message: 'no such route', details: [] },
+      unexpected: false,
+    };
+  }
+  if (status >= 400 && status < 500)
+    return { ...malformed('the request could not be read'), unexpected: false };
+  return {
+    status: 500,
+    body: { code: 'internal', message: 'an unexpected error occurred; quote the x-request-id', details: [] },
+    unexpected: true,
+  };
+}
+
+function send(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
+  const answer = answerFor(error);
+  if (answer.unexpected) {
+    // The log keeps the cause for operators; the client gets only the code and request id.
+    request.log.error({ err: error }, 'unexpected error');
+  }
+  return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
+}
+
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error, request, reply) => send(request, reply, error));
+  app.setNotFoundHandler((_request, reply) =>
+    reply.code(404).send({ code: 'route.not_found', message: 'no such route', details: [] }),
+  );
+}
+
+/** For Fastify's `frameworkErrors` option (bad URL encoding, constraint failures). */
+export function frameworkErrorHandler(
+  error: FastifyError,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): void {
+  send(request, reply, error);
+}

@@ -1,0 +1,50 @@
+import type { FieldError } from '@custos/engine';
+import type { ErrorCode } from './error-codes.js';
+
+export type { FieldError };
+
+/** The one error body every route answers with (DESIGN.md, Conventions). */
+export interface ErrorBody {
+  code: string;
+  message: string;
+  details: FieldError[];
+}
+
+/**
+ * A refusal meant for the client. The message and details must never carry a submitted value,
+ * a secret or SQL: they are sent as they are.
+ */
+export class AppError extends Error {
+  readonly status: number;
+  readonly code: ErrorCode;
+  readonly details: FieldError[];
+
+  constructor(status: number, code: ErrorCode, message: string, details: FieldError[] = []) {
+    super(message);
+    this.name = 'AppError';
+    this.status = status;
+    this.code = code;
+    this.details = details;
+  }
+
+  toBody(): ErrorBody {
+    return { code: this.code, message: this.message, details: this.details };
+  }
+}
+
+/** 422 naming one or more fields; never pass the submitted value into a message. */
+export function fieldError(field: string, message: string, more: FieldError[] = []): AppError {
+  return new AppError(422, 'request.invalid', 'the request has invalid fields', [
+    { field, message },
+    ...more,
+  ]);
+}
+
+/** The identical 404 for a missing object and another tenant's (DESIGN.md, Conventions). */
+export function notFound(what = 'resource'): AppError {
+  return new AppError(404, 'resource.not_found', `${what} not found`);
+}
+
+export function isAppError(value: unknown): value is AppError {
+  return value instanceof AppError;
+}

@@ -1,0 +1,130 @@
+import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
+import addFormats from 'ajv-formats';
+import type { FastifySchemaCompiler } from 'fastify';
+import type { FieldError } from './errors.js';
+
+type FormatsPlugin = (ajv: Ajv) => Ajv;
+// ajv-formats is CommonJS: depending on the loader its default import is the plugin itself or
+// the module object holding it as `default`.
+const formatsPlugin: FormatsPlugin =
+  typeof addFormats === 'function'
+    ? (addFormats as unknown as FormatsPlugin)
+    : (addFormats as unknown as { default: FormatsPlugin }).default;
+
+/**
+ * Two validators: JSON bodies are taken as typed (a string "5" is not the integer 5), while
+ * path, query and header values are text on the wire and are coerced to the schema's types.
+ * allErrors so a 422 names every bad field at once.
+ */
+function makeAjv(coerce: boolean): Ajv {
+  const ajv = new Ajv({
+    coerceTypes: coerce ? 'array' : false,
+    useDefaults: true,
+    removeAdditional: false,
+    allErrors: true,
+    strict: false,
+  });
+  formatsPlugin(ajv);
+  return ajv;
+}
+
+export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
+  const bodyAjv = makeAjv(false);
+  const textAjv = makeAjv(true);
+  return ({ schema, httpPart }) => {
+    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
+    return ajv.compile(schema as object) as ValidateFunction;
+  };
+}
+
+/** `/scope/channels/0` → `scope.channels[0]`. */
+export function pointerToField(pointer: string): string {
+  if (pointer === '' || pointer === '/') return '';
+  let out = '';
+  for (const raw of pointer.split('/').slice(1)) {
+    const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
+    if (/^[0-9]+$/.test(part)) out += `[${part}]`;
+    else out += out === '' ? part : `.${part}`;
+  }
+  return out;
+}
+
+function join(base: string, child: string): string {
+  return base === '' ? child : `${base}.${child}`;
+}
+
+/**
+ * One readable sentence per keyword, written here rather than taken from Ajv so that no message
+ * can ever carry the submitted value (issue 2: a 422 names the field, never the value).
+ */
+function describe(e: ErrorObject): string {
+  const p = e.params as Record<string, unknown>;
+  switch (e.keyword) {
+    case 'required':
+      return 'is required';
+    case 'additionalProperties':
+      return 'is not a known field';
+    case 'type':
+      return `must be ${Array.isArray(p.type) ? p.type.join(' or ') : String(p.type)}`;
+    case 'enum':
+      return Array.isArray(p.allowedValues) && p.allowedValues.length <= 20
+        ? `must be one of: ${p.allowedValues.join(', ')}`
+        : 'is not an allowed value';
+    case 'const':
+      return 'is not the allowed value';
+    case 'format':
+      return `must be a valid ${String(p.format)}`;
+    case 'pattern':
+      return 'has an invalid form';
+    case 'minLength':
+      return `must be at least ${String(p.limit)} characters`;
+    case 'maxLength':
+      return `must be at most ${String(p.limit)} characters`;
+    case 'minimum':
+      return `must be at least ${String(p.limit)}`;
+    case 'maximum':
+      return `must be at most ${String(p.limit)}`;
+    case 'exclusiveMinimum':
+      return `must be greater than ${String(p.limit)}`;
+    case 'exclusiveMaximum':
+      return `must be less than ${String(p.limit)}`;
+    case 'minItems':
+      return `must have at least ${String(p.limit)} items`;
+    case 'maxItems':
+      return `must have at most ${String(p.limit)} items`;
+    case 'uniqueItems':
+      return 'must not repeat items';
+    case 'minProperties':
+      return `must have at least ${String(p.limit)} fields`;
+    case 'maxProperties':
+      return `must have at most ${String(p.limit)} fields`;
+    case 'multipleOf':
+      return `must be a multiple of ${String(p.multipleOf)}`;
+    case 'anyOf':
+    case 'oneOf':
+      return 'does not match any allowed form';
+    default:
+      return 'is invalid';
+  }
+}
+
+/** Ajv errors → details naming each field once (first message per field wins). */
+export function validationDetails(errors: readonly ErrorObject[]): FieldError[] {
+  const seen = new Map<string, string>();
+  for (const e of errors) {
+    const p = e.params as Record<string, unknown>;
+    let field = pointerToField(e.instancePath);
+    if (e.keyword === 'required' && typeof p.missingProperty === 'string')
+      field = join(field, p.missingProperty);
+    if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') {
+      field = join(field, p.additionalProperty);
+    }
+    // anyOf/oneOf repeat their branches' errors; the summary line is enough.
+    if (seen.has(field) && (e.keyword === 'anyOf' || e.keyword === 'oneOf')) {
+      seen.set(field, describe(e));
+      continue;
+    }
+    if (!seen.has(field)) seen.set(field, describe(e));
+  }
+  return [...seen].map(([field, message]) => ({ field: field === '' ? '(body)' : field, message }));
+}

@@ -1,0 +1,2 @@
+export { ensureTenant, type SignedIn, signInAs, stepUp } from './sign-in.js';
+export { createTestApp, makeTempDir, type TestClock, type TestContext, testClock } from './test-app.js';

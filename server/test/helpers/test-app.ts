@@ -1,0 +1,74 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import type { Kysely } from 'kysely';
+import { type App, buildApp } from '../../src/app.js';
+import type { Clock } from '../../src/clock.js';
+import { type Config, loadConfig } from '../../src/config.js';
+import { connectDatabase } from '../../src/db/connect.js';
+import type { Database } from '../../src/db/database.js';
+import { migrateToLatest } from '../../src/db/migrate.js';
+import type { ApiModule } from '../../src/modules/index.js';
+
+/** A clock the test moves by hand. */
+export interface TestClock extends Clock {
+  set(at: Date | string): void;
+  advance(ms: number): void;
+}
+
+export function testClock(start: Date | string = '2026-01-15T09:00:00.000Z'): TestClock {
+  let current = new Date(start).getTime();
+  return {
+    now: () => new Date(current),
+    set: (at) => {
+      current = new Date(at).getTime();
+    },
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
+export interface TestContext {
+  app: App;
+  db: Kysely<Database>;
+  clock: TestClock;
+  config: Config;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+export async function makeTempDir(prefix = 'custos-test-'): Promise<string> {
+  return fs.mkdtemp(path.join(os.tmpdir(), prefix));
+}
+
+/**
+ * The real app over a real SQLite file in a fresh temporary directory, migrated, with a clock
+ * the test controls. Call `close()` in afterEach/afterAll.
+ */
+export async function createTestApp(
+  options: { now?: Date | string; env?: Record<string, string>; extraModules?: readonly ApiModule[] } = {},
+): Promise<TestContext> {
+  const dataDir = await makeTempDir();
+  const config = loadConfig(
+    { DLP_DATA_DIR: dataDir, DLP_LISTEN: '127.0.0.1:0', DLP_OPS_LISTEN: '127.0.0.1:0', ...options.env },
+    dataDir,
+  );
+  const { db } = connectDatabase(config);
+  await migrateToLatest(db);
+  const clock = testClock(options.now);
+  const app = await buildApp({ config, db, clock }, { extraModules: options.extraModules ?? [] });
+  await app.ready();
+  return {
+    app,
+    db,
+    clock,
+    config,
+    dataDir,
+    async close() {
+      await app.close();
+      await db.destroy();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
