@@ -311,3 +311,12 @@ export async function openPlatformCryptoKey(options: {
     throw err;
   }
 }
+
+/** `capabilities`: whether the Platform Crypto Provider (and so a usable TPM) opens here. */
+export async function probePlatformCryptoProvider(): Promise<void> {
+  const nc = loadNcrypt();
+  const prov: [number | bigint | null] = [null];
+  const st = await callAsync(nc.OpenStorageProvider, prov, MS_PLATFORM_CRYPTO_PROVIDER, 0);
+  if (st !== 0 || !prov[0]) fail('NCryptOpenStorageProvider', st, 'device_key.tpm_unavailable');
+  nc.FreeObject(prov[0]);
+}
