@@ -1,3 +1,4 @@
+import { BUILTIN_DETECTORS } from '../detectors/index.js';
 import type { FieldError } from '../errors.js';
 import { type Action, isWireAction, normalizeAction } from './actions.js';
 import { isCredentialShaped } from './credential-text.js';
@@ -17,10 +18,30 @@ export interface PromptLookup {
 const PATTERN_SYNTAX =
   /\\[dwsbDWSB]|\[[^\]]*\d-\d[^\]]*\]|\(\?[:=!<]|\{\d+(,\d*)?\}|\.\*|\.\+|\^\S|\S\$(\s|$)/;
 
-export function namesDetectorOrPattern(text: string, detectorNames: readonly string[]): boolean {
+/** Built-in detector ids that read as identifiers (`payment_card`), not as ordinary words (`email`). */
+const BUILTIN_DETECTOR_IDS: readonly string[] = BUILTIN_DETECTORS.map((d) => d.id).filter((id) =>
+  id.includes('_'),
+);
+
+/**
+ * True when the text holds regular-expression syntax or names a detector id as a whole token
+ * (built-in ids with an underscore, plus the names the server passes for tenant detectors).
+ */
+export function namesDetectorOrPattern(text: string, detectorNames: readonly string[] = []): boolean {
   if (PATTERN_SYNTAX.test(text)) return true;
   const lower = text.toLowerCase();
-  return detectorNames.some((name) => name.length >= 4 && lower.includes(name.toLowerCase()));
+  for (const name of [...BUILTIN_DETECTOR_IDS, ...detectorNames]) {
+    if (name.length < 3) continue;
+    const n = name.toLowerCase();
+    let at = lower.indexOf(n);
+    while (at >= 0) {
+      const before = at === 0 ? '' : lower[at - 1]!;
+      const after = lower[at + n.length] ?? '';
+      if (!/[\p{L}\p{N}_]/u.test(before) && !/[\p{L}\p{N}_]/u.test(after)) return true;
+      at = lower.indexOf(n, at + 1);
+    }
+  }
+  return false;
 }
 
 /** Checks one notice text: non-empty, at most 512 characters, no credential, no detector or pattern. */
