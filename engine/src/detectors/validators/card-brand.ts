@@ -30,6 +30,14 @@ export const CARD_IIN_TABLE: readonly IinRange[] = [
   range('diners', '300', '305', [14, 16, 19]),
   range('diners', '36', '36', [14, 16, 19]),
   range('diners', '38', '39', [14, 16, 19]),
+  // Troy (Türkiye): 65 is Discover's range too, so the Discover rows would admit it at 16; the
+  // specific rows come first so the brand is named right, and 9792 is Troy's own range.
+  range('troy', '650082', '650083', [16]),
+  range('troy', '650273', '650274', [16]),
+  range('troy', '650456', '650457', [16]),
+  range('troy', '650846', '650850', [16]),
+  range('troy', '658767', '658768', [16]),
+  range('troy', '9792', '9792', [16]),
   range('discover', '6011', '6011', [16, 19]),
   range('discover', '644', '649', [16, 19]),
   range('discover', '65', '65', [16, 19]),
@@ -42,15 +50,11 @@ export const CARD_IIN_TABLE: readonly IinRange[] = [
   range('maestro', '504176', '506698', span(12, 19)),
   range('maestro', '506779', '508999', span(12, 19)),
   range('maestro', '56', '59', span(12, 19)),
+  range('maestro', '6304', '6304', span(12, 19)),
+  range('maestro', '6759', '6759', span(12, 19)),
+  range('maestro', '676770', '676770', span(12, 19)),
+  range('maestro', '676774', '676774', span(12, 19)),
   range('mir', '2200', '2204', span(16, 19)),
-  // Troy (Türkiye): 65 is Discover's range too, so the Discover rows already admit it at 16;
-  // the explicit rows keep Troy listed by name and cover 9792 (Troy's own range).
-  range('troy', '650082', '650083', [16]),
-  range('troy', '650273', '650274', [16]),
-  range('troy', '650456', '650457', [16]),
-  range('troy', '650846', '650850', [16]),
-  range('troy', '658767', '658768', [16]),
-  range('troy', '9792', '9792', [16]),
 ];
 
 /** The brand whose IIN range and length admit this number, or undefined. */
