@@ -31,6 +31,8 @@ export interface DiscoveryOptions {
   log?: (msg: string) => void;
   /** Paths never walked (the agent's own state directory). */
   skip?: (path: string) => boolean;
+  /** Version of the bundle in force; a file decided under another version is inspected again. */
+  bundleVersion?: number;
 }
 
 /**
@@ -105,6 +107,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
           blake3: content.blake3,
           findings: result.findings,
           scanned_at: clock(),
+          bundle_version: opts.bundleVersion ?? 0,
         },
         pass,
       );

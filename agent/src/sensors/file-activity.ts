@@ -38,6 +38,7 @@ export interface FileActivityOptions {
   clock?: () => number;
   log?: (msg: string) => void;
   skip?: (path: string) => boolean;
+  bundleVersion?: () => number;
 }
 
 interface Vanished {
@@ -69,13 +70,20 @@ export class FileActivitySensor {
     this.clock = opts.clock ?? Date.now;
   }
 
-  watch(root: DiscoveryRoot): void {
+  watch(root: DiscoveryRoot): WatchHandle {
     const h = this.opts.watching.watch(
       root.path,
       (c) => this.hint(c.path, root),
       (err) => this.opts.log?.(`file activity: watcher on ${root.path} failed: ${err.message}`),
     );
     this.handles.push(h);
+    return {
+      close: () => {
+        h.close();
+        const i = this.handles.indexOf(h);
+        if (i >= 0) this.handles.splice(i, 1);
+      },
+    };
   }
 
   private hint(path: string, root: DiscoveryRoot): void {
@@ -167,6 +175,7 @@ export class FileActivitySensor {
       blake3: content.blake3,
       findings: result.findings,
       scanned_at: this.clock(),
+      bundle_version: this.opts.bundleVersion?.() ?? 0,
     });
   }
 

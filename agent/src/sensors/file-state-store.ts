@@ -11,6 +11,8 @@ export interface FileRecord {
   blake3: string | null;
   findings: FindingSummary[];
   scanned_at: number;
+  /** Bundle version the file was decided under: a new bundle re-inspects everything. */
+  bundle_version: number;
 }
 
 /**
@@ -27,7 +29,7 @@ export class FileStateStore {
     this.db.pragma('synchronous = NORMAL');
     this.db.exec(`CREATE TABLE IF NOT EXISTS files (
       path TEXT PRIMARY KEY, root TEXT NOT NULL, dev INTEGER NOT NULL, ino INTEGER NOT NULL,
-      size INTEGER NOT NULL, mtime_ms REAL NOT NULL, blake3 TEXT, findings TEXT NOT NULL, scanned_at INTEGER NOT NULL,
+      size INTEGER NOT NULL, mtime_ms REAL NOT NULL, blake3 TEXT, findings TEXT NOT NULL, scanned_at INTEGER NOT NULL, bundle_version INTEGER NOT NULL DEFAULT 0,
       seen_pass INTEGER NOT NULL DEFAULT 0
     );
     CREATE INDEX IF NOT EXISTS files_root ON files(root);
@@ -46,6 +48,7 @@ export class FileStateStore {
       blake3: (r.blake3 as string | null) ?? null,
       findings: JSON.parse(r.findings as string) as FindingSummary[],
       scanned_at: r.scanned_at as number,
+      bundle_version: r.bundle_version as number,
     };
   }
 
@@ -67,10 +70,10 @@ export class FileStateStore {
   put(rec: FileRecord, pass = 0): void {
     this.db
       .prepare(
-        `INSERT INTO files(path, root, dev, ino, size, mtime_ms, blake3, findings, scanned_at, seen_pass)
-         VALUES (@path, @root, @dev, @ino, @size, @mtime_ms, @blake3, @findings, @scanned_at, @pass)
+        `INSERT INTO files(path, root, dev, ino, size, mtime_ms, blake3, findings, scanned_at, bundle_version, seen_pass)
+         VALUES (@path, @root, @dev, @ino, @size, @mtime_ms, @blake3, @findings, @scanned_at, @bundle_version, @pass)
          ON CONFLICT(path) DO UPDATE SET root=@root, dev=@dev, ino=@ino, size=@size, mtime_ms=@mtime_ms,
-           blake3=@blake3, findings=@findings, scanned_at=@scanned_at, seen_pass=@pass`,
+           blake3=@blake3, findings=@findings, scanned_at=@scanned_at, bundle_version=@bundle_version, seen_pass=@pass`,
       )
       .run({ ...rec, findings: JSON.stringify(rec.findings), pass });
   }
