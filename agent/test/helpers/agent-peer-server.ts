@@ -1,0 +1,144 @@
+import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:https';
+import type { AddressInfo } from 'node:net';
+import { makeServerTls } from './tls.js';
+
+export interface ReceivedBatch {
+  batch_id: string;
+  event_ids: string[];
+}
+
+/**
+ * A minimal HTTPS peer speaking document 2's agent routes, for tests that must control the server's
+ * timing (answers held back so the agent can be killed mid-upload) before the real server exists in
+ * the same test. It verifies every signed request exactly as document 2 describes (canonical string,
+ * pinned Ed25519 key, ±300 s, unused nonce) and answers retried batches from an idempotency record.
+ */
+export class AgentPeerServer {
+  server!: Server;
+  caPem = '';
+  url = '';
+  readonly batches: ReceivedBatch[] = [];
+  readonly accepted = new Set<string>();
+  readonly refusals: string[] = [];
+  private readonly answered = new Map<string, unknown>();
+  private readonly nonces = new Set<string>();
+  devicePublicKey: Buffer | null = null;
+  deviceId = randomUUID();
+  /** When set, an events request is recorded and then left unanswered until released. */
+  holdEvents = false;
+  private readonly held: (() => void)[] = [];
+  onEventsReceived: (() => void) | null = null;
+  policyResponse: unknown = { bundle_version: 0, bundle: null, reason: 'no bundle published' };
+
+  async start(): Promise<void> {
+    const tls = await makeServerTls();
+    this.caPem = tls.caPem;
+    this.server = createServer({ cert: tls.certPem, key: tls.keyPem }, (req, res) => {
+      void this.handle(req, res);
+    });
+    await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
+    this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  releaseHeld(): void {
+    for (const r of this.held.splice(0)) r();
+  }
+
+  async stop(): Promise<void> {
+    this.releaseHeld();
+    this.server.closeAllConnections();
+    await new Promise((r) => this.server.close(r));
+  }
+
+  private send(res: ServerResponse, status: number, body: unknown): void {
+    res.writeHead(status, { 'content-type': 'application/json', date: new Date().toUTCString() });
+    res.end(JSON.stringify(body));
+  }
+
+  private checkSignature(req: IncomingMessage, body: Buffer): string | null {
+    const h = (n: string) => req.headers[n] as string | undefined;
+    const id = h('x-dlp-device-id');
+    const ts = h('x-dlp-timestamp');
+    const nonce = h('x-dlp-nonce');
+    const sig = h('x-dlp-signature');
+    if (!id || !ts || !nonce || !sig) return 'missing signature headers';
+    if (id !== this.deviceId || !this.devicePublicKey) return 'unknown device';
+    if (Math.abs(Date.parse(ts) - Date.now()) > 300_000) return 'stale timestamp';
+    if (this.nonces.has(nonce)) return 'spent nonce';
+    const path = req.url ?? '';
+    const canonical = [req.method, path, createHash('sha256').update(body).digest('hex'), id, ts, nonce].join(
+      '\u001f',
+    );
+    const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), this.devicePublicKey]);
+    const ok = verify(
+      null,
+      Buffer.from(canonical),
+      createPublicKey({ key: spki, format: 'der', type: 'spki' }),
+      Buffer.from(sig, 'base64'),
+    );
+    if (!ok) return 'bad signature';
+    this.nonces.add(nonce);
+    return null;
+  }
+
+  private async handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const c of req) chunks.push(c as Buffer);
+    const body = Buffer.concat(chunks);
+    const json = body.length ? (JSON.parse(body.toString('utf8')) as Record<string, unknown>) : {};
+    if (req.url === '/api/v1/agent/enroll') {
+      if (json.enrollment_token !== 'good-token')
+        return this.send(res, 403, {
+          code: 'agent.enrollment_refused',
+          message: 'token not usable',
+          details: [],
+        });
+      this.devicePublicKey = Buffer.from(json.device_public_key_b64 as string, 'base64');
+      return this.send(res, 200, {
+        device_id: this.deviceId,
+        tenant_id: 'tenant-1',
+        certificate_pem: 'test-certificate',
+        ca_chain_pem: 'test-chain',
+        certificate_expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+        policy_signing_keys: [],
+        checkin_interval_secs: 60,
+        agent_group: null,
+      });
+    }
+    const refusal = this.checkSignature(req, body);
+    if (refusal) {
+      this.refusals.push(refusal);
+      return this.send(res, 401, { code: 'agent.unauthenticated', message: 'refused', details: [] });
+    }
+    switch (req.url) {
+      case '/api/v1/agent/probe':
+        return this.send(res, 200, { server_time: new Date().toISOString(), clock_drift_ms: 0 });
+      case '/api/v1/agent/checkin':
+        return this.send(res, 200, { policy_update_available: false, revoked: false, commands: [] });
+      case '/api/v1/agent/policy':
+        return this.send(res, 200, this.policyResponse);
+      case '/api/v1/agent/events': {
+        const batchId = json.batch_id as string;
+        const events = json.events as { event_id: string }[];
+        this.batches.push({ batch_id: batchId, event_ids: events.map((e) => e.event_id) });
+        const prior = this.answered.get(batchId);
+        let answer = prior;
+        if (!answer) {
+          const acks = events.map((e) => ({
+            event_id: e.event_id,
+            status: this.accepted.has(e.event_id) ? 'Duplicate' : 'Accepted',
+          }));
+          for (const e of events) this.accepted.add(e.event_id);
+          answer = { acks };
+          this.answered.set(batchId, answer);
+        }
+        this.onEventsReceived?.();
+        if (this.holdEvents) await new Promise<void>((r) => this.held.push(r));
+        return this.send(res, 200, answer);
+      }
+      default:
+        return this.send(res, 404, { code: 'request.not_found', message: 'no such route', details: [] });
+    }
+  }
+}
