@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { DeviceKeyError } from '../../src/identity/device-key-error.js';
 import { pinPath, readDeviceKeyPin } from '../../src/identity/key-pin.js';
+import { removeDeviceKey } from '../../src/identity/remove-key.js';
 import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
 
@@ -102,5 +103,24 @@ describe('device key selection', () => {
 
   it('refuses an unknown mode as a programming error', async () => {
     await expect(selectDeviceKey({ stateDir, mode: 'hsm' as never })).rejects.toThrow(TypeError);
+  });
+});
+
+describe('removing the device identity (uninstall)', () => {
+  it('removes key and pin, after which nothing is enrolled and a new key can be chosen', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'custos-remove-'));
+    try {
+      const first = await selectDeviceKey({ stateDir: dir, mode: 'software' });
+      await first.key.close();
+      await removeDeviceKey(dir);
+      expect((await errorOf(loadPinnedDeviceKey(dir))).code).toBe('device_key.not_enrolled');
+      await expect(stat(softwareKeyPath(dir))).rejects.toThrow();
+      const next = await selectDeviceKey({ stateDir: dir, mode: 'software' });
+      expect(Buffer.from(next.key.publicKey())).not.toEqual(Buffer.from(first.key.publicKey()));
+      await removeDeviceKey(dir); // idempotent
+      await removeDeviceKey(dir);
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
   });
 });

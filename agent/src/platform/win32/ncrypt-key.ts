@@ -97,6 +97,7 @@ interface Ncrypt {
   ExportKey: Fn;
   SignHash: Fn;
   FreeObject: Fn;
+  DeleteKey: Fn;
 }
 
 /**
@@ -116,6 +117,7 @@ export const NCRYPT_PROTOTYPES: Record<keyof Ncrypt, string> = {
   SignHash:
     'int32_t __stdcall NCryptSignHash(uintptr_t hKey, void *pPaddingInfo, const void *pbHashValue, uint32_t cbHashValue, void *pbSignature, uint32_t cbSignature, _Out_ uint32_t *pcbResult, uint32_t dwFlags)',
   FreeObject: 'int32_t __stdcall NCryptFreeObject(uintptr_t hObject)',
+  DeleteKey: 'int32_t __stdcall NCryptDeleteKey(uintptr_t hKey, uint32_t dwFlags)',
 };
 
 let cached: Ncrypt | undefined;
@@ -137,6 +139,7 @@ function loadNcrypt(): Ncrypt {
     ExportKey: f(NCRYPT_PROTOTYPES.ExportKey),
     SignHash: f(NCRYPT_PROTOTYPES.SignHash),
     FreeObject: f(NCRYPT_PROTOTYPES.FreeObject),
+    DeleteKey: f(NCRYPT_PROTOTYPES.DeleteKey),
   };
   return cached;
 }
@@ -319,4 +322,27 @@ export async function probePlatformCryptoProvider(): Promise<void> {
   const st = await callAsync(nc.OpenStorageProvider, prov, MS_PLATFORM_CRYPTO_PROVIDER, 0);
   if (st !== 0 || !prov[0]) fail('NCryptOpenStorageProvider', st, 'device_key.tpm_unavailable');
   nc.FreeObject(prov[0]);
+}
+
+/**
+ * Deletes the persisted key named in the state directory (uninstall). A key already gone is not
+ * an error. NCryptDeleteKey also frees the handle.
+ */
+export async function deletePlatformCryptoKey(stateDir: string): Promise<void> {
+  const name = await readKeyName(stateDir);
+  if (name === undefined) return;
+  const nc = loadNcrypt();
+  const prov: [number | bigint | null] = [null];
+  const st = await callAsync(nc.OpenStorageProvider, prov, MS_PLATFORM_CRYPTO_PROVIDER, 0);
+  if (st !== 0 || !prov[0]) fail('NCryptOpenStorageProvider', st, 'device_key.tpm_unavailable');
+  try {
+    const out: [number | bigint | null] = [null];
+    const s = await callAsync(nc.OpenKey, prov[0], out, name, 0, NCRYPT_MACHINE_KEY_FLAG);
+    if (s >>> 0 === NTE_BAD_KEYSET) return;
+    if (s !== 0) fail('NCryptOpenKey', s);
+    const d = await callAsync(nc.DeleteKey, out[0], 0);
+    if (d !== 0) fail('NCryptDeleteKey', d);
+  } finally {
+    nc.FreeObject(prov[0]);
+  }
 }
