@@ -130,7 +130,7 @@ export class AgentApi {
   /** Probe changes nothing on the server (no command collected); also learns the clock offset. */
   async probe(): Promise<{ status: number; body: ProbeResponse | null }> {
     const signer = this.need();
-    const sent = Date.now();
+    const sent = this.transport.localNow();
     const res = await this.transport.send(
       'POST',
       ROUTES.probe,
@@ -139,15 +139,15 @@ export class AgentApi {
     );
     const body = res.status === 200 ? (res.body as ProbeResponse) : null;
     if (body && typeof body.server_time === 'string')
-      this.transport.learnServerTime(body.server_time, sent, Date.now());
+      this.transport.learnServerTime(body.server_time, sent, this.transport.localNow());
     return { status: res.status, body };
   }
 
   async checkin(req: CheckinRequest): Promise<CheckinResponse> {
-    const sent = Date.now();
+    const sent = this.transport.localNow();
     const r = await this.transport.json<Record<string, unknown>>('POST', ROUTES.checkin, req, this.need());
     const serverTime = typeof r.server_time === 'string' ? r.server_time : null;
-    if (serverTime) this.transport.learnServerTime(serverTime, sent, Date.now());
+    if (serverTime) this.transport.learnServerTime(serverTime, sent, this.transport.localNow());
     return {
       clock_drift_ms: typeof r.clock_drift_ms === 'number' ? r.clock_drift_ms : null,
       server_time: serverTime,

@@ -63,6 +63,11 @@ export class AgentTransport {
     });
   }
 
+  /** The local clock, uncorrected (round-trip measurements for `learnServerTime`). */
+  localNow(): number {
+    return this.clock();
+  }
+
   /** Local time corrected by the learnt offset: what a signed timestamp uses. */
   now(): number {
     return this.clock() + this.offsetMs;

@@ -109,7 +109,9 @@ export class AgentPeerServer {
     const refusal = this.checkSignature(req, body);
     if (refusal) {
       this.refusals.push(refusal);
-      return this.send(res, 401, { code: 'agent.unauthenticated', message: 'refused', details: [] });
+      // Document 2: a stale timestamp names itself; other identity failures are one refusal.
+      const code = refusal === 'stale timestamp' ? 'agent.timestamp_stale' : 'agent.unauthenticated';
+      return this.send(res, 401, { code, message: 'refused', details: [] });
     }
     switch (req.url) {
       case '/api/v1/agent/probe':
