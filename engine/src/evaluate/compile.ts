@@ -1,0 +1,72 @@
+import type { BundlePayload, BundlePolicy } from '../policy/bundle-payload.js';
+import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
+import { type CompiledException, compileException } from './exceptions.js';
+import { type CompiledSchedule, compileSchedule } from './schedule.js';
+import { type CompiledScope, compileScope } from './scope.js';
+
+export interface CompiledPolicy {
+  spec: BundlePolicy;
+  scope: CompiledScope;
+  schedule: CompiledSchedule | null;
+  exceptions: readonly CompiledException[];
+  effectiveFrom: number | null;
+  effectiveUntil: number | null;
+  /** Risk steps sorted by score, highest first. */
+  stepsDesc: readonly { at_or_above: number; action: BundlePolicy['response'] }[];
+}
+
+/** A bundle prepared once for many decisions ("prepare once, evaluate many"). Frozen. */
+export interface CompiledBundle {
+  readonly bundle_version: number | null;
+  readonly policies: readonly CompiledPolicy[];
+  readonly classifications: ReadonlyMap<string, ClassificationDefinition>;
+}
+
+function deepFreeze<T>(value: T): T {
+  if (value && typeof value === 'object' && !Object.isFrozen(value)) {
+    Object.freeze(value);
+    for (const v of Object.values(value)) deepFreeze(v);
+  }
+  return value;
+}
+
+/**
+ * Compiles policies and classification definitions. Policies are kept in priority order (ties by
+ * id), which is the order of `matched_policies` in every decision.
+ */
+export function compilePolicies(
+  policies: readonly BundlePolicy[],
+  classifications: readonly ClassificationDefinition[],
+  bundleVersion: number | null = null,
+): CompiledBundle {
+  const zones = new Map<string, Intl.DateTimeFormat | null>();
+  const specs = deepFreeze(structuredClone([...policies]));
+  const compiled = specs
+    .map(
+      (spec): CompiledPolicy =>
+        Object.freeze({
+          spec,
+          scope: Object.freeze(compileScope(spec.scope)),
+          schedule: spec.schedule ? Object.freeze(compileSchedule(spec.schedule, zones)) : null,
+          exceptions: Object.freeze(spec.exceptions.map((e) => Object.freeze(compileException(e)))),
+          effectiveFrom: spec.effective_from ? Date.parse(spec.effective_from) : null,
+          effectiveUntil: spec.effective_until ? Date.parse(spec.effective_until) : null,
+          stepsDesc: Object.freeze(
+            [...(spec.risk_thresholds?.steps ?? [])].sort((a, b) => b.at_or_above - a.at_or_above),
+          ),
+        }),
+    )
+    .sort((a, b) => a.spec.priority - b.spec.priority || (a.spec.policy_id < b.spec.policy_id ? -1 : 1));
+  const defs = new Map<string, ClassificationDefinition>();
+  for (const c of deepFreeze(structuredClone([...classifications]))) defs.set(coordinateKey(c), c);
+  return Object.freeze({
+    bundle_version: bundleVersion,
+    policies: Object.freeze(compiled),
+    classifications: defs,
+  });
+}
+
+/** Compiles a verified bundle payload. */
+export function compileBundle(payload: BundlePayload): CompiledBundle {
+  return compilePolicies(payload.policies, payload.classifications, payload.bundle_version);
+}

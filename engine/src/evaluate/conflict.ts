@@ -1,0 +1,73 @@
+import type { Action, Severity } from '../policy/actions.js';
+import { actionStrength, severityRank } from '../policy/actions.js';
+import type { ConflictStrategy } from '../policy/policy-types.js';
+
+/** What conflict resolution reads from each policy that produced an action. */
+export interface ConflictCandidate {
+  policy_id: string;
+  priority: number;
+  severity: Severity;
+  action: Action;
+  conflict_strategy: ConflictStrategy;
+}
+
+function byId(a: ConflictCandidate, b: ConflictCandidate): number {
+  return a.policy_id < b.policy_id ? -1 : a.policy_id > b.policy_id ? 1 : 0;
+}
+
+/** Order of candidates under a strategy, winner first (document 1, evaluation rule 2). */
+export function rankCandidates<T extends ConflictCandidate>(
+  strategy: ConflictStrategy,
+  candidates: readonly T[],
+): T[] {
+  const strength = (c: ConflictCandidate): number => actionStrength(c.action);
+  const cmp = (a: T, b: T): number => {
+    let d: number;
+    switch (strategy) {
+      case 'most_restrictive':
+        // Strongest action; ties by priority, then severity.
+        d =
+          strength(b) - strength(a) ||
+          a.priority - b.priority ||
+          severityRank(b.severity) - severityRank(a.severity);
+        break;
+      case 'highest_priority':
+        // Lowest priority number; ties by action strength.
+        d =
+          a.priority - b.priority ||
+          strength(b) - strength(a) ||
+          severityRank(b.severity) - severityRank(a.severity);
+        break;
+      case 'least_restrictive':
+        // Weakest action (deliberate opt-in); ties by priority, then severity.
+        d =
+          strength(a) - strength(b) ||
+          a.priority - b.priority ||
+          severityRank(b.severity) - severityRank(a.severity);
+        break;
+    }
+    return d || byId(a, b);
+  };
+  return [...candidates].sort(cmp);
+}
+
+/**
+ * Resolves conflicts: the strategy comes from the highest-priority policy (lowest number, ties
+ * by id); the losers are the `superseded_policy_ids`, in ranking order.
+ */
+export function resolveConflict<T extends ConflictCandidate>(
+  candidates: readonly T[],
+): { winner: T; strategy: ConflictStrategy; strategyFrom: T; superseded: T[] } | null {
+  if (candidates.length === 0) return null;
+  let top = candidates[0]!;
+  for (const c of candidates) {
+    if (c.priority < top.priority || (c.priority === top.priority && c.policy_id < top.policy_id)) top = c;
+  }
+  const ranked = rankCandidates(top.conflict_strategy, candidates);
+  return {
+    winner: ranked[0]!,
+    strategy: top.conflict_strategy,
+    strategyFrom: top,
+    superseded: ranked.slice(1),
+  };
+}

@@ -1,0 +1,262 @@
+import type { Action } from '../policy/actions.js';
+import { clampAction } from './clamp.js';
+import type { CompiledBundle, CompiledPolicy } from './compile.js';
+import { type ConditionInput, conditionInput, evaluateCondition } from './condition.js';
+import { resolveConflict } from './conflict.js';
+import { applyExceptions } from './exceptions.js';
+import { line } from './explain.js';
+import { assessRisk } from './risk.js';
+import { scheduleActive } from './schedule.js';
+import { matchScope } from './scope.js';
+import type {
+  ConditionEvidence,
+  Decision,
+  DecisionContext,
+  DecisionEvent,
+  ExplanationLine,
+  PolicyOutcome,
+  RiskAssessment,
+  RiskStepFired,
+  UnmatchedPolicy,
+} from './types.js';
+
+type Stage1 =
+  | { ok: true; lines: ExplanationLine[]; evidence: ConditionEvidence[] }
+  | { ok: false; miss: UnmatchedPolicy };
+
+/** Step (a): scope, status, schedule, condition — in that order. */
+function passes(
+  p: CompiledPolicy,
+  event: DecisionEvent,
+  ctx: DecisionContext,
+  input: ConditionInput,
+  zoneCache: Map<Intl.DateTimeFormat, { day: number; minute: number }>,
+): Stage1 {
+  const id = p.spec.policy_id;
+  const scope = matchScope(p.scope, event, ctx);
+  if (!scope.matched) return { ok: false, miss: { policy_id: id, stage: 'scope', code: scope.code } };
+  const now = ctx.now.getTime();
+  if (p.spec.status !== 'published' && p.spec.status !== 'test')
+    return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.inactive' } };
+  if (p.effectiveFrom !== null && now < p.effectiveFrom)
+    return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.not_yet_effective' } };
+  if (p.effectiveUntil !== null && now >= p.effectiveUntil)
+    return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.expired' } };
+  const lines: ExplanationLine[] = [line(scope.code, scope.text)];
+  if (p.schedule) {
+    const s = scheduleActive(p.schedule, ctx.now, zoneCache);
+    if (!s.active) return { ok: false, miss: { policy_id: id, stage: 'schedule', code: s.code } };
+    lines.push(line(s.code, s.text));
+  }
+  const evidence: ConditionEvidence[] = [];
+  const value = evaluateCondition(p.spec.condition, 'condition', input, (e) => evidence.push(e));
+  if (value !== 'true') {
+    return {
+      ok: false,
+      miss: {
+        policy_id: id,
+        stage: 'condition',
+        code: value === 'not_evaluated' ? 'condition.not_evaluated' : 'condition.false',
+      },
+    };
+  }
+  lines.push(
+    line(
+      'condition.matched',
+      `condition matched (${evidence.length} part${evidence.length === 1 ? '' : 's'} evaluated)`,
+    ),
+  );
+  for (const e of evidence) lines.push(line(`condition.part.${e.value}`, `${e.path} ${e.op}: ${e.code}`));
+  return { ok: true, lines, evidence };
+}
+
+function riskText(r: RiskAssessment, step: RiskStepFired): string {
+  const fired = step.at_or_above === null ? 'below every step' : `step at or above ${step.at_or_above}`;
+  const moved = r.top_factors.map((f) => `${f.name} ${f.points > 0 ? '+' : ''}${f.points}`).join(', ');
+  return `risk ${r.score} (${r.band}, model ${r.model_version}); ${fired} → ${step.action}; moved by ${moved || 'nothing'}`;
+}
+
+/** Steps (b) and (c) for one matched policy. */
+function outcomeOf(
+  p: CompiledPolicy,
+  stage: Extract<Stage1, { ok: true }>,
+  event: DecisionEvent,
+  ctx: DecisionContext,
+  risk: RiskAssessment | null,
+): PolicyOutcome {
+  const spec = p.spec;
+  const standing: Action = ctx.offline && spec.offline_response ? spec.offline_response : spec.response;
+  const lines = stage.lines;
+  let action: Action | null = standing;
+  let riskStep: RiskStepFired | null = null;
+  const ex = applyExceptions(p.exceptions, standing, event, ctx);
+  if (ex) {
+    action = ex.action;
+    lines.push(
+      line(
+        'exception.applied',
+        ex.applied.effect === 'suppress'
+          ? `exception ${ex.applied.exception_id} suppresses the policy`
+          : `exception ${ex.applied.exception_id} downgrades ${standing} to ${ex.action}`,
+      ),
+    );
+    if (spec.risk_thresholds)
+      lines.push(line('risk.skipped_exception', 'risk thresholds skipped: an exception applied'));
+  } else if (spec.risk_thresholds) {
+    if (!risk) {
+      lines.push(line('risk.not_scored', `nothing scored the event; standing action ${standing} applies`));
+    } else {
+      const step = p.stepsDesc.find((s) => risk.score >= s.at_or_above);
+      riskStep = step
+        ? { at_or_above: step.at_or_above, action: step.action }
+        : { at_or_above: null, action: spec.risk_thresholds.below };
+      action = riskStep.action;
+      lines.push(line('risk.step', riskText(risk, riskStep)));
+      for (const u of risk.undetermined)
+        lines.push(line('risk.undetermined', `${u} could not be determined; scored at the midpoint`));
+    }
+  } else {
+    lines.push(
+      line(
+        'response.standing',
+        `standing action ${standing}${ctx.offline && spec.offline_response ? ' (offline)' : ''}`,
+      ),
+    );
+  }
+  if (spec.apply_label)
+    lines.push(line('label.requested', 'an additive label is requested; it does not change the action'));
+  return {
+    policy_id: spec.policy_id,
+    policy_number: spec.policy_number,
+    version: spec.version,
+    priority: spec.priority,
+    severity: spec.severity,
+    test: spec.status === 'test',
+    standing_action: standing,
+    action,
+    exception: ex ? ex.applied : null,
+    risk_step: riskStep,
+    label: spec.apply_label
+      ? { value: spec.apply_label.value, replace_existing: spec.apply_label.replace_existing ?? false }
+      : null,
+    raise_every_match: spec.raise_every_match,
+    evidence: stage.evidence,
+    explanation: lines,
+  };
+}
+
+/**
+ * Decides one event against a compiled bundle, following document 1 "Evaluation rules": (a) scope,
+ * status, schedule, condition; (b) exceptions; (c) risk thresholds, skipped after an exception;
+ * (d) conflict resolution; (e) capability clamping, always last. Pure: `ctx.now` is the clock.
+ */
+export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: DecisionContext): Decision {
+  const input = conditionInput(event, ctx, compiled.classifications);
+  const zoneCache = new Map<Intl.DateTimeFormat, { day: number; minute: number }>();
+  const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
+  const matched: PolicyOutcome[] = [];
+  const strategies = new Map<string, CompiledPolicy['spec']['conflict_strategy']>();
+  const unmatched: UnmatchedPolicy[] = [];
+  for (const p of compiled.policies) {
+    const stage = passes(p, event, ctx, input, zoneCache);
+    if (!stage.ok) {
+      if (ctx.explain_unmatched) unmatched.push(stage.miss);
+      continue;
+    }
+    matched.push(outcomeOf(p, stage, event, ctx, risk));
+    strategies.set(p.spec.policy_id, p.spec.conflict_strategy);
+  }
+
+  const explanation: ExplanationLine[] = [];
+  const base = {
+    matched_policies: matched,
+    risk,
+    evaluated_offline: ctx.offline === true,
+    ...(ctx.explain_unmatched ? { not_matched: unmatched } : {}),
+  };
+  if (ctx.offline) explanation.push(line('decision.offline', 'evaluated without server context'));
+  const candidates = matched.flatMap((m) =>
+    m.action === null
+      ? []
+      : [
+          {
+            policy_id: m.policy_id,
+            priority: m.priority,
+            severity: m.severity,
+            action: m.action,
+            conflict_strategy: compiled.policies.find((p) => p.spec.policy_id === m.policy_id)!.spec
+              .conflict_strategy,
+            outcome: m,
+          },
+        ],
+  );
+  const resolved = resolveConflict(candidates);
+  if (!resolved) {
+    const suppressed = matched.find((m) => m.exception !== null);
+    explanation.unshift(
+      matched.length === 0
+        ? line('decision.no_match', 'no policy matched')
+        : line('decision.suppressed', 'every matching policy was suppressed by an exception'),
+    );
+    return {
+      outcome: matched.length === 0 ? 'no_match' : 'suppressed',
+      action: null,
+      requested_action: null,
+      decided_by_policy_id: null,
+      superseded_policy_ids: [],
+      conflict: null,
+      exception_applied: suppressed?.exception
+        ? { policy_id: suppressed.policy_id, ...suppressed.exception }
+        : null,
+      clamp: null,
+      label: null,
+      explanation,
+      ...base,
+    };
+  }
+  const winner = resolved.winner.outcome;
+  const superseded = resolved.superseded.map((c) => c.policy_id);
+  explanation.push(
+    line(
+      'conflict.resolved',
+      `${resolved.strategy} (from POL-${resolved.strategyFrom.outcome.policy_number}) chose POL-${winner.policy_number} among ${candidates.length} polic${candidates.length === 1 ? 'y' : 'ies'}`,
+    ),
+  );
+  if (winner.exception)
+    explanation.push(line('exception.applied', `exception ${winner.exception.exception_id} applied`));
+  if (risk) {
+    explanation.push(
+      line(
+        'risk.scored',
+        `risk ${risk.score} (${risk.band}, model ${risk.model_version})${winner.risk_step ? `; fired ${winner.risk_step.at_or_above === null ? 'below' : `step ${winner.risk_step.at_or_above}`}` : ''}`,
+      ),
+    );
+  } else explanation.push(line('risk.not_scored', 'nothing scored the event'));
+  const requested = winner.action as Action;
+  const { action, clamp } = clampAction(requested, event.channel, ctx.capabilities);
+  explanation.push(
+    clamp.limited
+      ? line('clamp.reduced', clamp.limit as string)
+      : line('clamp.none', `${action} is within what the endpoint reports`),
+  );
+  if (winner.label)
+    explanation.push(line('label.requested', 'an additive label is requested; the action is unchanged'));
+  return {
+    outcome: 'action',
+    action,
+    requested_action: requested,
+    decided_by_policy_id: winner.policy_id,
+    superseded_policy_ids: superseded,
+    conflict: {
+      strategy: resolved.strategy,
+      strategy_policy_id: resolved.strategyFrom.policy_id,
+      winner_policy_id: winner.policy_id,
+      candidates: candidates.length,
+    },
+    exception_applied: winner.exception ? { policy_id: winner.policy_id, ...winner.exception } : null,
+    clamp,
+    label: winner.label ? { ...winner.label, policy_id: winner.policy_id } : null,
+    explanation,
+    ...base,
+  };
+}

@@ -1,0 +1,177 @@
+import type { Scope } from '../policy/scope-types.js';
+import { isSid } from '../policy/sid.js';
+import type { DecisionContext, DecisionEvent } from './types.js';
+
+/** A scope prepared once per bundle: lists become sets, compared values pre-folded. */
+export interface CompiledScope {
+  empty: boolean;
+  departments: boolean;
+  channels: ReadonlySet<string> | null;
+  operatingSystems: ReadonlySet<string> | null;
+  destinations: readonly string[] | null;
+  sources: readonly string[] | null;
+  applications: ReadonlySet<string> | null;
+  userSids: ReadonlySet<string>;
+  userNames: ReadonlySet<string>;
+  hasUsers: boolean;
+  groups: CompiledGroups | null;
+  deviceIds: ReadonlySet<string> | null;
+  agentGroups: ReadonlySet<string> | null;
+  excludeGroups: CompiledGroups | null;
+  excludeDeviceIds: ReadonlySet<string> | null;
+  excludeAgentGroups: ReadonlySet<string> | null;
+}
+
+interface CompiledGroups {
+  sids: ReadonlySet<string>;
+  names: ReadonlySet<string>;
+}
+
+export interface ScopeResult {
+  matched: boolean;
+  code: string;
+  text: string;
+}
+
+const lower = (s: string): string => s.toLowerCase();
+
+function set(list: readonly string[] | undefined, fold = false): ReadonlySet<string> | null {
+  if (!list || list.length === 0) return null;
+  return new Set(fold ? list.map(lower) : list);
+}
+
+function groupsOf(list: readonly string[] | undefined): CompiledGroups | null {
+  if (!list || list.length === 0) return null;
+  const sids = new Set<string>();
+  const names = new Set<string>();
+  for (const g of list) {
+    // A SID compares exactly; `DOMAIN\Name` compares without case (document 1, Scope).
+    if (isSid(g)) sids.add(g);
+    else names.add(g.toLowerCase());
+  }
+  return { sids, names };
+}
+
+/** Path comparison: separators folded to `/`, without case, trailing `/` dropped. */
+export function normalisePath(path: string): string {
+  const p = path.replace(/\\/g, '/').toLowerCase();
+  return p.length > 1 && p.endsWith('/') ? p.slice(0, -1) : p;
+}
+
+function domainEntry(d: string): string {
+  return d
+    .toLowerCase()
+    .replace(/^\*?\./, '')
+    .replace(/\.$/, '');
+}
+
+export function compileScope(scope: Scope): CompiledScope {
+  const users = scope.user_ids ?? [];
+  const c: CompiledScope = {
+    empty: true,
+    departments: (scope.departments?.length ?? 0) > 0,
+    channels: set(scope.channels),
+    operatingSystems: set(scope.operating_systems, true),
+    destinations: scope.destinations?.length ? scope.destinations.map(domainEntry) : null,
+    sources: scope.sources?.length ? scope.sources.map(normalisePath) : null,
+    applications: set(scope.applications, true),
+    userSids: new Set(users.filter(isSid)),
+    userNames: new Set(users.filter((u) => !isSid(u)).map(lower)),
+    hasUsers: users.length > 0,
+    groups: groupsOf(scope.groups),
+    deviceIds: set(scope.device_ids),
+    agentGroups: set(scope.agent_groups),
+    excludeGroups: groupsOf(scope.exclude_groups),
+    excludeDeviceIds: set(scope.exclude_device_ids),
+    excludeAgentGroups: set(scope.exclude_agent_groups),
+  };
+  c.empty =
+    !c.departments &&
+    !c.channels &&
+    !c.operatingSystems &&
+    !c.destinations &&
+    !c.sources &&
+    !c.applications &&
+    !c.hasUsers &&
+    !c.groups &&
+    !c.deviceIds &&
+    !c.agentGroups &&
+    !c.excludeGroups &&
+    !c.excludeDeviceIds &&
+    !c.excludeAgentGroups &&
+    !(scope.include_targets?.length || scope.exclude_targets?.length);
+  return c;
+}
+
+function inGroups(groups: CompiledGroups, supplied: DecisionContext['user']): boolean {
+  for (const g of supplied?.groups ?? []) {
+    if (groups.sids.has(g.sid)) return true;
+    if (g.name && groups.names.has(g.name.toLowerCase())) return true;
+  }
+  return false;
+}
+
+function basename(path: string): string {
+  const i = Math.max(path.lastIndexOf('/'), path.lastIndexOf('\\'));
+  return (i >= 0 ? path.slice(i + 1) : path).toLowerCase();
+}
+
+const fail = (code: string, text: string): ScopeResult => ({ matched: false, code, text });
+const MATCHED: ScopeResult = { matched: true, code: 'scope.matched', text: 'every scoped dimension matched' };
+
+/**
+ * Document 1, "Scope": every non-empty dimension must match; exclusions win over every inclusion;
+ * departments never apply (no agent reports one), so a department-scoped rule matches nobody.
+ */
+export function matchScope(scope: CompiledScope, event: DecisionEvent, ctx: DecisionContext): ScopeResult {
+  if (scope.empty) return MATCHED;
+  const groupsSupplied = Array.isArray(ctx.user?.groups);
+  if (scope.excludeDeviceIds?.has(ctx.device.id)) return fail('scope.excluded', 'the endpoint is excluded');
+  if (ctx.device.agent_group && scope.excludeAgentGroups?.has(ctx.device.agent_group))
+    return fail('scope.excluded', "the endpoint's group is excluded");
+  if (scope.excludeGroups) {
+    if (!groupsSupplied)
+      return fail('scope.groups_not_supplied', 'group exclusion cannot be checked: no groups were supplied');
+    if (inGroups(scope.excludeGroups, ctx.user))
+      return fail('scope.excluded', 'a group of the user is excluded');
+  }
+  if (scope.departments)
+    return fail(
+      'scope.department_unevaluable',
+      'department scope never applies: no endpoint reports a department',
+    );
+  if (scope.channels && !scope.channels.has(event.channel))
+    return fail('scope.channel', 'the channel is outside the scope');
+  if (scope.operatingSystems && !scope.operatingSystems.has(ctx.device.os.toLowerCase()))
+    return fail('scope.operating_system', 'the operating system is outside the scope');
+  if (scope.destinations) {
+    const host = event.destination?.domain?.toLowerCase().replace(/\.$/, '');
+    if (!host || !scope.destinations.some((d) => host === d || host.endsWith(`.${d}`)))
+      return fail('scope.destination', 'the destination is outside the scope');
+  }
+  if (scope.sources) {
+    const src = event.source_path ? normalisePath(event.source_path) : null;
+    if (!src || !scope.sources.some((s) => src === s || src.startsWith(s.endsWith('/') ? s : `${s}/`)))
+      return fail('scope.source', 'the source path is outside the scope');
+  }
+  if (scope.applications) {
+    if (!event.application || !scope.applications.has(basename(event.application)))
+      return fail('scope.application', 'the application is outside the scope');
+  }
+  if (scope.hasUsers) {
+    const sid = ctx.user?.sid;
+    const name = ctx.user?.name?.toLowerCase();
+    if (!((sid && scope.userSids.has(sid)) || (name && scope.userNames.has(name))))
+      return fail('scope.user', 'the user is outside the scope');
+  }
+  if (scope.groups) {
+    if (!groupsSupplied)
+      return fail('scope.groups_not_supplied', 'the rule is group-scoped and no groups were supplied');
+    if (!inGroups(scope.groups, ctx.user)) return fail('scope.group', 'no group of the user is in the scope');
+  }
+  if (scope.deviceIds && !scope.deviceIds.has(ctx.device.id))
+    return fail('scope.device', 'the endpoint is outside the scope');
+  if (scope.agentGroups && !(ctx.device.agent_group && scope.agentGroups.has(ctx.device.agent_group)))
+    return fail('scope.agent_group', "the endpoint's group is outside the scope");
+  return MATCHED;
+}

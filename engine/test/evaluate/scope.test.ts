@@ -1,0 +1,88 @@
+import { describe, expect, it } from 'vitest';
+import {
+  compilePolicies,
+  type DecisionContext,
+  type DecisionEvent,
+  decide,
+} from '../../src/evaluate/index.js';
+import type { Scope } from '../../src/policy/index.js';
+import { bundlePolicy, context, event } from './fixtures.js';
+
+function applies(scope: Scope, ev: DecisionEvent = event(), ctx: DecisionContext = context()): string {
+  const compiled = compilePolicies([bundlePolicy({ policy_id: 'p1', scope })], []);
+  const d = decide(compiled, ev, { ...ctx, explain_unmatched: true });
+  return d.matched_policies.length === 1 ? 'applies' : (d.not_matched?.[0]?.code ?? '?');
+}
+
+describe('scope (document 1, "Scope")', () => {
+  it('an empty scope applies to everyone', () => {
+    expect(applies({})).toBe('applies');
+    expect(applies({ channels: [], groups: [] })).toBe('applies');
+  });
+
+  it('every non-empty dimension must match', () => {
+    expect(applies({ channels: ['removable_storage'], operating_systems: ['Windows'] })).toBe('applies');
+    expect(applies({ channels: ['removable_storage'], operating_systems: ['linux'] })).toBe(
+      'scope.operating_system',
+    );
+    expect(applies({ channels: ['print'] })).toBe('scope.channel');
+  });
+
+  it('destinations match by domain suffix, not by substring', () => {
+    const ev = event({ channel: 'browser_upload', destination: { domain: 'files.Dropbox.com' } });
+    expect(applies({ destinations: ['dropbox.com'] }, ev)).toBe('applies');
+    expect(applies({ destinations: ['box.com'] }, ev)).toBe('scope.destination');
+    expect(applies({ destinations: ['dropbox.com'] }, event())).toBe('scope.destination');
+  });
+
+  it('sources match a path prefix at a separator, applications by executable name', () => {
+    const ev = event({
+      source_path: 'C:\\Finance\\Reports\\q4.xlsx',
+      application: 'C:\\Program Files\\App\\EXCEL.EXE',
+    });
+    expect(applies({ sources: ['c:/finance'] }, ev)).toBe('applies');
+    expect(applies({ sources: ['C:\\Fin'] }, ev)).toBe('scope.source');
+    expect(applies({ applications: ['excel.exe'] }, ev)).toBe('applies');
+    expect(applies({ applications: ['winword.exe'] }, ev)).toBe('scope.application');
+  });
+
+  it('user_ids match the exact account SID; a legacy user name still matches', () => {
+    expect(applies({ user_ids: ['S-1-5-21-1-2-3-1001'] })).toBe('applies');
+    expect(applies({ user_ids: ['S-1-5-21-1-2-3-1002'] })).toBe('scope.user');
+    expect(applies({ user_ids: ['corp\\ALICE'] })).toBe('applies');
+  });
+
+  it('groups: a SID compared exactly, DOMAIN\\Name without case', () => {
+    expect(applies({ groups: ['S-1-5-21-1-2-3-1105'] })).toBe('applies');
+    expect(applies({ groups: ['corp\\finance team'] })).toBe('applies');
+    expect(applies({ groups: ['CORP\\Legal'] })).toBe('scope.group');
+  });
+
+  it('with no groups supplied (several people signed in, or Linux) a group-scoped rule matches nobody', () => {
+    const ctx = context({ user: { sid: 'S-1-5-21-1-2-3-1001', groups: null } });
+    expect(applies({ groups: ['S-1-5-21-1-2-3-1105'] }, event(), ctx)).toBe('scope.groups_not_supplied');
+  });
+
+  it('device_ids and agent_groups match the endpoint', () => {
+    expect(applies({ device_ids: ['agent-1'] })).toBe('applies');
+    expect(applies({ device_ids: ['agent-2'] })).toBe('scope.device');
+    expect(applies({ agent_groups: ['finance'] })).toBe('applies');
+    expect(applies({ agent_groups: ['legal'] })).toBe('scope.agent_group');
+  });
+
+  it('departments never apply: no agent reports one', () => {
+    expect(applies({ departments: ['Finance'] })).toBe('scope.department_unevaluable');
+  });
+
+  it('exclusions win over every inclusion', () => {
+    expect(applies({ device_ids: ['agent-1'], exclude_device_ids: ['agent-1'] })).toBe('scope.excluded');
+    expect(applies({ agent_groups: ['finance'], exclude_groups: ['S-1-5-21-1-2-3-1105'] })).toBe(
+      'scope.excluded',
+    );
+  });
+
+  it('an exclusion alone means everyone but the excluded', () => {
+    expect(applies({ exclude_agent_groups: ['finance'] })).toBe('scope.excluded');
+    expect(applies({ exclude_agent_groups: ['legal'] })).toBe('applies');
+  });
+});
