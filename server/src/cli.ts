@@ -1,0 +1,274 @@
+import { realpathSync } from 'node:fs';
+import { pathToFileURL } from 'node:url';
+import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { systemClock } from './clock.js';
+import { type Config, ConfigError, loadConfig } from './config.js';
+import { connectDatabase } from './db/connect.js';
+import { migrateToLatest } from './db/migrate.js';
+import { AuditWriter } from './http/audit.js';
+import { AppError } from './http/errors.js';
+import { startServer } from './main.js';
+import { createTenant } from './modules/tenants/service.js';
+import { SERVER_VERSION } from './version.js';
+
+/**
+ * `dlp-server`, the operator CLI (issue 2). Exit codes: 0 done, 2 usage (bad arguments or a bad
+ * DLP_* setting), 1 failure, each with a one-line reason on stderr.
+ */
+
+export interface CliIo {
+  stdout: (line: string) => void;
+  stderr: (line: string) => void;
+  env: Readonly<Record<string, string | undefined>>;
+  cwd: string;
+  /** For `start`: resolves when the process should stop (signals in the real CLI). */
+  waitForStop?: () => Promise<void>;
+}
+
+const USAGE = `Usage: dlp-server <command> [options]
+
+Commands:
+  start                 run the API (HTTPS, DLP_LISTEN) and operations (HTTP, DLP_OPS_LISTEN) listeners
+  migrate               apply pending database migrations and exit
+  tenant create         create a tenant and its first Owner
+
+Options:
+  -h, --help            show help (also after each command)
+  --version             print the version
+
+Settings come from DLP_* environment variables (docs/configuration.md).
+Exit codes: 0 ok, 2 usage or invalid setting, 1 failure.`;
+
+const START_USAGE = `Usage: dlp-server start
+
+Migrates the database, creates tenant "default" with one Owner on first start (printing the
+sign-in details once), generates a local CA and server certificate in <data>/tls/ unless
+DLP_TLS_CERT/DLP_TLS_KEY are set, and serves until SIGINT or SIGTERM.`;
+
+const MIGRATE_USAGE = `Usage: dlp-server migrate
+
+Applies every pending migration to the configured database (DLP_DATABASE_URL, or SQLite in
+DLP_DATA_DIR) and prints what ran. Safe to repeat.`;
+
+const TENANT_USAGE = `Usage: dlp-server tenant create --slug S --name N --owner-email E [--owner-password P] [--json]
+
+Creates a tenant and its first Owner. Without --owner-password the Owner is invited: a one-time
+invitation (valid seven days) is printed once.
+
+Options:
+  --slug S              lower-case letters, digits, inner hyphens (1-63)
+  --name N              display name (1-120 characters)
+  --owner-email E       the Owner's e-mail address
+  --owner-password P    set a password now (at least twelve characters)
+  --json                print {tenant_id, slug, owner_id, owner_email, invitation, invitation_expires_at, invitation_link}`;
+
+class UsageError extends Error {}
+
+const OPTION_OF_FIELD: Record<string, string> = {
+  slug: '--slug',
+  name: '--name',
+  owner_email: '--owner-email',
+  owner_password: '--owner-password',
+};
+
+type Values = Record<string, string | boolean | undefined>;
+
+function parse(
+  args: string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): { values: Values; positionals: string[] } {
+  try {
+    const parsed = parseArgs({
+      args,
+      options: { help: { type: 'boolean', short: 'h' }, ...options },
+      strict: true,
+      allowPositionals: true,
+    });
+    return { values: parsed.values as Values, positionals: parsed.positionals };
+  } catch (error) {
+    throw new UsageError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
+  }
+}
+
+async function withDatabase<T>(
+  config: Config,
+  fn: (db: ReturnType<typeof connectDatabase>['db']) => Promise<T>,
+) {
+  const { db } = connectDatabase(config);
+  try {
+    await migrateToLatest(db);
+    return await fn(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+async function migrateCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parse(args, {});
+  if (values.help) {
+    io.stdout(MIGRATE_USAGE);
+    return 0;
+  }
+  const config = loadConfig(io.env, io.cwd);
+  const { db } = connectDatabase(config);
+  try {
+    const applied = await migrateToLatest(db);
+    io.stdout(applied.length === 0 ? 'database is current' : `applied: ${applied.join(', ')}`);
+  } finally {
+    await db.destroy();
+  }
+  return 0;
+}
+
+async function tenantCommand(args: string[], io: CliIo): Promise<number> {
+  const [sub, ...rest] = args;
+  if (sub === undefined || sub === '--help' || sub === '-h') {
+    io.stdout(TENANT_USAGE);
+    return sub === undefined ? 2 : 0;
+  }
+  if (sub !== 'create') throw new UsageError(`unknown tenant command: ${sub}`);
+  const { values, positionals } = parse(rest, {
+    slug: { type: 'string' },
+    name: { type: 'string' },
+    'owner-email': { type: 'string' },
+    'owner-password': { type: 'string' },
+    json: { type: 'boolean' },
+  });
+  if (values.help) {
+    io.stdout(TENANT_USAGE);
+    return 0;
+  }
+  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  for (const required of ['slug', 'name', 'owner-email'] as const) {
+    if (typeof values[required] !== 'string') throw new UsageError(`--${required} is required`);
+  }
+  const config = loadConfig(io.env, io.cwd);
+  const created = await withDatabase(config, (db) =>
+    createTenant(
+      { db, clock: systemClock, audit: new AuditWriter(db, systemClock) },
+      {
+        slug: values.slug as string,
+        name: values.name as string,
+        ownerEmail: values['owner-email'] as string,
+        ...(typeof values['owner-password'] === 'string' ? { ownerPassword: values['owner-password'] } : {}),
+      },
+    ).catch((error: unknown) => {
+      if (error instanceof AppError && error.code === 'request.invalid') {
+        const d = error.details[0];
+        throw new UsageError(d ? `${OPTION_OF_FIELD[d.field] ?? d.field} ${d.message}` : error.message);
+      }
+      throw error;
+    }),
+  );
+  // The console takes the invitation from the URL fragment (document 3), so it never reaches a log.
+  const link = created.invitation ? `${config.publicUrl}/accept-invitation#${created.invitation}` : null;
+  const ownerEmail = (values['owner-email'] as string).toLowerCase();
+  if (values.json) {
+    io.stdout(
+      JSON.stringify({
+        tenant_id: created.tenantId,
+        slug: created.slug,
+        owner_id: created.ownerId,
+        owner_email: ownerEmail,
+        invitation: created.invitation,
+        invitation_expires_at: created.invitationExpiresAt,
+        invitation_link: link,
+      }),
+    );
+  } else {
+    io.stdout(`tenant ${created.slug} created: ${created.tenantId}`);
+    io.stdout(`owner ${ownerEmail}: ${created.ownerId}`);
+    if (created.invitation) {
+      io.stdout(`invitation (shown once, valid until ${created.invitationExpiresAt}): ${created.invitation}`);
+      io.stdout(`invitation link: ${link}`);
+    }
+  }
+  return 0;
+}
+
+function signalStop(): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off('SIGINT', stop);
+      process.off('SIGTERM', stop);
+      resolve();
+    };
+    process.on('SIGINT', stop);
+    process.on('SIGTERM', stop);
+  });
+}
+
+async function startCommand(args: string[], io: CliIo): Promise<number> {
+  const { values } = parse(args, {});
+  if (values.help) {
+    io.stdout(START_USAGE);
+    return 0;
+  }
+  const config = loadConfig(io.env, io.cwd);
+  // Listen for the stop signal before starting, so a signal right after the banner is handled.
+  const stopped = (io.waitForStop ?? signalStop)();
+  const server = await startServer({ config, print: io.stdout });
+  await stopped;
+  await server.close();
+  return 0;
+}
+
+/** Runs one CLI invocation and returns its exit code; never calls process.exit. */
+export async function runCli(argv: string[], io: CliIo): Promise<number> {
+  const [command, ...rest] = argv;
+  try {
+    switch (command) {
+      case undefined:
+        io.stderr(USAGE);
+        return 2;
+      case '-h':
+      case '--help':
+      case 'help':
+        io.stdout(USAGE);
+        return 0;
+      case '--version':
+        io.stdout(SERVER_VERSION);
+        return 0;
+      case 'start':
+        return await startCommand(rest, io);
+      case 'migrate':
+        return await migrateCommand(rest, io);
+      case 'tenant':
+        return await tenantCommand(rest, io);
+      default:
+        throw new UsageError(`unknown command: ${command} (see dlp-server --help)`);
+    }
+  } catch (error) {
+    if (error instanceof UsageError || error instanceof ConfigError) {
+      io.stderr(`dlp-server: ${error.message}`);
+      return 2;
+    }
+    const message = error instanceof Error ? error.message : String(error);
+    io.stderr(`dlp-server: ${message.split('\n')[0]}`);
+    return 1;
+  }
+}
+
+export function processIo(): CliIo {
+  return {
+    stdout: (line) => process.stdout.write(`${line}\n`),
+    stderr: (line) => process.stderr.write(`${line}\n`),
+    env: process.env,
+    cwd: process.cwd(),
+  };
+}
+
+/** `node server/dist/cli.js …` (the root `npm start`) runs the CLI directly. */
+function isMain(): boolean {
+  const entry = process.argv[1];
+  if (!entry) return false;
+  try {
+    return import.meta.url === pathToFileURL(realpathSync(entry)).href;
+  } catch {
+    return false;
+  }
+}
+
+if (isMain()) {
+  process.exitCode = await runCli(process.argv.slice(2), processIo());
+}

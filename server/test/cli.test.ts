@@ -1,0 +1,180 @@
+import fs from 'node:fs/promises';
+import { afterEach, describe, expect, it } from 'vitest';
+import { type CliIo, runCli } from '../src/cli.js';
+import { connectDatabase } from '../src/db/connect.js';
+import { sha256Hex } from '../src/http/tokens.js';
+import { makeTempDir } from './helpers/index.js';
+
+const dirs: string[] = [];
+afterEach(async () => {
+  for (const d of dirs.splice(0)) await fs.rm(d, { recursive: true, force: true });
+});
+
+async function io(extraEnv: Record<string, string> = {}) {
+  const dataDir = await makeTempDir();
+  dirs.push(dataDir);
+  const out: string[] = [];
+  const err: string[] = [];
+  const cli: CliIo = {
+    stdout: (l) => out.push(l),
+    stderr: (l) => err.push(l),
+    env: { DLP_DATA_DIR: dataDir, ...extraEnv },
+    cwd: dataDir,
+  };
+  return { cli, out, err, dataDir };
+}
+
+describe('dlp-server CLI', () => {
+  it('prints help for every command with exit 0, and usage errors exit 2', async () => {
+    const { cli, out, err } = await io();
+    for (const argv of [
+      ['--help'],
+      ['start', '--help'],
+      ['migrate', '--help'],
+      ['tenant', '--help'],
+      ['tenant', 'create', '--help'],
+    ]) {
+      expect(await runCli(argv, cli)).toBe(0);
+    }
+    expect(out.join('\n')).toContain('tenant create --slug S --name N --owner-email E');
+    expect(await runCli([], cli)).toBe(2);
+    expect(await runCli(['frobnicate'], cli)).toBe(2);
+    expect(await runCli(['tenant', 'create', '--slug', 'x'], cli)).toBe(2);
+    expect(await runCli(['migrate', '--bogus'], cli)).toBe(2);
+    expect(err.every((l) => l.startsWith('dlp-server: ') || l.startsWith('Usage:'))).toBe(true);
+  });
+
+  it('refuses an invalid setting with exit 2 naming the variable', async () => {
+    const { cli, err } = await io({ DLP_AGENT_RATE_PER_MINUTE: '0' });
+    expect(await runCli(['migrate'], cli)).toBe(2);
+    expect(err).toEqual(['dlp-server: DLP_AGENT_RATE_PER_MINUTE: must be between 1 and 100000']);
+  });
+
+  it('migrate applies once and then reports the database current', async () => {
+    const { cli, out } = await io();
+    expect(await runCli(['migrate'], cli)).toBe(0);
+    expect(out[0]).toMatch(/^applied: 0001_tenants, /);
+    expect(await runCli(['migrate'], cli)).toBe(0);
+    expect(out[1]).toBe('database is current');
+  });
+
+  it('tenant create with --json prints ids and a one-time invitation stored only as a hash', async () => {
+    const { cli, out, dataDir } = await io();
+    const code = await runCli(
+      [
+        'tenant',
+        'create',
+        '--slug',
+        'acme',
+        '--name',
+        'Acme Ltd',
+        '--owner-email',
+        'Boss@Acme.example',
+        '--json',
+      ],
+      cli,
+    );
+    expect(code).toBe(0);
+    const answer = JSON.parse(out[0]!);
+    expect(answer).toMatchObject({ slug: 'acme', owner_email: 'boss@acme.example' });
+    expect(answer.invitation).toMatch(/^dlpi_/);
+    expect(answer.invitation_link).toBe(`https://127.0.0.1:8443/accept-invitation#${answer.invitation}`);
+
+    const { db } = connectDatabase({ dataDir, databaseUrl: null });
+    try {
+      const owner = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('id', '=', answer.owner_id)
+        .executeTakeFirstOrThrow();
+      expect(owner).toMatchObject({
+        tenant_id: answer.tenant_id,
+        role: 'owner',
+        status: 'invited',
+        password_hash: null,
+      });
+      expect(owner.invitation_hash).toBe(sha256Hex(answer.invitation));
+      const audit = await db
+        .selectFrom('audit_events')
+        .select(['action', 'metadata'])
+        .where('tenant_id', '=', answer.tenant_id)
+        .execute();
+      expect(audit.map((a) => a.action).sort()).toEqual(['tenant.created', 'user.invited']);
+      expect(JSON.stringify(audit)).not.toContain(answer.invitation);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('tenant create with a password makes an active Owner and prints no invitation', async () => {
+    const { cli, out, dataDir } = await io();
+    const code = await runCli(
+      [
+        'tenant',
+        'create',
+        '--slug',
+        'beta',
+        '--name',
+        'Beta',
+        '--owner-email',
+        'o@beta.example',
+        '--owner-password',
+        'correct horse battery',
+      ],
+      cli,
+    );
+    expect(code).toBe(0);
+    expect(out.join('\n')).not.toContain('invitation');
+    expect(out.join('\n')).not.toContain('correct horse');
+    const { db } = connectDatabase({ dataDir, databaseUrl: null });
+    try {
+      const owner = await db
+        .selectFrom('users')
+        .selectAll()
+        .where('email', '=', 'o@beta.example')
+        .executeTakeFirstOrThrow();
+      expect(owner.status).toBe('active');
+      expect(owner.password_hash).toMatch(/^\$argon2id\$/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('refuses a duplicate slug with exit 1 and a clear one-line reason', async () => {
+    const { cli, err } = await io();
+    const args = ['tenant', 'create', '--slug', 'dup', '--name', 'Dup', '--owner-email', 'a@dup.example'];
+    expect(await runCli(args, cli)).toBe(0);
+    expect(await runCli(args, cli)).toBe(1);
+    expect(err).toEqual(['dlp-server: a tenant with slug dup already exists']);
+  });
+
+  it('refuses a bad slug or short password as usage, naming the option', async () => {
+    const { cli, err } = await io();
+    expect(
+      await runCli(
+        ['tenant', 'create', '--slug', 'Not OK', '--name', 'x', '--owner-email', 'a@b.example'],
+        cli,
+      ),
+    ).toBe(2);
+    expect(err[0]).toMatch(/^dlp-server: --slug /);
+    expect(
+      await runCli(
+        [
+          'tenant',
+          'create',
+          '--slug',
+          'ok',
+          '--name',
+          'x',
+          '--owner-email',
+          'a@b.example',
+          '--owner-password',
+          'short',
+        ],
+        cli,
+      ),
+    ).toBe(2);
+    expect(err[1]).toMatch(/^dlp-server: --owner-password /);
+    expect(err[1]).not.toContain('short');
+  });
+});
