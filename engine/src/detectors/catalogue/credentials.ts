@@ -16,7 +16,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
       },
       {
         source:
-          '-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\\s:,"\'-]|\\\\[rn]){64,8192}',
+          '-----BEGIN[ A-Z0-9_-]{0,100}PRIVATE KEY(?: BLOCK)?-----(?:[A-Za-z0-9+/=\\s"\']|\\\\[rn]){64,8192}',
       },
       { source: 'LS0tLS1CRUdJTi[A-Za-z0-9+/]{40,}={0,2}', word_boundaries: true },
     ],

@@ -17,7 +17,12 @@ export function pemBodyValid(value: string): boolean {
     .replace(/\\[rn]/g, '\n')
     .split('\n')
     .filter((line) => !/^\s*[A-Za-z-]+:\s/.test(line));
-  const base64 = lines.join('').replace(/[\s"'+,]/g, '');
+  // `"…" + "…"` string concatenation in source code, then whitespace and quotes; a bare `+` is
+  // part of the base64 alphabet and stays.
+  const base64 = lines
+    .join('')
+    .replace(/["']\s*\+\s*["']/g, '')
+    .replace(/[\s"',]/g, '');
   const decoded = decodeBase64(base64);
   return decoded !== undefined && decoded.length >= 48;
 }
