@@ -1,10 +1,11 @@
 import { createPublicKey, verify } from 'node:crypto';
-import { mkdtemp, rm, stat } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceKeyError } from '../../src/identity/device-key-error.js';
 import { openTpmKey, tpmKeyPath } from '../../src/identity/tpm/tpm-key.js';
+import { parseEccPublic, TPMA_OBJECT } from '../../src/identity/tpm/tpm-wire.js';
 import { ensureSwtpm, Swtpm } from './swtpm.js';
 
 const skipReason = ensureSwtpm();
@@ -54,6 +55,11 @@ describe.skipIf(skipReason !== undefined)('TPM-backed P-256 device key (real swt
         expect(verifies(point, new TextEncoder().encode(`other ${i}`), sig)).toBe(false);
       }
       expect((await stat(tpmKeyPath(stateDir))).mode & 0o777).toBe(0o600);
+      const stored = JSON.parse(await readFile(tpmKeyPath(stateDir), 'utf8')) as { public_b64: string };
+      const { objectAttributes } = parseEccPublic(Buffer.from(stored.public_b64, 'base64'));
+      const required = TPMA_OBJECT.fixedTPM | TPMA_OBJECT.fixedParent | TPMA_OBJECT.sensitiveDataOrigin;
+      expect(objectAttributes & required).toBe(required);
+      expect(objectAttributes & TPMA_OBJECT.noDA).toBe(TPMA_OBJECT.noDA);
     } finally {
       await key.close();
     }
@@ -86,9 +92,38 @@ describe.skipIf(skipReason !== undefined)('TPM-backed P-256 device key (real swt
       await tpm.restart({ samePort: true });
       const msg = Uint8Array.of(9);
       expect(verifies(point, msg, await key.sign(msg))).toBe(true);
+      // Concurrent signers that all hit the lost handle share one reconnection. (Each kill of
+      // swtpm is an unorderly shutdown that moves the TPM towards DA lockout; the key is noDA,
+      // so it keeps signing: without noDA this failed with 0x921 TPM_RC_LOCKOUT.)
+      await tpm.restart({ samePort: true });
+      const msgs = Array.from({ length: 8 }, (_, i) => Uint8Array.of(i));
+      const sigs = await Promise.all(msgs.map((m) => key.sign(m)));
+      sigs.forEach((sig, i) => {
+        expect(verifies(point, msgs[i]!, sig)).toBe(true);
+      });
     } finally {
       await key.close();
     }
+  });
+
+  it('concurrent signatures on one key are serialised and all verify', async () => {
+    const key = await openTpmKey({ stateDir, tcti: tpm.tcti, create: false });
+    try {
+      const msgs = Array.from({ length: 32 }, (_, i) => new TextEncoder().encode(`concurrent ${i}`));
+      const sigs = await Promise.all(msgs.map((m) => key.sign(m)));
+      sigs.forEach((sig, i) => {
+        expect(verifies(key.publicKey(), msgs[i]!, sig)).toBe(true);
+      });
+    } finally {
+      await key.close();
+    }
+  });
+
+  it('a closed key refuses to sign', async () => {
+    const key = await openTpmKey({ stateDir, tcti: tpm.tcti, create: false });
+    await key.close();
+    await key.close();
+    await expect(key.sign(Uint8Array.of(1))).rejects.toThrow(/closed/);
   });
 
   it('reload without a stored key refuses instead of creating one', async () => {

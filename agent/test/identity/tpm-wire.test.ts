@@ -32,11 +32,12 @@ const RECORDED = {
 };
 
 describe('TPM wire format', () => {
-  it('our signing-key template is byte-for-byte the public area tpm2_create was asked for', () => {
-    // The recorded public area minus its unique field (the generated x, y) is the template.
-    const recordedBeforeUnique = RECORDED.public.slice(4, 4 + 40);
+  it('our signing-key template is the public area tpm2_create was asked for, plus noDA', () => {
+    // The recorded public area minus its unique field (the generated x, y) is tpm2_create's
+    // template; ours differs only in the attributes: 0x00040072 | noDA (0x400).
+    const recordedBeforeUnique = RECORDED.public.slice(4, 4 + 40).replace('00040072', '00040472');
     expect(hex(signingKeyTemplate())).toBe(`0018${recordedBeforeUnique}00000000`);
-    expect(hex(signingKeyTemplate())).toBe('00180023000b00040072000000100018000b0003001000000000');
+    expect(hex(signingKeyTemplate())).toBe('00180023000b00040472000000100018000b0003001000000000');
   });
 
   it('the storage parent is a restricted, noDA decryption key with AES-128-CFB', () => {

@@ -156,7 +156,7 @@ export class EsysContext {
       this.#struct('TPM2B_DATA', emptyData()),
       this.#struct('TPML_PCR_SELECTION', emptyPcrSelection()),
       handle,
-      [null],
+      null, // outPublic, creationData, creationHash, creationTicket: optional, not needed
       null,
       null,
       null,

@@ -79,6 +79,9 @@ class TpmP256Key implements DeviceKey {
   #ctx: EsysContext | null;
   #handle: number;
   #closed = false;
+  /** Bumped on every reconnection, so a failure on an old connection never reconnects twice. */
+  #generation = 0;
+  #reconnecting: Promise<void> | null = null;
 
   constructor(
     tcti: string,
@@ -103,6 +106,7 @@ class TpmP256Key implements DeviceKey {
   async sign(message: Uint8Array): Promise<Uint8Array> {
     if (this.#closed) throw new Error('device key is closed');
     const sha256 = createHash('sha256').update(message).digest();
+    const generation = this.#generation;
     try {
       return await this.#signDigest(sha256);
     } catch (err) {
@@ -111,8 +115,8 @@ class TpmP256Key implements DeviceKey {
       const curable =
         (err instanceof TpmCallError && err.transient) ||
         (err instanceof DeviceKeyError && err.code === 'device_key.tpm_unavailable');
-      if (!curable) throw err;
-      await this.#reconnect();
+      if (!curable || this.#closed) throw err;
+      await this.#reconnect(generation);
       return this.#signDigest(sha256);
     }
   }
@@ -123,18 +127,35 @@ class TpmP256Key implements DeviceKey {
     return parseEcdsaSignature(await this.#ctx.sign(this.#handle, sha256));
   }
 
-  async #reconnect(): Promise<void> {
+  /** Concurrent signers that failed on the same connection share one reconnection. */
+  #reconnect(failedGeneration: number): Promise<void> {
+    if (this.#generation !== failedGeneration && this.#ctx) return Promise.resolve();
+    this.#reconnecting ??= this.#openAgain().finally(() => {
+      this.#reconnecting = null;
+    });
+    return this.#reconnecting;
+  }
+
+  async #openAgain(): Promise<void> {
     const old = this.#ctx;
     this.#ctx = null;
     await old?.closeWhenIdle();
     const ctx = await EsysContext.open(this.#tcti);
+    let handle: number;
     try {
-      this.#handle = await loadUnderPrimary(ctx, this.#pub, this.#priv);
+      handle = await loadUnderPrimary(ctx, this.#pub, this.#priv);
     } catch (err) {
-      ctx.close();
+      await ctx.closeWhenIdle();
       throw err;
     }
+    if (this.#closed) {
+      await ctx.flush(handle).catch(() => undefined);
+      await ctx.closeWhenIdle();
+      return;
+    }
     this.#ctx = ctx;
+    this.#handle = handle;
+    this.#generation++;
   }
 
   async close(): Promise<void> {

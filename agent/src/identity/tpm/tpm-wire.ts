@@ -127,7 +127,9 @@ export function storagePrimaryTemplate(): Uint8Array {
 /**
  * TPM2B_PUBLIC of the device signing key: ECDSA P-256 with SHA-256, generated inside the TPM
  * (sensitiveDataOrigin) and bound to it and its parent (fixedTPM | fixedParent), so it can never
- * be duplicated or exported: the private key never leaves the endpoint (document 2).
+ * be duplicated or exported: the private key never leaves the endpoint (document 2). Its auth
+ * value is empty, so dictionary-attack protection guards nothing; `noDA` keeps it usable when
+ * the TPM is in DA lockout, which every unorderly shutdown (power loss) moves it towards.
  */
 export function signingKeyTemplate(): Uint8Array {
   const attributes =
@@ -135,6 +137,7 @@ export function signingKeyTemplate(): Uint8Array {
     TPMA_OBJECT.fixedParent |
     TPMA_OBJECT.sensitiveDataOrigin |
     TPMA_OBJECT.userWithAuth |
+    TPMA_OBJECT.noDA |
     TPMA_OBJECT.sign;
   return sized(
     new Writer()

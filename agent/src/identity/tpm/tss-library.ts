@@ -141,7 +141,7 @@ export function loadTss(): TssLibrary {
         esys,
         `uint32_t Esys_CreatePrimary(void *ctx, uint32_t primaryHandle, ${session}, void *inSensitive, ` +
           'void *inPublic, void *outsideInfo, void *creationPCR, _Out_ uint32_t *objectHandle, ' +
-          '_Out_ void **outPublic, void **creationData, void **creationHash, void **creationTicket)',
+          'void **outPublic, void **creationData, void **creationHash, void **creationTicket)',
       ),
       Create: f(
         esys,
