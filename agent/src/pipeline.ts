@@ -1,0 +1,190 @@
+import { randomUUID } from 'node:crypto';
+import { basename, extname } from 'node:path';
+import { type Decision, type DecisionContext, type DetectorFinding, decide, scan } from '@custos/engine';
+import { capabilityMatrix } from './capabilities.js';
+import type { Logger } from './log.js';
+import type { InteractiveUser, Platform } from './platform/types.js';
+import type { PolicyRuntime } from './policy/runtime.js';
+import type { EventQueue } from './queue/event-queue.js';
+import type { FileObservation, FindingSummary, ObservationSink, SinkResult } from './sensors/types.js';
+
+export function summarise(findings: readonly DetectorFinding[]): FindingSummary[] {
+  return findings
+    .filter((f) => f.hits.length > 0)
+    .map((f) => ({ detector_id: f.detector_id, category: f.category, match_count: f.hits.length }));
+}
+
+/** Detector results on the wire: ids, counts, best confidence — never a matched value or preview. */
+function detectorResults(findings: readonly DetectorFinding[]) {
+  return findings
+    .filter((f) => f.hits.length > 0)
+    .map((f) => ({
+      detector_id: f.detector_id,
+      detector_version: f.detector_version,
+      category: f.category,
+      match_count: f.hits.length,
+      validated_count: f.hits.filter((h) => h.validated).length,
+      max_confidence: Math.max(...f.hits.map((h) => h.confidence)),
+    }));
+}
+
+export interface PipelineDeps {
+  platform: Platform;
+  queue: EventQueue;
+  runtime: () => PolicyRuntime | null;
+  device: { id: string; agent_group: string | null };
+  /** True while the server cannot be reached (document 1, rule 9). */
+  offline: () => boolean;
+  log: Logger;
+  clock?: () => number;
+}
+
+/**
+ * The decide-and-queue step: scan with the bundle's detectors, decide with the engine, and queue
+ * an event for every decision that produced an action, plus every departure of a path remembered
+ * with findings. The queue commit happens before `handle` resolves (durable before acknowledged).
+ */
+export class DecisionPipeline implements ObservationSink {
+  private userCache: { at: number; user: InteractiveUser | null; reason: string | null } | null = null;
+  private readonly clock: () => number;
+
+  constructor(private readonly deps: PipelineDeps) {
+    this.clock = deps.clock ?? Date.now;
+  }
+
+  /** Document 1, rule 7: the interactive identity is reused for at most ten seconds. */
+  private async user(): Promise<{ user: InteractiveUser | null; reason: string | null }> {
+    const now = this.clock();
+    if (this.userCache && now - this.userCache.at < 10_000) return this.userCache;
+    const r = await this.deps.platform.identity.current();
+    this.userCache = { at: now, user: r.user, reason: r.reason };
+    return this.userCache;
+  }
+
+  /** Decides one observation without queueing (used by `dlp-agent scan`). */
+  async evaluate(obs: FileObservation): Promise<{ decision: Decision | null; findings: DetectorFinding[] }> {
+    const rt = this.deps.runtime();
+    if (!rt) return { decision: null, findings: [] };
+    const findings = obs.content?.text ? scan(rt.detectors, obs.content.text) : [];
+    const { user } = await this.user();
+    const platform = this.deps.platform;
+    const matrix = capabilityMatrix(platform);
+    const ctx: DecisionContext = {
+      now: new Date(this.clock()),
+      offline: this.deps.offline(),
+      device: { id: this.deps.device.id, os: platform.osName, agent_group: this.deps.device.agent_group },
+      user: user
+        ? { sid: platform.id === 'win32' ? user.id : null, name: user.name, groups: user.groups ?? null }
+        : null,
+      // Document 1, rule 3: clamping uses the endpoint's own report, passed as is.
+      capabilities: { channels: matrix.channels, features: matrix.features },
+    };
+    const ext = extname(obs.path).replace(/^\./, '');
+    const decision = decide(
+      rt.compiled,
+      {
+        channel: obs.channel,
+        content:
+          obs.content && obs.content.text !== null
+            ? { status: 'read', findings }
+            : { status: 'not_read', reason: obs.content?.not_read?.cause ?? 'no_content' },
+        source_path: obs.from_path ?? obs.path,
+        file: { path: obs.path, extension: ext || null, size_bytes: obs.content?.size_bytes ?? null },
+        removable: obs.removable
+          ? { serial: obs.removable.serial, device_class: obs.removable.device_class }
+          : null,
+      },
+      ctx,
+    );
+    return { decision, findings };
+  }
+
+  async handle(obs: FileObservation): Promise<SinkResult> {
+    const rt = this.deps.runtime();
+    const { user, reason: userReason } = await this.user();
+    if (obs.channel === 'file_delete') {
+      // Document 2: after a deletion only detector id, category and match count travel.
+      const body = this.baseEvent(obs, rt, user, userReason);
+      Object.assign(body, {
+        action: 'audit',
+        requested_action: 'audit',
+        explanation: [{ code: 'file_departed', text: 'a file remembered with findings is gone' }],
+        detectors: obs.remembered ?? [],
+        superseded_policy_ids: [],
+        matched_policy_ids: [],
+      });
+      const q = this.deps.queue.enqueue(body.event_id as string, body);
+      return { findings: [], queued: q.queued || q.reason === 'duplicate', reported: true };
+    }
+    if (!rt) return { findings: [], queued: true, reported: false };
+    const { decision, findings } = await this.evaluate(obs);
+    const summaries = summarise(findings);
+    if (!decision || decision.outcome !== 'action' || decision.action === null) {
+      return { findings: summaries, queued: true, reported: false };
+    }
+    const body = this.baseEvent(obs, rt, user, userReason);
+    Object.assign(body, {
+      action: decision.action,
+      requested_action: decision.requested_action,
+      explanation: decision.explanation,
+      evaluated_offline: decision.evaluated_offline,
+      superseded_policy_ids: decision.superseded_policy_ids,
+      decided_by_policy_id: decision.decided_by_policy_id,
+      matched_policy_ids: decision.matched_policies.map((p) => p.policy_id),
+      matched_policies: decision.matched_policies.map((p) => ({
+        policy_id: p.policy_id,
+        version: p.version,
+        severity: p.severity,
+        action: p.action,
+        test: p.test,
+        exception_id: p.exception?.exception_id ?? null,
+      })),
+      severity:
+        decision.matched_policies.find((p) => p.policy_id === decision.decided_by_policy_id)?.severity ??
+        null,
+      enforcement: decision.clamp?.limited ? 'reduced_by_capability' : 'applied',
+      detectors: detectorResults(findings),
+    });
+    const q = this.deps.queue.enqueue(body.event_id as string, body);
+    if (!q.queued && q.reason === 'queue_full')
+      this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
+    return { findings: summaries, queued: q.queued, reported: true };
+  }
+
+  private baseEvent(
+    obs: FileObservation,
+    rt: PolicyRuntime | null,
+    user: InteractiveUser | null,
+    userReason: string | null,
+  ): Record<string, unknown> {
+    return {
+      event_id: randomUUID(),
+      occurred_at: obs.occurred_at,
+      channel: obs.channel,
+      policy_version: rt?.bundle_version ?? null,
+      evaluated_offline: this.deps.offline(),
+      hostname: this.deps.platform.hostname(),
+      user: user ? { name: user.name, id: user.id } : null,
+      user_reason: user ? null : userReason,
+      file: {
+        path: obs.path,
+        name: basename(obs.path),
+        extension: extname(obs.path).replace(/^\./, '') || null,
+        size_bytes: obs.content?.size_bytes ?? null,
+        blake3: obs.content?.blake3 ?? null,
+        ...(obs.from_path ? { from_path: obs.from_path } : {}),
+        ...(obs.departure ? { departure: obs.departure } : {}),
+      },
+      not_read: obs.content?.not_read ?? null,
+      removable_device: obs.removable
+        ? {
+            device_class: obs.removable.device_class,
+            serial: obs.removable.serial,
+            vendor: obs.removable.vendor,
+            model: obs.removable.model,
+            mount_point: obs.removable.mount_point,
+          }
+        : null,
+    };
+  }
+}

@@ -1,0 +1,38 @@
+import {
+  BUILTIN_DETECTORS,
+  type BundlePayload,
+  type CompiledBundle,
+  type CompiledDetectors,
+  type CustomDetectorSpec,
+  compileBundle,
+  compileDetectors,
+} from '@custos/engine';
+
+/** A verified bundle prepared once for many decisions. */
+export interface PolicyRuntime {
+  bundle_version: number;
+  payload: BundlePayload;
+  compiled: CompiledBundle;
+  detectors: CompiledDetectors;
+  monitored_paths: string[];
+}
+
+/**
+ * Builds the detector set the bundle ships: built-in primitives by id from the engine's catalogue,
+ * tenant detectors from the spec shipped in the bundle.
+ */
+export function prepareRuntime(payload: BundlePayload): PolicyRuntime {
+  const wanted = new Set(payload.detectors.filter((d) => d.builtin).map((d) => d.detector_id));
+  const builtins = BUILTIN_DETECTORS.filter((d) => wanted.has(d.id));
+  // A tenant detector ships as the engine's own spec (document 1, Bundle: its detector primitives).
+  const custom: CustomDetectorSpec[] = payload.detectors
+    .filter((d) => !d.builtin && d.custom)
+    .map((d) => d.custom!);
+  return {
+    bundle_version: payload.bundle_version,
+    payload,
+    compiled: compileBundle(payload),
+    detectors: compileDetectors(builtins, custom),
+    monitored_paths: [...payload.monitored_paths],
+  };
+}
