@@ -1,0 +1,187 @@
+/**
+ * The addon's surface, declared once (node-pty's habit): what each exported function takes and
+ * answers. Everything is optional because each OS build exports only its own half; the facade
+ * reports per function whether it is present.
+ */
+import type { NativeError } from './errors.js';
+
+export type WriteMode = 'create' | 'replace' | 'any';
+
+export interface TokenGroup {
+  sid: string;
+  /** SE_GROUP_* bits as the token holds them. */
+  attributes: number;
+}
+
+export interface TokenIdentity {
+  userSid: string;
+  sessionId: number | null;
+  groups: TokenGroup[];
+}
+
+export interface WtsSession {
+  sessionId: number;
+  station: string;
+  state: string;
+  user: string | null;
+}
+
+export interface ConsoleSessionList {
+  activeConsoleSessionId: number | null;
+  sessions: WtsSession[];
+}
+
+export interface SidName {
+  sid: string;
+  name: string;
+  domain: string;
+  /** SID_NAME_USE */
+  type: number;
+}
+
+export interface StreamEntry {
+  /** As Windows lists it: `:name:$DATA`. */
+  name: string;
+  size: number;
+}
+
+export interface StreamProbeResult {
+  /** native: real NTFS streams; emulated: a separate file stands in (Wine); unsupported: refused. */
+  kind: 'native' | 'emulated' | 'unsupported' | 'unverified';
+  fileSystem: string | null;
+  volumeReportsNamedStreams: boolean | null;
+  directoryEntries: number;
+  listedByFindFirstStream: boolean;
+  error?: NativeError;
+}
+
+export interface VolumeEntry {
+  volume: string;
+  driveType: 'removable' | 'fixed' | 'remote' | 'cdrom' | 'ramdisk' | 'no_root' | 'unknown';
+  mountPoints: string[];
+  /** STORAGE_BUS_TYPE, or null when the device could not be queried (see queryError). */
+  busType: number | null;
+  removableMedia: boolean | null;
+  vendor: string | null;
+  product: string | null;
+  serial: string | null;
+  queryError: NativeError | null;
+}
+
+export interface DeviceChange {
+  kind: 'arrival' | 'removal';
+  source: 'volume' | 'interface';
+  drive?: string;
+  interfacePath?: string;
+}
+
+export interface ServiceControl {
+  control: 'stop' | 'shutdown' | 'dispatcher_failed';
+  osCode?: number;
+}
+
+export interface WfpFilterRow {
+  layer: 'v4' | 'v6';
+  action: 'permit' | 'block';
+  /** 0-15 inside our sublayer; higher wins. */
+  weight: number;
+  appPath?: string;
+  /** Network-order bytes: 4 for v4, 16 for v6. */
+  address?: Buffer;
+  prefix?: number;
+  port?: number;
+}
+
+export interface RefusedConnectionRaw {
+  timeMs: number;
+  ipVersion: 4 | 6;
+  remoteAddress: string;
+  remotePort: number;
+  protocol: number;
+  appId: string;
+  filterId: number;
+}
+
+export type RegistryHive = 'HKLM' | 'HKCU';
+
+export interface RegistryValue {
+  type: 'string' | 'dword' | 'qword' | 'expand_string' | 'multi_string' | 'binary' | 'other';
+  value: string | number | string[] | Buffer;
+}
+
+export interface NativeBinding {
+  abiVersion: number;
+  platform: 'linux' | 'win32' | 'other';
+  hostInfo?(): { wine: string | null };
+  // Linux
+  xattrGet?(path: string, name: string): Buffer | null;
+  xattrSet?(path: string, name: string, value: Buffer, mode: WriteMode): void;
+  xattrList?(path: string): string[];
+  xattrRemove?(path: string, name: string): boolean;
+  // Windows: identity
+  processTokenIdentity?(): TokenIdentity;
+  sessionTokenIdentity?(sessionId: number): TokenIdentity;
+  consoleSessions?(): ConsoleSessionList;
+  lookupSid?(sid: string): Promise<SidName>;
+  // Windows: streams
+  streamRead?(path: string, stream: string): Buffer | null;
+  streamWrite?(path: string, stream: string, value: Buffer, mode: WriteMode): void;
+  streamList?(path: string): StreamEntry[];
+  streamProbe?(dir: string): StreamProbeResult;
+  // Windows: devices
+  listVolumes?(): VolumeEntry[];
+  diskInterfaces?(): string[];
+  watchDevices?(callback: (change: DeviceChange) => void): number;
+  unwatchDevices?(id: number): boolean;
+  // Windows: service, event log, registry
+  reportEvent?(
+    source: string,
+    level: 'information' | 'warning' | 'error',
+    eventId: number,
+    message: string,
+  ): void;
+  serviceStart?(name: string, callback: (control: ServiceControl) => void): void;
+  serviceSetStatus?(state: 'running' | 'stopped', exitCode?: number): void;
+  registryGetValue?(hive: RegistryHive, subKey: string, value: string): RegistryValue | null;
+  // Windows: connection filters
+  wfpOpen?(options: { collectNetEvents: boolean }): number;
+  wfpClose?(session: number): boolean;
+  wfpReplaceFilters?(session: number, rows: WfpFilterRow[]): number;
+  wfpTakeNetEvents?(session: number): { events: RefusedConnectionRaw[]; dropped: number };
+  wfpAppId?(path: string): string;
+}
+
+export type NativeFunctionName = Exclude<keyof NativeBinding, 'abiVersion' | 'platform'>;
+
+/** Which OS build exports which function (the binding.gyp source conditions). */
+export const FUNCTION_PLATFORMS: Record<NativeFunctionName, 'linux' | 'win32'> = {
+  hostInfo: 'win32',
+  xattrGet: 'linux',
+  xattrSet: 'linux',
+  xattrList: 'linux',
+  xattrRemove: 'linux',
+  processTokenIdentity: 'win32',
+  sessionTokenIdentity: 'win32',
+  consoleSessions: 'win32',
+  lookupSid: 'win32',
+  streamRead: 'win32',
+  streamWrite: 'win32',
+  streamList: 'win32',
+  streamProbe: 'win32',
+  listVolumes: 'win32',
+  diskInterfaces: 'win32',
+  watchDevices: 'win32',
+  unwatchDevices: 'win32',
+  reportEvent: 'win32',
+  serviceStart: 'win32',
+  serviceSetStatus: 'win32',
+  registryGetValue: 'win32',
+  wfpOpen: 'win32',
+  wfpClose: 'win32',
+  wfpReplaceFilters: 'win32',
+  wfpTakeNetEvents: 'win32',
+  wfpAppId: 'win32',
+};
+
+/** Bumped with src/common/addon.cc whenever a function changes shape. */
+export const EXPECTED_ABI_VERSION = 2;
