@@ -1,3 +1,4 @@
+export * from './bundle/index.js';
 export * from './detectors/index.js';
 export type { DetectorFinding, DetectorHit, DetectorRule } from './detectors/types.js';
 export type { FieldError } from './errors.js';

@@ -1,3 +1,4 @@
+import type { CustomDetectorSpec } from '../detectors/definition.js';
 import type { Action, Severity } from './actions.js';
 import type { ClassificationDefinition } from './classification-types.js';
 import type { ClassificationCoordinate, ConditionNode } from './condition-types.js';
@@ -78,13 +79,8 @@ export interface BundlePolicy {
   classification_bindings: ClassificationCoordinate[];
 }
 
-/** A tenant-defined detector as shipped (pattern + keywords + optional built-in validator). */
-export interface CustomDetectorDefinition {
-  pattern: string;
-  keywords: string[];
-  keyword_window: number;
-  validator: string | null;
-}
+/** A tenant-defined detector as shipped: the detection engine's own spec (RE2 pattern, keywords, validator). */
+export type CustomDetectorDefinition = CustomDetectorSpec;
 
 /** A detector primitive used by a shipped classification or condition. */
 export interface BundleDetector {

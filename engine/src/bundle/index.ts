@@ -1,0 +1,16 @@
+export { canonicalBundleBytes, compareStrings, sortBundlePayload, sortScope } from './canonical.js';
+export { decodeBase64Strict, ed25519PublicKey, verifyEd25519 } from './ed25519.js';
+export {
+  BUNDLE_ALGORITHMS,
+  BUNDLE_ERROR_CODES,
+  type BundleEnvelope,
+  type BundleErrorCode,
+} from './envelope.js';
+export { signBundle } from './sign.js';
+export {
+  type BundleTrust,
+  type BundleVerification,
+  type TrustedPolicyKey,
+  type VerifyBundleContext,
+  verifyBundle,
+} from './verify.js';
