@@ -2,6 +2,7 @@ import cookie from '@fastify/cookie';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance, LogController } from 'fastify';
 import { systemClock } from './clock.js';
+import { loadServerKeys } from './crypto/server-keys.js';
 import type { AppDeps, AppServices } from './deps.js';
 import { AuditWriter } from './http/audit.js';
 import { AuthRegistry, authenticate, sessionAuthenticator } from './http/authenticate.js';
@@ -52,6 +53,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     clock: deps.clock ?? systemClock,
     audit: new AuditWriter(deps.db, deps.clock ?? systemClock),
     metrics: deps.metrics ?? createMetrics(),
+    keys: deps.keys ?? loadServerKeys(deps.config),
   };
   const auth = new AuthRegistry();
   auth.addAuthenticator(sessionAuthenticator(auth));

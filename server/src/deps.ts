@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Logger } from 'pino';
 import type { Clock } from './clock.js';
 import type { Config } from './config.js';
+import type { ServerKeys } from './crypto/server-keys.js';
 import type { Database } from './db/database.js';
 import type { AuditWriter } from './http/audit.js';
 import type { Metrics } from './http/metrics.js';
@@ -13,6 +14,8 @@ export interface AppDeps {
   clock: Clock;
   logger?: Logger;
   metrics?: Metrics;
+  /** Absent: read from the settings or the data directory's key files (loadServerKeys). */
+  keys?: ServerKeys;
 }
 
 /** What every module reads from `app.deps` (decorated once in buildApp). */
@@ -22,4 +25,5 @@ export interface AppServices {
   clock: Clock;
   audit: AuditWriter;
   metrics: Metrics;
+  keys: ServerKeys;
 }

@@ -5,6 +5,7 @@ import { buildApp } from './app.js';
 import { ensureFirstTenant, type FirstStart } from './bootstrap.js';
 import { type Clock, systemClock } from './clock.js';
 import type { Config } from './config.js';
+import { loadServerKeys } from './crypto/server-keys.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { createMetrics } from './http/metrics.js';
@@ -40,6 +41,8 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
   const clock = options.clock ?? systemClock;
   const logger = options.logger ?? pino({ level: config.logLevel, base: { service: 'dlp-server' } });
 
+  // Before the database opens: a missing shared key is a configuration error (exit 2).
+  const keys = loadServerKeys(config);
   const { db } = connectDatabase(config);
   try {
     const applied = await migrateToLatest(db);
@@ -50,7 +53,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
 
     const metrics = createMetrics({ defaultMetrics: true });
     const app = await buildApp(
-      { config, db, clock, logger, metrics },
+      { config, db, clock, logger, metrics, keys },
       { https: { key: tls.key, cert: tls.cert } },
     );
     await app.listen({ host: config.listen.host, port: config.listen.port });
