@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type TestContext } from './helpers/index.js';
+import { createTestApp, signInAs, type TestContext } from './helpers/index.js';
 import { probeModule } from './helpers/probe-module.js';
 
 let ctx: TestContext;
@@ -144,6 +144,28 @@ describe('responses', () => {
       details: [],
     });
     expect(res.body).not.toContain('SELECT');
+  });
+});
+
+describe('shared schemas', () => {
+  it('apply page defaults and send declared error bodies unchanged', async () => {
+    const who = await signInAs(ctx, { role: 'viewer' });
+    const id = randomUUID();
+    const ok = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/v1/probe/things/${id}`,
+      headers: who.headers,
+    });
+    expect(ok.json()).toEqual({ id, limit: 25, offset: 0 });
+    const anon = await ctx.app.inject({ method: 'GET', url: `/api/v1/probe/things/${id}` });
+    expect(anon.statusCode).toBe(401);
+    expect(anon.json()).toMatchObject({ code: 'auth.unauthenticated', details: [] });
+    const bad = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/v1/probe/things/nope',
+      headers: who.headers,
+    });
+    expect(bad.json().code).toBe('request.malformed');
   });
 });
 

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../src/http/audit.js';
 import { principalOf } from '../../src/http/authenticate.js';
 import { requireAnyPermission, requirePermission, requireStepUp } from '../../src/http/guards.js';
+import { errorResponses, IdParams, pageQuery } from '../../src/http/schemas.js';
 import type { ApiModule } from '../../src/modules/index.js';
 
 /**
@@ -44,6 +45,25 @@ export const probeModule: ApiModule = async (app) => {
       },
     },
     async (request) => ({ limit: request.query.limit ?? 50 }),
+  );
+
+  app.get(
+    '/probe/things/:id',
+    {
+      schema: {
+        params: IdParams,
+        querystring: Type.Object(pageQuery({ maxLimit: 100, defaultLimit: 25, maxOffset: 10_000 })),
+        response: {
+          200: Type.Object({ id: Type.String(), limit: Type.Integer(), offset: Type.Integer() }),
+          ...errorResponses(401, 403, 404),
+        },
+      },
+    },
+    async (request) => ({
+      id: request.params.id,
+      limit: request.query.limit ?? 0,
+      offset: request.query.offset ?? 0,
+    }),
   );
 
   app.get('/probe/boom', { config: { auth: 'none' } }, async () => {
