@@ -6,7 +6,14 @@
  * only that the sensitive lines were found, never a timing.
  */
 import { expect, test } from 'vitest';
-import { BUILTIN_DETECTORS, compileDetectors, scan, totalMatches } from '../src/index.js';
+import {
+  BUILTIN_DETECTORS,
+  type CompiledDetectors,
+  type CustomDetectorSpec,
+  compileDetectors,
+  scan,
+  totalMatches,
+} from '../src/index.js';
 
 /** Small deterministic PRNG (mulberry32) so every run scans the same corpus. */
 function prng(seed: number): () => number {
@@ -93,6 +100,47 @@ function corpus(targetBytes: number): { text: string; sensitive: number } {
   return { text: lines.join('\n'), sensitive };
 }
 
+/** Three tenant detectors of the usual kinds: literal prefix, keyword-gated, and no literal at all. */
+const CUSTOM: CustomDetectorSpec[] = [
+  { id: 'employee_id', version: 1, category: 'national_id', pattern: 'EMP-[0-9]{6}', confidence: 75 },
+  {
+    id: 'contract_no',
+    version: 1,
+    category: 'financial',
+    pattern: '[A-Z]{2}[0-9]{8}',
+    keywords: ['contract', 'müqavilə', 'договор', 'sözleşme'],
+    keyword_required: true,
+    confidence: 75,
+  },
+  { id: 'project_code', version: 1, category: 'financial', pattern: '(?i)project\\s+falcon', confidence: 85 },
+];
+
+interface Figures {
+  /** MB/s by wall clock, best of 3 */
+  mbps: number;
+  /** MB/s by this process's CPU time, best of 3: steadier when other work shares the cores */
+  cpuMbps: number;
+  ms: number;
+  matches: number;
+}
+
+function measure(compiled: CompiledDetectors, docs: readonly string[], bytes: number): Figures {
+  let bestWall = Number.POSITIVE_INFINITY;
+  let bestCpu = Number.POSITIVE_INFINITY;
+  let matches = 0;
+  for (let round = 0; round < 3; round++) {
+    const cpu = process.cpuUsage();
+    const start = performance.now();
+    matches = 0;
+    for (const doc of docs) matches += totalMatches(scan(compiled, doc));
+    bestWall = Math.min(bestWall, performance.now() - start);
+    const used = process.cpuUsage(cpu);
+    bestCpu = Math.min(bestCpu, (used.user + used.system) / 1000);
+  }
+  const mb = bytes / 1024 / 1024;
+  return { mbps: mb / (bestWall / 1000), cpuMbps: mb / (bestCpu / 1000), ms: bestWall, matches };
+}
+
 test('scan throughput over a 50 MB mixed corpus, whole catalogue, one core', () => {
   const { text, sensitive } = corpus(50 * 1024 * 1024);
   const bytes = Buffer.byteLength(text);
@@ -104,20 +152,17 @@ test('scan throughput over a 50 MB mixed corpus, whole catalogue, one core', () 
   const docs: string[] = [];
   for (let i = 0; i < text.length; i += docSize) docs.push(text.slice(i, i + docSize));
 
-  const runs: number[] = [];
-  let matches = 0;
-  for (let round = 0; round < 3; round++) {
-    const start = performance.now();
-    matches = 0;
-    for (const doc of docs) matches += totalMatches(scan(compiled, doc));
-    runs.push(performance.now() - start);
-  }
-  const best = Math.min(...runs);
-  const mbps = bytes / 1024 / 1024 / (best / 1000);
+  const builtin = measure(compiled, docs, bytes);
   console.log(
-    `scan: ${(bytes / 1024 / 1024).toFixed(1)} MB (${docs.length} documents of 256 KB), ${BUILTIN_DETECTORS.length} detectors, ` +
-      `compile ${compileMs.toFixed(1)} ms, best of 3 ${best.toFixed(0)} ms → ${mbps.toFixed(1)} MB/s; ` +
-      `${sensitive} sensitive lines, ${matches} hits`,
+    `scan: ${(bytes / 1024 / 1024).toFixed(1)} MB (${docs.length} documents of 256 KB), ${BUILTIN_DETECTORS.length} built-in detectors, ` +
+      `compile ${compileMs.toFixed(1)} ms, best of 3 ${builtin.ms.toFixed(0)} ms → ${builtin.mbps.toFixed(1)} MB/s ` +
+      `(${builtin.cpuMbps.toFixed(1)} MB/s of CPU time); ` +
+      `${sensitive} sensitive lines, ${builtin.matches} hits`,
   );
-  expect(matches).toBeGreaterThanOrEqual(sensitive);
+  const withCustom = measure(compileDetectors(BUILTIN_DETECTORS, CUSTOM), docs, bytes);
+  console.log(
+    `scan with ${CUSTOM.length} tenant (RE2) detectors added: best of 3 ${withCustom.ms.toFixed(0)} ms → ` +
+      `${withCustom.mbps.toFixed(1)} MB/s (${withCustom.cpuMbps.toFixed(1)} MB/s of CPU time)`,
+  );
+  expect(builtin.matches).toBeGreaterThanOrEqual(sensitive);
 });

@@ -12,7 +12,10 @@ export interface AhoCorasick {
   /** Original code unit → character class (0 = a character no pattern contains). */
   readonly classOf: Uint16Array;
   readonly classCount: number;
-  /** delta[state * classCount + class] = next state. */
+  /**
+   * delta[row + class] = next row, where row = state * classCount; a next state that has
+   * outputs is stored bitwise-negated (~row) so the hot loop tests one sign per character.
+   */
   readonly delta: Int32Array;
   /** For each state: index into `outputs` or -1. */
   readonly outputStart: Int32Array;
@@ -81,6 +84,11 @@ export function buildAhoCorasick(patterns: readonly string[]): AhoCorasick {
     }
   }
 
+  const hasOutput = outputsOf.map((o) => o.length > 0);
+  for (let i = 0; i < delta.length; i++) {
+    const next = delta[i]!;
+    delta[i] = hasOutput[next] ? ~(next * classCount) : next * classCount;
+  }
   const outputStart = new Int32Array(stateCount).fill(-1);
   const flat: number[] = [];
   for (let s = 0; s < stateCount; s++) {
@@ -97,24 +105,4 @@ export function buildAhoCorasick(patterns: readonly string[]): AhoCorasick {
     outputs: Int32Array.from(flat),
     patternLengths: Int32Array.from(patterns.map((p) => p.length)),
   };
-}
-
-/**
- * Run the automaton over `text`, calling `onMatch(patternId, end)` for every occurrence
- * (end exclusive, UTF-16 offsets of the original text).
- */
-export function searchAhoCorasick(
-  ac: AhoCorasick,
-  text: string,
-  onMatch: (patternId: number, end: number) => void,
-): void {
-  const { classOf, delta, outputStart, outputs, classCount } = ac;
-  let state = 0;
-  for (let i = 0; i < text.length; i++) {
-    state = delta[state * classCount + classOf[text.charCodeAt(i)]!]!;
-    const out = outputStart[state]!;
-    if (out >= 0) {
-      for (let k = out; outputs[k]! >= 0; k++) onMatch(outputs[k]!, i + 1);
-    }
-  }
 }

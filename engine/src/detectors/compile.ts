@@ -142,7 +142,7 @@ export function compileDetectors(
   const texts = [...prefilterPatterns.keys()];
   const compiled: CompiledDetectors = {
     detectors,
-    prefilter: texts.length > 0 ? buildAhoCorasick(texts) : undefined,
+    prefilter: buildAhoCorasick(texts),
     entries: texts.map((t) => prefilterPatterns.get(t)!),
     maxKeywordLength,
     digitDetectors: detectors.filter((d) => d.digitTriggers.length > 0).map((d) => d.index),

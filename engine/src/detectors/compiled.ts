@@ -45,7 +45,7 @@ export type PrefilterEntry =
 
 export interface CompiledDetectors {
   readonly detectors: readonly CompiledDetector[];
-  readonly prefilter: AhoCorasick | undefined;
+  readonly prefilter: AhoCorasick;
   /** By Aho-Corasick pattern id. */
   readonly entries: readonly (readonly PrefilterEntry[])[];
   /** Longest keyword per detector (bounds the proximity search). */

@@ -136,6 +136,9 @@ function re2Pattern(re: RE2JS): CompiledPattern {
   return {
     wordBoundaries: false,
     run(slice, from, onMatch) {
+      // Fast reject: RE2's DFA answers "any match?" several times faster than the capture-tracking
+      // find loop, and most documents hold no match of a given tenant pattern.
+      if (!re.test(from > 0 ? slice.slice(from) : slice)) return;
       const matcher = re.matcher(slice);
       let pos = from;
       while (pos <= slice.length && matcher.find(pos)) {

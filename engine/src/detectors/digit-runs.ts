@@ -1,9 +1,10 @@
 /**
  * Digit runs: the prefilter for number-shaped detectors. A run is a maximal stretch of digits
  * joined by at most two separator characters (space, no-break space, - . / ( ) :), e.g.
- * `+90 (532) 123-45-67` or `4111 1111 1111 1111`. Each run is summarised once and every
- * number detector asks its gate whether the run could hold its format; only then does its
- * pattern run, and only over that run (issue 3: prefilter, then patterns, then validators).
+ * `+90 (532) 123-45-67` or `4111 1111 1111 1111`; prefilter-pass.ts finds them. Each run is
+ * summarised once and every number detector asks its gate whether the run could hold its
+ * format; only then does its pattern run, and only over that run (issue 3: prefilter, then
+ * patterns, then validators).
  */
 import type { DigitGateId } from './definition.js';
 
@@ -18,58 +19,6 @@ export interface DigitRun {
   colons: number;
   /** the run contains `::` */
   doubleColon: boolean;
-}
-
-function isSeparator(c: number): boolean {
-  return c === 32 || c === 45 || c === 46 || c === 47 || c === 40 || c === 41 || c === 58 || c === 160;
-}
-
-/** Call `onRun` for every digit run of `text`, in order. The run object is reused. */
-export function forEachDigitRun(text: string, onRun: (run: DigitRun) => void): void {
-  const n = text.length;
-  const run: DigitRun = { start: 0, end: 0, digits: 0, maxGroup: 0, dots: 0, colons: 0, doubleColon: false };
-  let i = 0;
-  while (i < n) {
-    let c = text.charCodeAt(i);
-    if (c < 48 || c > 57) {
-      i++;
-      continue;
-    }
-    run.start = i;
-    run.digits = 0;
-    run.maxGroup = 0;
-    run.dots = 0;
-    run.colons = 0;
-    run.doubleColon = false;
-    for (;;) {
-      const groupStart = i;
-      while (i < n) {
-        c = text.charCodeAt(i);
-        if (c < 48 || c > 57) break;
-        i++;
-      }
-      const group = i - groupStart;
-      run.digits += group;
-      if (group > run.maxGroup) run.maxGroup = group;
-      run.end = i;
-      // Up to two separators, and only when a digit follows them.
-      let j = i;
-      while (j < n && j - i < 2 && isSeparator(text.charCodeAt(j))) j++;
-      if (j === i || j >= n) break;
-      c = text.charCodeAt(j);
-      if (c < 48 || c > 57) break;
-      for (let k = i; k < j; k++) {
-        const s = text.charCodeAt(k);
-        if (s === 46) run.dots++;
-        else if (s === 58) {
-          run.colons++;
-          if (k > i) run.doubleColon = run.doubleColon || text.charCodeAt(k - 1) === 58;
-        }
-      }
-      i = j;
-    }
-    onRun(run);
-  }
 }
 
 function precededByLetter(text: string, start: number): boolean {

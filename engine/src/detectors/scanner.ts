@@ -9,10 +9,10 @@
  * Offsets are UTF-16 offsets of the original text. No matched value is returned unless
  * `previews` is asked for, and then only masked.
  */
-import { searchAhoCorasick } from './aho-corasick.js';
 import type { CompiledDetector, CompiledDetectors } from './compiled.js';
 import type { ScanOptions } from './definition.js';
-import { forEachDigitRun } from './digit-runs.js';
+import type { DigitRun } from './digit-runs.js';
+import { prefilterPass } from './prefilter-pass.js';
 import { maskValue } from './preview.js';
 import { getWordTable } from './text/unicode.js';
 import type { DetectorFinding, DetectorHit } from './types.js';
@@ -25,6 +25,9 @@ interface Work {
   kwStart: number[];
   kwEnd: number[];
 }
+
+/** Runs with fewer digits open no window: no number detector has a shorter format (IPv4 has 4). */
+const MIN_RUN_DIGITS = 4;
 
 interface Candidate {
   start: number;
@@ -40,41 +43,40 @@ function newWork(count: number): Work[] {
 function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): void {
   const { prefilter: ac, entries, detectors } = compiled;
   const word = getWordTable();
-  if (ac) {
-    const lengths = ac.patternLengths;
-    searchAhoCorasick(ac, text, (id, end) => {
-      const start = end - lengths[id]!;
-      for (const entry of entries[id]!) {
-        const w = work[entry.detector]!;
-        if (entry.kind === 'anchor') {
-          w.windows.push(start - entry.back, end + entry.forward);
-          continue;
-        }
-        // Keywords are whole words (or word stems): Unicode-aware, so a Cyrillic or Turkish
-        // keyword is not found inside a longer word.
-        if (entry.wordStart && start > 0 && word[text.charCodeAt(start - 1)] === 1) continue;
-        if (!entry.stem && end < text.length && word[text.charCodeAt(end)] === 1) continue;
-        w.kwStart.push(start);
-        w.kwEnd.push(end);
-        const d = detectors[entry.detector]!;
-        if (d.keywordTriggered) w.windows.push(start - d.proximity, end + d.proximity);
+  const lengths = ac.patternLengths;
+  const onMatch = (id: number, end: number): void => {
+    const start = end - lengths[id]!;
+    for (const entry of entries[id]!) {
+      const w = work[entry.detector]!;
+      if (entry.kind === 'anchor') {
+        w.windows.push(start - entry.back, end + entry.forward);
+        continue;
       }
-    });
-  }
-  if (compiled.digitDetectors.length > 0) {
-    const digitDetectors = compiled.digitDetectors.map((i) => detectors[i]!);
-    forEachDigitRun(text, (run) => {
-      if (run.digits < 4) return;
-      for (const d of digitDetectors) {
-        for (const t of d.digitTriggers) {
-          if (t.gate(run, text)) {
-            work[d.index]!.windows.push(run.start - t.back, run.end + t.forward);
-            break;
+      // Keywords are whole words (or word stems): Unicode-aware, so a Cyrillic or Turkish
+      // keyword is not found inside a longer word.
+      if (entry.wordStart && start > 0 && word[text.charCodeAt(start - 1)] === 1) continue;
+      if (!entry.stem && end < text.length && word[text.charCodeAt(end)] === 1) continue;
+      w.kwStart.push(start);
+      w.kwEnd.push(end);
+      const d = detectors[entry.detector]!;
+      if (d.keywordTriggered) w.windows.push(start - d.proximity, end + d.proximity);
+    }
+  };
+  const digitDetectors = compiled.digitDetectors.map((i) => detectors[i]!);
+  const onRun =
+    digitDetectors.length === 0
+      ? undefined
+      : (run: DigitRun): void => {
+          for (const d of digitDetectors) {
+            for (const t of d.digitTriggers) {
+              if (t.gate(run, text)) {
+                work[d.index]!.windows.push(run.start - t.back, run.end + t.forward);
+                break;
+              }
+            }
           }
-        }
-      }
-    });
-  }
+        };
+  prefilterPass(ac, text, MIN_RUN_DIGITS, onMatch, onRun);
 }
 
 /** Sort (when needed) and merge overlapping windows, clipped to the text. */
