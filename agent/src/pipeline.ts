@@ -61,6 +61,17 @@ export class DecisionPipeline implements ObservationSink {
     return this.userCache;
   }
 
+  private matrixCache: { at: number; value: ReturnType<typeof capabilityMatrix> } | null = null;
+
+  /** The capability report, rebuilt at most once a minute (it changes only with the platform). */
+  private matrix(): ReturnType<typeof capabilityMatrix> {
+    const now = this.clock();
+    if (!this.matrixCache || now - this.matrixCache.at > 60_000) {
+      this.matrixCache = { at: now, value: capabilityMatrix(this.deps.platform) };
+    }
+    return this.matrixCache.value;
+  }
+
   /** Decides one observation without queueing (used by `dlp-agent scan`). */
   async evaluate(obs: FileObservation): Promise<{ decision: Decision | null; findings: DetectorFinding[] }> {
     const rt = this.deps.runtime();
@@ -68,7 +79,7 @@ export class DecisionPipeline implements ObservationSink {
     const findings = obs.content?.text ? scan(rt.detectors, obs.content.text) : [];
     const { user } = await this.user();
     const platform = this.deps.platform;
-    const matrix = capabilityMatrix(platform);
+    const matrix = this.matrix();
     const ctx: DecisionContext = {
       now: new Date(this.clock()),
       offline: this.deps.offline(),

@@ -1,5 +1,5 @@
 import { open } from 'node:fs/promises';
-import { createBLAKE3 } from 'hash-wasm';
+import { createBLAKE3, type IHasher } from 'hash-wasm';
 
 /** Why a file was not read whole (the event's `not_read`; document 2 incident field of that name). */
 export type NotReadCause = 'too_large' | 'unsupported_format' | 'unreadable' | 'changed' | 'vanished';
@@ -20,6 +20,20 @@ export interface ContentRead {
 }
 
 const CHUNK = 1024 * 1024;
+
+// One hasher for the process: init, update and digest run synchronously with no await between them,
+// so concurrent readers never interleave on it (creating a WebAssembly hasher per file is costly).
+let sharedHasher: Promise<IHasher> | null = null;
+function hasher(): Promise<IHasher> {
+  sharedHasher ??= createBLAKE3();
+  return sharedHasher;
+}
+
+function blake3Hex(h: IHasher, data: Uint8Array): string {
+  h.init();
+  h.update(data);
+  return h.digest('hex');
+}
 
 /** Formats whose text lives inside a container this agent does not unpack. */
 const CONTAINER_MAGIC: { magic: number[]; name: string }[] = [
@@ -77,13 +91,11 @@ export async function readContent(path: string, maxBytes: number): Promise<Conte
     const size = before.size;
     const limit = Math.min(size, maxBytes);
     const buf = Buffer.allocUnsafe(limit);
-    const hasher = await createBLAKE3();
-    hasher.init();
+    const h = await hasher();
     let off = 0;
     while (off < limit) {
       const { bytesRead } = await fh.read(buf, off, Math.min(CHUNK, limit - off), off);
       if (bytesRead === 0) break;
-      hasher.update(buf.subarray(off, off + bytesRead));
       off += bytesRead;
     }
     const after = await fh.stat();
@@ -114,7 +126,7 @@ export async function readContent(path: string, maxBytes: number): Promise<Conte
       text,
       size_bytes: size,
       bytes_read: off,
-      blake3: hasher.digest('hex'),
+      blake3: blake3Hex(h, data),
       not_read: why ? { cause: 'unsupported_format', reason: why } : null,
     };
   } catch (err) {

@@ -7,8 +7,11 @@ export type VerifyOutcome =
   | { ok: true; payload: BundlePayload }
   | { ok: false; code: string; message: string };
 
-/** Verifies one envelope against the trust and context the agent holds (engine `verifyBundle`). */
-export type BundleVerifier = (envelope: unknown, floor: number) => VerifyOutcome;
+/**
+ * Verifies one envelope against the trust the agent holds (engine `verifyBundle`), with the given
+ * version floor, as of `atMs` (the current time, or the acceptance time when re-checking the kept file).
+ */
+export type BundleVerifier = (envelope: unknown, floor: number, atMs: number | null) => VerifyOutcome;
 
 interface StoredBundle {
   bundle_version: number;
@@ -58,8 +61,9 @@ export class BundleStore {
     this.status.floor = Math.max(this.status.floor, floor);
     const stored = await readStateJson<StoredBundle>(this.path('bundle.json'));
     if (!stored) return;
-    // The kept bundle is re-checked at start: a tampered file on disk is never put in force.
-    const outcome = this.verify(stored.envelope, Math.min(this.status.floor, stored.bundle_version));
+    // The kept bundle is re-checked at start as of its acceptance: a tampered file on disk is never
+    // put in force, and the last verified bundle stays in force across restarts (document 1).
+    const outcome = this.verify(stored.envelope, this.status.floor, Date.parse(stored.accepted_at));
     if (outcome.ok) {
       this.current = { payload: outcome.payload, stored };
       this.status.version_in_force = outcome.payload.bundle_version;
@@ -84,7 +88,7 @@ export class BundleStore {
 
   /** Offers a fetched envelope. On any failure the bundle in force stays; the refusal is recorded. */
   async offer(envelope: unknown): Promise<VerifyOutcome> {
-    const outcome = this.verify(envelope, this.status.floor);
+    const outcome = this.verify(envelope, this.status.floor, null);
     const at = new Date(this.clock()).toISOString();
     if (!outcome.ok) {
       const offered = (envelope as { payload?: { bundle_version?: unknown } } | null)?.payload

@@ -1,9 +1,13 @@
+import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { readContent } from '../content/read-content.js';
 import type { RemovableVolume } from '../platform/types.js';
-import type { FileStateStore } from './file-state-store.js';
+import type { FileRecord, FileStateStore } from './file-state-store.js';
 import type { ObservationSink } from './types.js';
 import { walkFiles } from './walk.js';
+
+/** Files read at once during a pass. */
+const CONCURRENCY = 4;
 
 export interface DiscoveryRoot {
   path: string;
@@ -66,19 +70,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
       s.errors++;
       opts.log?.(`discovery: ${p}: ${err.code ?? err.message}`);
     };
-    for await (const { path, stat: st } of walkFiles(root.path, onError, opts.skip)) {
-      s.files_seen++;
-      const known = opts.store.get(path);
-      if (
-        known &&
-        known.dev === st.dev &&
-        known.ino === st.ino &&
-        known.size === st.size &&
-        known.mtime_ms === st.mtimeMs
-      ) {
-        opts.store.markSeen(path, pass);
-        continue;
-      }
+    const inspect = async (path: string, st: Stats, known: FileRecord | undefined): Promise<void> => {
       const content = await readContent(path, opts.maxReadBytes);
       s.files_inspected++;
       s.bytes_read += content.bytes_read;
@@ -93,7 +85,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
         // Queue full: leave the file unremembered so the next pass inspects it again.
         s.deferred++;
         if (known) opts.store.markSeen(path, pass);
-        continue;
+        return;
       }
       if (result.reported) s.events++;
       opts.store.put(
@@ -111,7 +103,28 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
         },
         pass,
       );
+    };
+    // A few files in flight: their reads overlap (libuv thread pool) while one is scanned.
+    const inFlight = new Set<Promise<void>>();
+    for await (const { path, stat: st } of walkFiles(root.path, onError, opts.skip)) {
+      s.files_seen++;
+      const known = opts.store.get(path);
+      if (
+        known &&
+        known.dev === st.dev &&
+        known.ino === st.ino &&
+        known.size === st.size &&
+        known.mtime_ms === st.mtimeMs &&
+        known.bundle_version === (opts.bundleVersion ?? 0)
+      ) {
+        opts.store.markSeen(path, pass);
+        continue;
+      }
+      const p: Promise<void> = inspect(path, st, known).finally(() => inFlight.delete(p));
+      inFlight.add(p);
+      if (inFlight.size >= CONCURRENCY) await Promise.race(inFlight);
     }
+    await Promise.all(inFlight);
     for (const gone of opts.store.unseen(root.path, pass)) {
       if (gone.findings.length > 0) {
         const r = await opts.sink.handle({
@@ -131,6 +144,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
       }
       opts.store.delete(gone.path);
     }
+    opts.store.flush();
   }
   return s;
 }

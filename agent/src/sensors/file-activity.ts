@@ -177,6 +177,7 @@ export class FileActivitySensor {
       scanned_at: this.clock(),
       bundle_version: this.opts.bundleVersion?.() ?? 0,
     });
+    this.opts.store.flush();
   }
 
   private matchVanished(dev: number, ino: number, blake3: string | null): Vanished | undefined {
@@ -221,6 +222,7 @@ export class FileActivitySensor {
       if (!r.queued) return;
     }
     this.opts.store.delete(path);
+    this.opts.store.flush();
   }
 
   /** Waits for pending deletions too (used before a clean stop). */

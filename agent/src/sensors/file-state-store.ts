@@ -52,40 +52,69 @@ export class FileStateStore {
     };
   }
 
+  private pendingWrites = 0;
+  private readonly statements = new Map<string, Database.Statement>();
+
+  private stmt(sql: string): Database.Statement {
+    let s = this.statements.get(sql);
+    if (!s) {
+      s = this.db.prepare(sql);
+      this.statements.set(sql, s);
+    }
+    return s;
+  }
+
+  /**
+   * Writes are grouped into transactions of up to 500 (one commit per file made a discovery pass
+   * commit-bound). The queue commits each event before its file is recorded here, so a crash loses at
+   * most the memory of recent inspections: those files are inspected again (at-least-once), never lost.
+   */
+  private write(run: () => void): void {
+    if (!this.db.inTransaction) this.db.exec('BEGIN');
+    run();
+    if (++this.pendingWrites >= 500) this.flush();
+  }
+
+  /** Commits grouped writes (end of a pass, before reporting departures, before closing). */
+  flush(): void {
+    if (this.db.inTransaction) this.db.exec('COMMIT');
+    this.pendingWrites = 0;
+  }
+
   get(path: string): FileRecord | undefined {
-    return this.row(
-      this.db.prepare('SELECT * FROM files WHERE path = ?').get(path) as Record<string, unknown>,
-    );
+    return this.row(this.stmt('SELECT * FROM files WHERE path = ?').get(path) as Record<string, unknown>);
   }
 
   byInode(dev: number, ino: number): FileRecord | undefined {
     return this.row(
-      this.db.prepare('SELECT * FROM files WHERE dev = ? AND ino = ?').get(dev, ino) as Record<
-        string,
-        unknown
-      >,
+      this.stmt('SELECT * FROM files WHERE dev = ? AND ino = ?').get(dev, ino) as Record<string, unknown>,
     );
   }
 
   put(rec: FileRecord, pass = 0): void {
-    this.db
-      .prepare(
-        `INSERT INTO files(path, root, dev, ino, size, mtime_ms, blake3, findings, scanned_at, bundle_version, seen_pass)
+    this.write(() => this.putNow(rec, pass));
+  }
+
+  private putNow(rec: FileRecord, pass: number): void {
+    this.stmt(
+      `INSERT INTO files(path, root, dev, ino, size, mtime_ms, blake3, findings, scanned_at, bundle_version, seen_pass)
          VALUES (@path, @root, @dev, @ino, @size, @mtime_ms, @blake3, @findings, @scanned_at, @bundle_version, @pass)
          ON CONFLICT(path) DO UPDATE SET root=@root, dev=@dev, ino=@ino, size=@size, mtime_ms=@mtime_ms,
            blake3=@blake3, findings=@findings, scanned_at=@scanned_at, bundle_version=@bundle_version, seen_pass=@pass`,
-      )
-      .run({ ...rec, findings: JSON.stringify(rec.findings), pass });
+    ).run({ ...rec, findings: JSON.stringify(rec.findings), pass });
   }
 
   markSeen(path: string, pass: number): void {
-    this.db.prepare('UPDATE files SET seen_pass = ? WHERE path = ?').run(pass, path);
+    this.write(() => {
+      this.stmt('UPDATE files SET seen_pass = ? WHERE path = ?').run(pass, path);
+    });
   }
 
   /** Records under `root` not seen in discovery pass `pass`: vanished since the last walk. */
   unseen(root: string, pass: number): FileRecord[] {
+    this.flush();
     return (
-      this.db.prepare('SELECT * FROM files WHERE root = ? AND seen_pass <> ?').all(root, pass) as Record<
+      this.stmt('SELECT * FROM files WHERE root = ? AND seen_pass <> ?').all(root, pass) as Record<
         string,
         unknown
       >[]
@@ -93,14 +122,17 @@ export class FileStateStore {
   }
 
   delete(path: string): void {
-    this.db.prepare('DELETE FROM files WHERE path = ?').run(path);
+    this.write(() => {
+      this.stmt('DELETE FROM files WHERE path = ?').run(path);
+    });
   }
 
   count(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM files').get() as { n: number }).n;
+    return (this.stmt('SELECT count(*) AS n FROM files').get() as { n: number }).n;
   }
 
   close(): void {
+    this.flush();
     this.db.close();
   }
 }
