@@ -11,6 +11,7 @@ import { createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import './http/principal.js';
 import { mintRequestId, registerRequestId } from './http/request-id.js';
+import { registerSecurityHeaders } from './http/security-headers.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { type ApiModule, MODULES } from './modules/index.js';
 import { SERVER_VERSION } from './version.js';
@@ -75,6 +76,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   registerRequestId(app);
+  registerSecurityHeaders(app);
   registerErrorHandling(app);
   registerRequestMetrics(app, services.metrics);
   app.addHook('onResponse', async (request, reply) => {

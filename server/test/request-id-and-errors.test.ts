@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { safeError } from '../src/http/error-handler.js';
 import { createTestApp, signInAs, type TestContext } from './helpers/index.js';
 import { probeModule } from './helpers/probe-module.js';
 
@@ -144,6 +145,34 @@ describe('responses', () => {
       details: [],
     });
     expect(res.body).not.toContain('SELECT');
+  });
+});
+
+describe('database trouble and logs', () => {
+  it('answers 503 service.unavailable with Retry-After when the database is busy', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/v1/probe/busy' });
+    expect(res.statusCode).toBe(503);
+    expect(res.headers['retry-after']).toBe('1');
+    expect(res.json()).toMatchObject({ code: 'service.unavailable', details: [] });
+    expect(res.body).not.toContain('private@example.com');
+  });
+
+  it('keeps driver details (values) out of the logged error', () => {
+    const error = Object.assign(new Error('duplicate key'), { code: '23505', detail: 'Key (email)=(a@b.c)' });
+    const logged = safeError(error);
+    expect(logged).toMatchObject({ type: 'Error', code: '23505', message: 'duplicate key' });
+    expect(JSON.stringify(logged)).not.toContain('a@b.c');
+  });
+});
+
+describe('security headers', () => {
+  it('mark every answer no-store, nosniff and HTTPS-only', async () => {
+    for (const url of ['/api/v1/probe/list', '/nope']) {
+      const res = await ctx.app.inject({ method: 'GET', url });
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+      expect(res.headers['strict-transport-security']).toBe('max-age=31536000');
+    }
   });
 });
 

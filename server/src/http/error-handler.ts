@@ -15,6 +15,21 @@ const MALFORMED_CODES = new Set([
   'FST_ERR_ASYNC_CONSTRAINT',
 ]);
 
+/**
+ * Driver errors meaning "the database cannot serve right now" (SQLite busy past busy_timeout,
+ * PostgreSQL unreachable, shutting down or out of connections): the client may retry.
+ */
+const UNAVAILABLE_CODES = new Set([
+  'SQLITE_BUSY',
+  'SQLITE_LOCKED',
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  '57P01',
+  '57P03',
+  '53300',
+]);
+
 interface Answer {
   status: number;
   body: ErrorBody;
@@ -81,8 +96,20 @@ export function answerFor(error: unknown): Answer & { unexpected: boolean } {
       unexpected: false,
     };
   }
-  if (status >= 400 && status < 500)
+  if (status >= 400 && status < 500) {
     return { ...malformed('the request could not be read'), unexpected: false };
+  }
+  if (typeof e?.code === 'string' && UNAVAILABLE_CODES.has(e.code)) {
+    return {
+      status: 503,
+      body: {
+        code: 'service.unavailable',
+        message: 'the service is briefly unavailable; retry',
+        details: [],
+      },
+      unexpected: true,
+    };
+  }
   return {
     status: 500,
     body: { code: 'internal', message: 'an unexpected error occurred; quote the x-request-id', details: [] },
@@ -90,12 +117,28 @@ export function answerFor(error: unknown): Answer & { unexpected: boolean } {
   };
 }
 
+/**
+ * What of an error may reach the log: name, code, message and stack. Driver errors carry more
+ * (PostgreSQL's `detail` repeats the conflicting values), which is personal data and stays out.
+ */
+export function safeError(error: unknown): Record<string, unknown> {
+  if (!(error instanceof Error)) return { type: typeof error };
+  const code = (error as { code?: unknown }).code;
+  return {
+    type: error.name,
+    ...(typeof code === 'string' ? { code } : {}),
+    message: error.message,
+    stack: error.stack,
+  };
+}
+
 function send(request: FastifyRequest, reply: FastifyReply, error: unknown): FastifyReply {
   const answer = answerFor(error);
   if (answer.unexpected) {
     // The log keeps the cause for operators; the client gets only the code and request id.
-    request.log.error({ err: error }, 'unexpected error');
+    request.log.error({ err: safeError(error) }, 'unexpected error');
   }
+  if (answer.status === 503) reply.header('retry-after', '1');
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
 

@@ -66,6 +66,13 @@ export const probeModule: ApiModule = async (app) => {
     }),
   );
 
+  app.get('/probe/busy', { config: { auth: 'none' } }, async () => {
+    const error = new Error('database is locked') as Error & { code: string; detail: string };
+    error.code = 'SQLITE_BUSY';
+    error.detail = 'Key (email)=(private@example.com) already exists';
+    throw error;
+  });
+
   app.get('/probe/boom', { config: { auth: 'none' } }, async () => {
     throw new Error('SELECT secret FROM users -- internal detail');
   });
