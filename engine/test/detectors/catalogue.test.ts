@@ -1,4 +1,5 @@
 /** The built-in catalogue is data: these tests hold it to its own contract. */
+import { readFileSync } from 'node:fs';
 import { describe, expect, test } from 'vitest';
 import {
   BUILTIN_DETECTORS,
@@ -6,6 +7,7 @@ import {
   compileDetectors,
   DETECTOR_CATEGORIES,
   isValidatorId,
+  VALIDATOR_IDS,
 } from '../../src/detectors/index.js';
 
 const REQUIRED_IDS = [
@@ -76,4 +78,11 @@ describe('built-in catalogue', () => {
     expect(compileDetectors(BUILTIN_DETECTORS).detectors).toHaveLength(BUILTIN_DETECTORS.length);
     for (const d of BUILTIN_DETECTORS) expect(compileDetectors([d]).detectors[0]!.id).toBe(d.id);
   });
+});
+
+test('docs/detectors.md documents every built-in detector and every validator id', () => {
+  const doc = readFileSync(new URL('../../../docs/detectors.md', import.meta.url), 'utf8');
+  for (const d of BUILTIN_DETECTORS)
+    expect(doc, d.id).toContain(`| \`${d.id}\` | ${d.version} | ${d.category} |`);
+  for (const id of VALIDATOR_IDS) expect(doc, id).toContain(`\`${id}\``);
 });
