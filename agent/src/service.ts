@@ -1,0 +1,443 @@
+import { join } from 'node:path';
+import { capabilityMatrix } from './capabilities.js';
+import { renewCertificateIfDue } from './certificate-renewal.js';
+import type { AgentConfig } from './config.js';
+import { serverCaPem } from './enroll.js';
+import { type EnrollmentState, readEnrollment, writeEnrollment } from './enrollment-state.js';
+import type { DeviceKey } from './identity/device-key.js';
+import { loadPinnedDeviceKey } from './identity/select-key.js';
+import type { Logger } from './log.js';
+import { DecisionPipeline } from './pipeline.js';
+import type { Platform, WatchHandle } from './platform/types.js';
+import { BundleStore } from './policy/bundle-store.js';
+import { engineVerifier } from './policy/engine-verify.js';
+import { type PolicyRuntime, prepareRuntime } from './policy/runtime.js';
+import { EventQueue } from './queue/event-queue.js';
+import { type DiscoveryRoot, type DiscoveryStats, runDiscovery } from './sensors/discovery.js';
+import { FileActivitySensor } from './sensors/file-activity.js';
+import { FileStateStore } from './sensors/file-state-store.js';
+import { AgentApi, type CheckinResponse } from './transport/agent-api.js';
+import { AgentTransport } from './transport/client.js';
+import { HttpError, RateLimitedError, UnreachableError } from './transport/errors.js';
+import { uploadQueued } from './uploader.js';
+
+export interface RunSummary {
+  checkin: 'ok' | 'offline' | 'refused' | 'rate_limited';
+  bundle_version: number;
+  discovery: DiscoveryStats | null;
+  uploaded: number;
+  queue_depth: number;
+  offline: boolean;
+}
+
+/**
+ * The agent loop: check-in, policy fetch on `policy_update_available`, discovery, live file and
+ * removable-media activity, decide, queue, upload. An agent degrades and keeps the last good state:
+ * a failed check-in makes it offline (decisions then carry `evaluated_offline: true`), a refused
+ * bundle leaves the last verified one in force, a failed renewal is logged and retried later.
+ */
+export class AgentService {
+  readonly queue: EventQueue;
+  readonly files: FileStateStore;
+  readonly bundles: BundleStore;
+  readonly api: AgentApi;
+  readonly pipeline: DecisionPipeline;
+  private runtime: PolicyRuntime | null = null;
+  private offline = false;
+  private revoked = false;
+  private activity: FileActivitySensor | null = null;
+  private readonly watches = new Map<string, WatchHandle>();
+
+  private constructor(
+    readonly platform: Platform,
+    readonly config: AgentConfig,
+    readonly log: Logger,
+    private enrollment: EnrollmentState,
+    private readonly key: DeviceKey,
+    readonly transport: AgentTransport,
+  ) {
+    this.api = new AgentApi(transport, { key, deviceId: enrollment.device_id });
+    this.queue = new EventQueue(
+      join(config.stateDir, 'queue.db'),
+      config.queueCapacity,
+      config.queueOverflow,
+    );
+    this.files = new FileStateStore(join(config.stateDir, 'files.db'));
+    this.bundles = new BundleStore(
+      join(config.stateDir, 'policy'),
+      engineVerifier(
+        () => this.enrollment,
+        () => transport.now(),
+      ),
+    );
+    this.pipeline = new DecisionPipeline({
+      platform,
+      queue: this.queue,
+      runtime: () => this.runtime,
+      device: { id: enrollment.device_id, agent_group: enrollment.agent_group },
+      offline: () => this.offline,
+      log,
+    });
+  }
+
+  /** Opens an enrolled agent: pinned device key, transport to the enrolled server, stores. */
+  static async open(platform: Platform, config: AgentConfig, log: Logger): Promise<AgentService> {
+    const enrollment = await readEnrollment(config.stateDir);
+    if (!enrollment) throw new Error('not enrolled');
+    const { key, reason } = await loadPinnedDeviceKey(
+      config.stateDir,
+      config.tcti ? { tcti: config.tcti } : {},
+    );
+    log('debug', 'device key loaded', { reason });
+    // An enrolled agent talks to the server it enrolled with; ServerUrl only matters for enrolment.
+    const transport = new AgentTransport({
+      baseUrl: enrollment.server_url,
+      caPem: await serverCaPem(config),
+      timeoutMs: config.requestTimeoutSecs * 1000,
+    });
+    const svc = new AgentService(platform, config, log, enrollment, key, transport);
+    await svc.bundles.load();
+    svc.refreshRuntime();
+    return svc;
+  }
+
+  get deviceId(): string {
+    return this.enrollment.device_id;
+  }
+
+  isOffline(): boolean {
+    return this.offline;
+  }
+
+  private refreshRuntime(): void {
+    const payload = this.bundles.payload();
+    if (!payload) {
+      this.runtime = null;
+      return;
+    }
+    if (this.runtime?.bundle_version === payload.bundle_version) return;
+    try {
+      this.runtime = prepareRuntime(payload);
+    } catch (err) {
+      // A verified bundle the engine cannot prepare keeps the previous runtime (degrade, never crash).
+      this.log('error', 'verified bundle could not be prepared; previous policy stays in force', {
+        error: (err as Error).message,
+      });
+    }
+  }
+
+  bundleVersion(): number {
+    return this.runtime?.bundle_version ?? 0;
+  }
+
+  private health(): Record<string, unknown> {
+    const s = this.queue.stats();
+    const b = this.bundles.getStatus();
+    return {
+      queue_depth: s.depth,
+      queue_overflow_refused: s.overflow_refused,
+      queue_overflow_dropped: s.overflow_dropped,
+      events_rejected: s.rejected,
+      bundle_refusal: b.last_refusal
+        ? { code: b.last_refusal.code, offered_version: b.last_refusal.offered_version }
+        : null,
+      clock_offset_ms: this.transport.offsetMs,
+      connection_filters: { wanted: 0, in_force: 0, reason: 'not available on this platform' },
+    };
+  }
+
+  /** One check-in; fetches the policy when told to (or when none is in force). */
+  async checkin(): Promise<RunSummary['checkin']> {
+    let res: CheckinResponse;
+    try {
+      res = await this.api.checkin({
+        health: this.health(),
+        capabilities: capabilityMatrix(this.platform),
+        bundle_version: this.bundleVersion(),
+        policy_trust_version: this.enrollment.policy_trust_version,
+        trusted_policy_key_ids: this.enrollment.policy_signing_keys.map((k) => k.key_id),
+        edm_key_ids: [],
+      });
+    } catch (err) {
+      return this.noteFailure('check-in', err);
+    }
+    this.offline = false;
+    if (res.revoked) {
+      this.revoked = true;
+      this.log('error', 'the server reports this device as revoked; no further uploads');
+      return 'refused';
+    }
+    if (res.policy_update_available || this.runtime === null) await this.fetchPolicy();
+    if (res.rotate_certificate) await this.renewCertificate(true);
+    return 'ok';
+  }
+
+  private noteFailure(what: string, err: unknown): RunSummary['checkin'] {
+    if (err instanceof UnreachableError) {
+      if (!this.offline)
+        this.log('warn', `${what}: server unreachable; evaluating offline`, { error: err.message });
+      this.offline = true;
+      return 'offline';
+    }
+    if (err instanceof RateLimitedError) {
+      this.log('warn', `${what}: rate limited`, { retry_after_ms: err.retryAfterMs });
+      return 'rate_limited';
+    }
+    if (err instanceof HttpError) {
+      this.log('warn', `${what} refused`, { status: err.status, code: err.code });
+      return 'refused';
+    }
+    this.log('error', `${what} failed`, { error: (err as Error).message });
+    return 'refused';
+  }
+
+  /** Uninstall tells the server first: a check-in whose health says so. True when the server answered. */
+  async checkinUninstalling(): Promise<boolean> {
+    try {
+      await this.api.checkin({
+        health: { ...this.health(), state: 'uninstalling' },
+        capabilities: capabilityMatrix(this.platform),
+        bundle_version: this.bundleVersion(),
+        policy_trust_version: this.enrollment.policy_trust_version,
+        trusted_policy_key_ids: this.enrollment.policy_signing_keys.map((k) => k.key_id),
+        edm_key_ids: [],
+      });
+      return true;
+    } catch (err) {
+      this.noteFailure('uninstall check-in', err);
+      return false;
+    }
+  }
+
+  /** `dlp-agent requests --withdraw REF` (document 2 route; the reference is validated by the CLI). */
+  withdrawRequest(reference: string): Promise<unknown> {
+    return this.transport.json(
+      'POST',
+      `/api/v1/agent/exception-requests/${encodeURIComponent(reference)}/withdraw`,
+      {},
+      { key: this.key, deviceId: this.enrollment.device_id },
+    );
+  }
+
+  async fetchPolicy(): Promise<void> {
+    let res: Awaited<ReturnType<AgentApi['policy']>>;
+    try {
+      res = await this.api.policy();
+    } catch (err) {
+      this.noteFailure('policy fetch', err);
+      return;
+    }
+    if (res.bundle === null) {
+      const why = res.refused
+        ? `${res.refused.code}${res.refused.missing ? `: ${res.refused.missing.join(',')}` : ''}`
+        : (res.reason ?? 'no bundle published');
+      await this.bundles.noteFetch(why);
+      this.log('info', 'no bundle to apply', { reason: why });
+      return;
+    }
+    const outcome = await this.bundles.offer(res.bundle);
+    if (outcome.ok) {
+      this.log('info', 'bundle verified and in force', { bundle_version: outcome.payload.bundle_version });
+      this.refreshRuntime();
+      this.rewatch();
+    } else {
+      this.log('warn', 'bundle refused; last verified bundle stays in force', {
+        code: outcome.code,
+        in_force: this.bundleVersion(),
+      });
+    }
+  }
+
+  async renewCertificate(force = false): Promise<void> {
+    try {
+      const next = await renewCertificateIfDue(
+        this.enrollment,
+        this.key,
+        this.api,
+        this.platform.hostname(),
+        this.transport.now(),
+        force,
+      );
+      if (next) {
+        this.enrollment = next;
+        await writeEnrollment(this.config.stateDir, next);
+        this.log('info', 'device certificate renewed', { expires_at: next.certificate_expires_at });
+      }
+    } catch (err) {
+      // Document 2: renewal failure is not fatal; the next check retries.
+      this.log('warn', 'certificate renewal failed; will retry', { error: (err as Error).message });
+    }
+  }
+
+  private skipState = (p: string): boolean =>
+    p === this.config.stateDir || p.startsWith(`${this.config.stateDir}/`);
+
+  private async roots(): Promise<DiscoveryRoot[]> {
+    const roots: DiscoveryRoot[] = (this.runtime?.monitored_paths ?? []).map((p) => ({
+      path: p,
+      channel: 'discovery',
+    }));
+    for (const v of await this.platform.removable.list()) {
+      roots.push({ path: v.mount_point, channel: 'removable_storage', removable: v });
+    }
+    return roots;
+  }
+
+  async discover(): Promise<DiscoveryStats | null> {
+    if (!this.runtime) return null;
+    const stats = await runDiscovery(await this.roots(), {
+      store: this.files,
+      sink: this.pipeline,
+      maxReadBytes: this.config.maxReadBytes,
+      skip: this.skipState,
+      bundleVersion: this.bundleVersion(),
+      log: (m) => this.log('debug', m),
+    });
+    this.log('info', 'discovery pass done', { ...stats });
+    return stats;
+  }
+
+  async upload(): Promise<{ sent: number; wait_ms: number }> {
+    if (this.revoked) return { sent: 0, wait_ms: 60_000 };
+    const r = await uploadQueued(this.queue, this.api, this.log);
+    if (r.offline) this.offline = true;
+    else if (r.sent > 0) this.offline = false;
+    return { sent: r.sent, wait_ms: r.wait_ms };
+  }
+
+  /** `dlp-agent run --once`: check-in, discovery over monitored paths and removable volumes, upload. */
+  async runOnce(): Promise<RunSummary> {
+    await this.renewCertificate();
+    const checkin = await this.checkin();
+    const discovery = await this.discover();
+    const up = await this.upload();
+    return {
+      checkin,
+      bundle_version: this.bundleVersion(),
+      discovery,
+      uploaded: up.sent,
+      queue_depth: this.queue.depth(),
+      offline: this.offline,
+    };
+  }
+
+  /** Starts or restarts live watching of monitored paths and removable volumes. */
+  private rewatch(): void {
+    if (!this.activity) return;
+    void this.syncWatches();
+  }
+
+  private async syncWatches(): Promise<void> {
+    if (!this.activity) return;
+    const wanted = new Map((await this.roots()).map((r) => [r.path, r]));
+    for (const [path, h] of this.watches) {
+      if (!wanted.has(path)) {
+        h.close();
+        this.watches.delete(path);
+      }
+    }
+    for (const [path, root] of wanted) {
+      if (this.watches.has(path)) continue;
+      try {
+        this.watches.set(path, this.activity.watch(root));
+        this.log('info', 'watching', { path, channel: root.channel });
+      } catch (err) {
+        this.log('warn', 'cannot watch path', { path, error: (err as Error).message });
+      }
+    }
+  }
+
+  /** The long-running service loop; resolves when `signal` aborts. */
+  async run(signal: AbortSignal): Promise<void> {
+    this.activity = new FileActivitySensor({
+      store: this.files,
+      sink: this.pipeline,
+      watching: this.platform.files,
+      maxReadBytes: this.config.maxReadBytes,
+      skip: this.skipState,
+      bundleVersion: () => this.bundleVersion(),
+      log: (m) => this.log('warn', m),
+    });
+    this.platform.service.notifyReady();
+    const c = this.config;
+    const checkinMs =
+      (c.sources.CheckinIntervalSecs === 'default' && this.enrollment.checkin_interval_secs
+        ? this.enrollment.checkin_interval_secs
+        : c.checkinIntervalSecs) * 1000;
+    const loops: Promise<void>[] = [];
+    const every = (name: string, ms: () => number, fn: () => Promise<void>) => {
+      loops.push(
+        (async () => {
+          while (!signal.aborted) {
+            try {
+              await fn();
+            } catch (err) {
+              this.log('error', `${name} failed`, { error: (err as Error).message });
+            }
+            await sleep(ms(), signal);
+          }
+        })(),
+      );
+    };
+    let uploadWait = 0;
+    await this.checkin();
+    await this.syncWatches();
+    every(
+      'check-in',
+      () => checkinMs,
+      async () => {
+        await this.checkin();
+        await this.syncWatches();
+      },
+    );
+    every(
+      'upload',
+      () => Math.max(uploadWait, c.uploadIntervalSecs * 1000),
+      async () => {
+        uploadWait = (await this.upload()).wait_ms;
+      },
+    );
+    every(
+      'discovery',
+      () => c.discoveryIntervalSecs * 1000,
+      async () => {
+        await this.discover();
+      },
+    );
+    every(
+      'removable media',
+      () => 10_000,
+      () => this.syncWatches(),
+    );
+    every(
+      'certificate renewal',
+      () => 6 * 3600_000,
+      () => this.renewCertificate(),
+    );
+    await Promise.all(loops);
+  }
+
+  async close(): Promise<void> {
+    this.activity?.close();
+    for (const h of this.watches.values()) h.close();
+    this.queue.close();
+    this.files.close();
+    await this.key.close();
+    await this.transport.close();
+  }
+}
+
+export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    if (signal?.aborted) return resolve();
+    const t = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(t);
+        resolve();
+      },
+      { once: true },
+    );
+  });
+}
