@@ -209,10 +209,20 @@ function parsePublicUrl(env: Env, listen: HostPort): string {
   return value.replace(/\/+$/, '');
 }
 
+/**
+ * DLP_* names the server leaves alone: the endpoint agent's own variables (DLP_AGENT_…, which
+ * may share an environment with the server in demos and tests; the server's DLP_AGENT_RATE_…
+ * settings stay checked) and test-suite switches (DLP_TEST_…).
+ */
+function belongsElsewhere(name: string): boolean {
+  if (name.startsWith('DLP_TEST_')) return true;
+  return name.startsWith('DLP_AGENT_') && !name.startsWith('DLP_AGENT_RATE');
+}
+
 /** Reads the whole configuration; throws ConfigError naming the first bad variable. */
 export function loadConfig(env: Env = process.env, cwd: string = process.cwd()): Config {
   for (const name of Object.keys(env)) {
-    if (name.startsWith('DLP_') && !SETTING_NAMES.includes(name) && !name.startsWith('DLP_TEST_')) {
+    if (name.startsWith('DLP_') && !SETTING_NAMES.includes(name) && !belongsElsewhere(name)) {
       // A misspelt setting silently keeping its default is worse than refusing to start.
       throw new ConfigError(name, 'unknown setting (see docs/configuration.md)');
     }

@@ -69,6 +69,11 @@ describe('loadConfig', () => {
     expect(refuse({ DLP_AGENT_RATE_PER_MINUT: '5' })).toBe('DLP_AGENT_RATE_PER_MINUT');
   });
 
+  it("leaves the agent's DLP_AGENT_ variables alone but checks the server's DLP_AGENT_RATE_ ones", () => {
+    expect(loadConfig({ DLP_AGENT_POLICY_FILE: '/etc/x', DLP_TEST_FLAG: '1' }, '/srv')).toBeDefined();
+    expect(refuse({ DLP_AGENT_RATE_BURSTS: '5' })).toBe('DLP_AGENT_RATE_BURSTS');
+  });
+
   it('parses IPv6 listeners, SANs and keys', () => {
     const key = Buffer.alloc(32, 7).toString('base64');
     const c = loadConfig(
