@@ -3,6 +3,7 @@ import { type Kysely, sql } from 'kysely';
 import type { Database } from './db/database.js';
 import { pendingMigrations } from './db/migrate.js';
 import type { Metrics } from './http/metrics.js';
+import { mintRequestId, registerRequestId } from './http/request-id.js';
 
 /**
  * The operations listener (plain HTTP, DLP_OPS_LISTEN): liveness, readiness and Prometheus
@@ -12,7 +13,9 @@ export async function buildOpsApp(deps: {
   db: Kysely<Database>;
   metrics: Metrics;
 }): Promise<FastifyInstance> {
-  const ops = Fastify({ logger: false });
+  const ops = Fastify({ logger: false, genReqId: mintRequestId, requestIdHeader: false });
+  // Document 2: every response carries a server-minted x-request-id, operations included.
+  registerRequestId(ops);
   const status = {
     type: 'object',
     properties: { status: { type: 'string' } },

@@ -18,7 +18,9 @@ describe('operations listener', () => {
     const { db } = connectDatabase({ dataDir, databaseUrl: null });
     const ops = await buildOpsApp({ db, metrics: createMetrics() });
     try {
-      expect((await ops.inject('/healthz')).json()).toEqual({ status: 'ok' });
+      const live = await ops.inject({ url: '/healthz', headers: { 'x-request-id': 'mine' } });
+      expect(live.json()).toEqual({ status: 'ok' });
+      expect(live.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
       const before = await ops.inject('/readyz');
       expect(before.statusCode).toBe(503);
       expect(before.json()).toEqual({ status: 'migrations_pending' });
