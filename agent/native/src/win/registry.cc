@@ -15,7 +15,9 @@ Napi::Value RegistryGetValue(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   std::string hiveName = StringArg(info, 0, "hive");
   std::wstring subKey = Utf8ToWide(StringArg(info, 1, "subKey"));
-  std::wstring valueName = Utf8ToWide(StringArg(info, 2, "value"));
+  // The empty name is the key's default value (App Paths keeps the executable path there).
+  if (info.Length() < 3 || !info[2].IsString()) ThrowBadArgument(env, "value must be a string");
+  std::wstring valueName = Utf8ToWide(info[2].As<Napi::String>().Utf8Value());
   HKEY hive = nullptr;
   if (hiveName == "HKLM") {
     hive = HKEY_LOCAL_MACHINE;

@@ -29,6 +29,7 @@ static const char* CodeForWin32(DWORD code) {
       return "native.exists";
     case ERROR_INVALID_PARAMETER:
     case ERROR_INVALID_NAME:
+    case ERROR_INVALID_SID:
       return "native.invalid_argument";
     case ERROR_NOT_ENOUGH_MEMORY:
     case ERROR_OUTOFMEMORY:

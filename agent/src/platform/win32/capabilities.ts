@@ -1,0 +1,60 @@
+import type { ChannelCapability, PlatformCapabilities } from '../types.js';
+
+/**
+ * What the Windows agent can honestly do today: it observes files after the fact (no minifilter
+ * driver), so nothing file-side is blocked; rule 3 clamps block and quarantine to audit. Connection
+ * blocking exists only when the WFP filters are in force, which health reports separately.
+ */
+export function createWin32Capabilities(options: { connectionFilters: boolean }): PlatformCapabilities {
+  const observed = (reason: string): ChannelCapability => ({
+    observe: true,
+    block: false,
+    notify: false,
+    reason,
+  });
+  const absent = (reason: string): ChannelCapability => ({
+    observe: false,
+    block: false,
+    notify: false,
+    reason,
+  });
+  const afterTheFact = 'seen after the write (directory change notification); nothing can be held or blocked';
+  return {
+    channels: () => ({
+      discovery: observed('scanned on schedule'),
+      file_create: observed(afterTheFact),
+      file_modify: observed(afterTheFact),
+      file_rename: observed(afterTheFact),
+      file_delete: observed('raised only for files remembered with findings; cannot be blocked'),
+      archive_create: observed(afterTheFact),
+      removable_storage: observed('copies onto mounted removable volumes are seen after the write'),
+      mobile_device: absent('phones are not detected on Windows (document 2)'),
+      optical_disc: absent('optical discs are not detected on Windows (document 2)'),
+      bluetooth: absent('Bluetooth transfers are not detected'),
+      file_open: absent('file opens are not observed'),
+      browser_upload: absent('browser uploads are not observed'),
+      cloud_sync_folder: absent('cloud sync folders are not recognised'),
+      print: absent('printing is not observed'),
+      clipboard: absent('the clipboard is not observed'),
+      network_connection: options.connectionFilters
+        ? {
+            observe: true,
+            block: true,
+            notify: false,
+            reason: 'Windows Filtering Platform filters (dynamic session)',
+          }
+        : absent('the Windows Filtering Platform session could not be opened'),
+      cloud_storage: absent('cloud storage is read by the server, never by an endpoint'),
+    }),
+    // Rule 7: group scopes apply on Windows (logon-token groups).
+    scopeAttributes: () => [
+      'user_ids',
+      'user_groups',
+      'device_ids',
+      'agent_groups',
+      'operating_systems',
+      'channels',
+      'sources',
+    ],
+  };
+}

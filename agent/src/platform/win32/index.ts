@@ -1,0 +1,74 @@
+import { hostname, release } from 'node:os';
+import { win32 } from 'node:path';
+import { nativeFunction } from '@custos/native';
+import type { PlatformOverrides } from '../index.js';
+import type { Platform } from '../types.js';
+import { resolveApplication } from './app-resolution.js';
+import { createWin32Capabilities } from './capabilities.js';
+import { createWin32Identity } from './identity.js';
+import { createWin32Labels } from './labels.js';
+import { createRegistryPolicySource } from './machine-policy.js';
+import { createWin32Removable } from './removable.js';
+import { createWin32ServiceHooks } from './service-hooks.js';
+import { createWin32Watching } from './watcher.js';
+
+export { ConnectionFilterManager } from './connection-filters.js';
+export { readMarkOfTheWeb } from './mark-of-the-web.js';
+export { startServiceDispatcher } from './service-hooks.js';
+
+const APP_PATHS_KEY = 'SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\App Paths';
+
+/** Resolves a connection policy's executable name on this machine (see app-resolution.ts). */
+export function resolveApplicationHere(name: string): string[] {
+  const appPaths = new Map<string, string>();
+  try {
+    const registered = nativeFunction('registryGetValue')('HKLM', `${APP_PATHS_KEY}\\${name}`, '');
+    if (registered && typeof registered.value === 'string') {
+      appPaths.set(name.toLowerCase(), registered.value.replace(/^"|"$/g, ''));
+    }
+  } catch {
+    /* no registration readable: PATH and system folders still apply */
+  }
+  return resolveApplication(name, {
+    systemRoot: process.env.SystemRoot ?? 'C:\\Windows',
+    pathDirs: (process.env.Path ?? process.env.PATH ?? '').split(';'),
+    appPaths,
+  });
+}
+
+/** Whether a dynamic WFP session opens here at all (Wine and non-admin accounts: no). */
+function connectionFiltersPossible(): boolean {
+  try {
+    const session = nativeFunction('wfpOpen')({ collectNetEvents: false });
+    nativeFunction('wfpClose')(session);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+async function machineIdentity(): Promise<string> {
+  const guid = nativeFunction('registryGetValue')('HKLM', 'SOFTWARE\\Microsoft\\Cryptography', 'MachineGuid');
+  if (guid && typeof guid.value === 'string' && guid.value !== '')
+    return `windows-machine-guid:${guid.value}`;
+  return `windows-hostname:${hostname()}`;
+}
+
+/** The Windows backend; the overrides are Linux fixture hooks and do not apply here. */
+export async function createPlatform(_overrides: PlatformOverrides): Promise<Platform> {
+  return {
+    id: 'win32',
+    osName: 'windows',
+    osVersion: () => release(),
+    hostname: () => hostname(),
+    machineIdentity,
+    defaultStateDir: () => win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'Custos', 'Agent'),
+    machinePolicy: createRegistryPolicySource(),
+    identity: createWin32Identity(),
+    removable: createWin32Removable(),
+    files: createWin32Watching(),
+    capabilities: createWin32Capabilities({ connectionFilters: connectionFiltersPossible() }),
+    service: createWin32ServiceHooks(),
+    labels: createWin32Labels(),
+  };
+}
