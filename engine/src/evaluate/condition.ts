@@ -1,4 +1,9 @@
-import { aggregateCategory, applyDetectorRule, type HitSet } from '../detectors/index.js';
+import {
+  aggregateCategory,
+  applyDetectorRule,
+  type CategoryAggregate,
+  type HitSet,
+} from '../detectors/index.js';
 import type { DetectorFinding } from '../detectors/types.js';
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
 import type { ConditionNode, FileConditionNode, RemovableDeviceNode } from '../policy/condition-types.js';
@@ -18,6 +23,8 @@ export interface ConditionInput {
   allFindings: readonly DetectorFinding[];
   /** Every hit of every detector, for `total_matches`. */
   allHits: HitSet;
+  /** Category aggregates computed so far in this decision (many policies share a category). */
+  categoryCache: Map<string, CategoryAggregate>;
   notReadCode: string;
   classifications: ReadonlyMap<string, ClassificationDefinition>;
 }
@@ -35,6 +42,7 @@ export function conditionInput(
       byCategory: null,
       allFindings: [],
       allHits: { hits: [] },
+      categoryCache: new Map(),
       notReadCode: `content.not_read.${reasonToken(event.content.reason)}`,
       classifications,
     };
@@ -54,6 +62,7 @@ export function conditionInput(
     byCategory,
     allFindings: event.content.findings,
     allHits: { hits: event.content.findings.flatMap((f) => f.hits) },
+    categoryCache: new Map(),
     notReadCode: '',
     classifications,
   };
@@ -211,7 +220,11 @@ export function evaluateCondition(node: ConditionNode, path: string, input: Cond
         if (value === 'true') detectorIds = [node.detector_id];
       } else if (node.op === 'category') {
         // Aggregated over the category; one span reported by two of its detectors counts once.
-        const agg = aggregateCategory(input.byCategory?.get(node.category) ?? [], node.category);
+        let agg = input.categoryCache.get(node.category);
+        if (!agg) {
+          agg = aggregateCategory(input.byCategory?.get(node.category) ?? [], node.category);
+          input.categoryCache.set(node.category, agg);
+        }
         value = tri(applyDetectorRule(agg, rule).matched);
         if (value === 'true') detectorIds = agg.detector_ids;
       } else {

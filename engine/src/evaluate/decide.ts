@@ -2,7 +2,7 @@ import type { Action } from '../policy/actions.js';
 import { clampAction } from './clamp.js';
 import type { CompiledBundle, CompiledPolicy } from './compile.js';
 import { type ConditionInput, conditionInput, evaluateCondition } from './condition.js';
-import { resolveConflict } from './conflict.js';
+import { type ConflictCandidate, resolveConflict } from './conflict.js';
 import { applyExceptions } from './exceptions.js';
 import { line } from './explain.js';
 import { assessRisk } from './risk.js';
@@ -66,7 +66,6 @@ function passes(
       `condition matched (${evidence.length} part${evidence.length === 1 ? '' : 's'} evaluated)`,
     ),
   );
-  for (const e of evidence) lines.push(line(`condition.part.${e.value}`, `${e.path} ${e.op}: ${e.code}`));
   return { ok: true, lines, evidence };
 }
 
@@ -155,7 +154,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   const zoneCache = new Map<Intl.DateTimeFormat, { day: number; minute: number }>();
   const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
   const matched: PolicyOutcome[] = [];
-  const strategies = new Map<string, CompiledPolicy['spec']['conflict_strategy']>();
+  const candidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const unmatched: UnmatchedPolicy[] = [];
   for (const p of compiled.policies) {
     const stage = passes(p, event, ctx, input, zoneCache);
@@ -163,8 +162,18 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
       if (ctx.explain_unmatched) unmatched.push(stage.miss);
       continue;
     }
-    matched.push(outcomeOf(p, stage, event, ctx, risk));
-    strategies.set(p.spec.policy_id, p.spec.conflict_strategy);
+    const outcome = outcomeOf(p, stage, event, ctx, risk);
+    matched.push(outcome);
+    if (outcome.action !== null) {
+      candidates.push({
+        policy_id: outcome.policy_id,
+        priority: outcome.priority,
+        severity: outcome.severity,
+        action: outcome.action,
+        conflict_strategy: p.spec.conflict_strategy,
+        outcome,
+      });
+    }
   }
 
   const explanation: ExplanationLine[] = [];
@@ -175,21 +184,6 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
     ...(ctx.explain_unmatched ? { not_matched: unmatched } : {}),
   };
   if (ctx.offline) explanation.push(line('decision.offline', 'evaluated without server context'));
-  const candidates = matched.flatMap((m) =>
-    m.action === null
-      ? []
-      : [
-          {
-            policy_id: m.policy_id,
-            priority: m.priority,
-            severity: m.severity,
-            action: m.action,
-            conflict_strategy: compiled.policies.find((p) => p.spec.policy_id === m.policy_id)!.spec
-              .conflict_strategy,
-            outcome: m,
-          },
-        ],
-  );
   const resolved = resolveConflict(candidates);
   if (!resolved) {
     const suppressed = matched.find((m) => m.exception !== null);

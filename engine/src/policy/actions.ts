@@ -18,6 +18,10 @@ export type Action = (typeof ACTIONS)[number];
 export type WireAction = Action | 'warn';
 
 const STRENGTH: ReadonlyMap<string, number> = new Map(ACTIONS.map((a, i) => [a, i]));
+/** Plain-object lookup for the hot path of conflict resolution and clamping. */
+const STRENGTH_OF: Readonly<Record<Action, number>> = Object.freeze(
+  Object.fromEntries(ACTIONS.map((a, i) => [a, i])) as Record<Action, number>,
+);
 
 /** True for every action name the service accepts, `warn` included. */
 export function isWireAction(value: unknown): value is WireAction {
@@ -33,7 +37,7 @@ export function normalizeAction(value: WireAction): Action {
 
 /** 0 for audit up to 6 for quarantine. */
 export function actionStrength(action: Action): number {
-  return STRENGTH.get(action) as number;
+  return STRENGTH_OF[action];
 }
 
 /** Negative when a is weaker than b, positive when stronger. */
