@@ -20,6 +20,12 @@ export class AgentPeerServer {
   url = '';
   readonly batches: ReceivedBatch[] = [];
   readonly accepted = new Set<string>();
+  /** Every event body received, first copy only. */
+  readonly events: Record<string, unknown>[] = [];
+  /** Check-in answer flag; also true while `policyResponse` holds a bundle the agent has not reported. */
+  policyUpdate = false;
+  /** Keys the enrolment answer hands out. */
+  policySigningKeys: unknown[] = [];
   readonly refusals: string[] = [];
   private readonly answered = new Map<string, unknown>();
   private readonly nonces = new Set<string>();
@@ -101,7 +107,7 @@ export class AgentPeerServer {
         certificate_pem: 'test-certificate',
         ca_chain_pem: 'test-chain',
         certificate_expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
-        policy_signing_keys: [],
+        policy_signing_keys: this.policySigningKeys,
         checkin_interval_secs: 60,
         agent_group: null,
       });
@@ -117,7 +123,12 @@ export class AgentPeerServer {
       case '/api/v1/agent/probe':
         return this.send(res, 200, { server_time: new Date().toISOString(), clock_drift_ms: 0 });
       case '/api/v1/agent/checkin':
-        return this.send(res, 200, { policy_update_available: false, revoked: false, commands: [] });
+        return this.send(res, 200, {
+          policy_update_available: this.policyUpdate,
+          revoked: false,
+          commands: [],
+          server_time: new Date().toISOString(),
+        });
       case '/api/v1/agent/policy':
         return this.send(res, 200, this.policyResponse);
       case '/api/v1/agent/events': {
@@ -131,7 +142,10 @@ export class AgentPeerServer {
             event_id: e.event_id,
             status: this.accepted.has(e.event_id) ? 'Duplicate' : 'Accepted',
           }));
-          for (const e of events) this.accepted.add(e.event_id);
+          for (const e of events) {
+            if (!this.accepted.has(e.event_id)) this.events.push(e as unknown as Record<string, unknown>);
+            this.accepted.add(e.event_id);
+          }
           answer = { acks };
           this.answered.set(batchId, answer);
         }
