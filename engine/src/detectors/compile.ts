@@ -100,7 +100,12 @@ export function compileDetectors(
       const parsed = parseKeyword(keyword);
       if (parsed.folded.length === 0) continue;
       longest = Math.max(longest, parsed.folded.length);
-      addEntry(parsed.folded, { kind: 'keyword', detector, stem: parsed.stem, wordStart: parsed.wordStart });
+      addEntry(parsed.folded, {
+        kind: 'keyword',
+        detector,
+        wordStart: parsed.wordStart,
+        wordEnd: parsed.wordEnd,
+      });
     }
     maxKeywordLength[detector] = longest;
   };

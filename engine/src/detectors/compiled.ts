@@ -39,7 +39,7 @@ export type PrefilterEntry =
   | {
       readonly kind: 'keyword';
       readonly detector: number;
-      readonly stem: boolean;
+      readonly wordEnd: boolean;
       readonly wordStart: boolean;
     };
 

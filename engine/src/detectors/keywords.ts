@@ -8,6 +8,8 @@ export interface ParsedKeyword {
   stem: boolean;
   /** the keyword starts with a word character, so it must not continue a preceding word */
   wordStart: boolean;
+  /** the keyword is not a stem and ends with a word character, so no word may continue it */
+  wordEnd: boolean;
 }
 
 /** Parse a catalogue keyword: trailing `*` marks a stem; case and Turkic diacritics fold. */
@@ -15,5 +17,10 @@ export function parseKeyword(keyword: string): ParsedKeyword {
   const stem = keyword.endsWith('*');
   const text = (stem ? keyword.slice(0, -1) : keyword).normalize('NFC').trim();
   const folded = foldText(text);
-  return { folded, stem, wordStart: isWordAt(folded, 0) };
+  return {
+    folded,
+    stem,
+    wordStart: isWordAt(folded, 0),
+    wordEnd: !stem && isWordAt(folded, folded.length - 1),
+  };
 }

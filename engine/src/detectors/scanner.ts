@@ -55,7 +55,7 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       // Keywords are whole words (or word stems): Unicode-aware, so a Cyrillic or Turkish
       // keyword is not found inside a longer word.
       if (entry.wordStart && start > 0 && word[text.charCodeAt(start - 1)] === 1) continue;
-      if (!entry.stem && end < text.length && word[text.charCodeAt(end)] === 1) continue;
+      if (entry.wordEnd && end < text.length && word[text.charCodeAt(end)] === 1) continue;
       w.kwStart.push(start);
       w.kwEnd.push(end);
       const d = detectors[entry.detector]!;

@@ -78,6 +78,7 @@ describe('keywords in all four languages', () => {
     ['ru', 'СНИЛС: 112-233-445 95', 'ru_snils'],
     ['ru ё/е', 'Страховой номер 112-233-445 95', 'ru_snils'],
     ['en', 'social security number 536-90-4399', 'us_ssn'],
+    ['en, keyword ending in a symbol right before the value', 'SSN#536-90-4399', 'us_ssn'],
   ])('%s keyword for %s', (_, text, id) => {
     expect(hit(text, id)?.confidence).toBe(85);
   });
