@@ -4,7 +4,7 @@ import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { capabilityMatrix } from '../capabilities.js';
 import { type AgentConfig, ConfigError, loadConfig } from '../config.js';
-import { enroll, enrollFailureReason, enrollFromPolicy } from '../enroll.js';
+import { EVENT_ENROLL_FAILING, enroll, enrollFailureReason, enrollFromPolicy } from '../enroll.js';
 import { readEnrollment } from '../enrollment-state.js';
 import { removeDeviceKey } from '../identity/remove-key.js';
 import { createLogger } from '../log.js';
@@ -133,15 +133,30 @@ async function dispatch(command: string, args: ParsedArgs): Promise<number> {
       process.once('SIGTERM', stop);
       process.once('SIGINT', stop);
       if (!(await readEnrollment(config.stateDir))) {
-        if (args.flags.has('once') && !config.enrollmentToken) {
+        if (args.flags.has('once') && (!config.enrollmentToken || !config.serverUrl)) {
           process.stderr.write(
             'dlp-agent run: not enrolled (run dlp-agent enroll, or set EnrollmentToken in machine policy)\n',
           );
           return EXIT.notEnrolled;
         }
-        // Document 2, route (b): enrol at first start from machine policy; an enrolled agent ignores the token.
-        const state = await enrollFromPolicy(platform, config, log, ac.signal);
-        if (!state) return EXIT.notEnrolled;
+        if (args.flags.has('once')) {
+          // One pass: one enrolment attempt from machine policy, its reason reported (event 3004).
+          try {
+            await enroll(platform, config, config.enrollmentToken!, log);
+          } catch (err) {
+            const { reason } = enrollFailureReason(err);
+            platform.service.reportEvent(EVENT_ENROLL_FAILING, 'warning', `enrolment failed: ${reason}`);
+            return err instanceof HttpError
+              ? EXIT.refused
+              : err instanceof UnreachableError
+                ? EXIT.unreachable
+                : EXIT.failed;
+          }
+        } else {
+          // Document 2, route (b): enrol at first start from machine policy, retrying with back-off.
+          const state = await enrollFromPolicy(platform, config, log, ac.signal);
+          if (!state) return EXIT.notEnrolled;
+        }
       }
       const svc = await AgentService.open(platform, config, log);
       try {
