@@ -178,3 +178,43 @@ describe('dlp-server CLI', () => {
     expect(err[1]).not.toContain('short');
   });
 });
+
+describe('tenant creation race', () => {
+  it('answers tenant.slug_taken to the loser of two simultaneous creations', async () => {
+    const { createTestApp } = await import('./helpers/index.js');
+    const { createTenant } = await import('../src/modules/tenants/service.js');
+    const ctx = await createTestApp();
+    try {
+      const deps = { db: ctx.db, clock: ctx.clock, audit: ctx.app.deps.audit };
+      const input = { slug: 'race', name: 'Race', ownerEmail: 'o@race.example' };
+      const results = await Promise.allSettled([createTenant(deps, input), createTenant(deps, input)]);
+      expect(results.filter((r) => r.status === 'fulfilled')).toHaveLength(1);
+      const lost = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
+      expect(lost.reason).toMatchObject({ code: 'tenant.slug_taken', status: 409 });
+    } finally {
+      await ctx.close();
+    }
+  });
+});
+
+describe('dlp-server start', () => {
+  it('fails with exit 1 and a one-line reason when the API port is taken', async () => {
+    const net = await import('node:net');
+    const blocker = net.createServer();
+    await new Promise<void>((resolve) => blocker.listen(0, '127.0.0.1', resolve));
+    const port = (blocker.address() as import('node:net').AddressInfo).port;
+    try {
+      const { cli, err } = await io({
+        DLP_LISTEN: `127.0.0.1:${port}`,
+        DLP_OPS_LISTEN: '127.0.0.1:0',
+        DLP_LOG_LEVEL: 'silent',
+      });
+      cli.waitForStop = () => new Promise(() => {});
+      expect(await runCli(['start'], cli)).toBe(1);
+      expect(err).toHaveLength(1);
+      expect(err[0]).toMatch(/^dlp-server: .*EADDRINUSE/);
+    } finally {
+      blocker.close();
+    }
+  });
+});

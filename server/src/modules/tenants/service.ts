@@ -67,12 +67,12 @@ export async function createTenant(deps: TenantDeps, input: CreateTenantInput): 
   const invitation = passwordHash ? null : mintSecret(TOKEN_PREFIX.invitation);
   const invitationExpiresAt = invitation ? new Date(now.getTime() + INVITATION_TTL_MS) : null;
 
-  return deps.db.transaction().execute(async (trx) => {
-    if (await findTenantBySlug(trx, slug)) {
-      throw new AppError(409, 'tenant.slug_taken', `a tenant with slug ${slug} already exists`, [
-        { field: 'slug', message: 'is already taken' },
-      ]);
-    }
+  const slugTaken = () =>
+    new AppError(409, 'tenant.slug_taken', `a tenant with slug ${slug} already exists`, [
+      { field: 'slug', message: 'is already taken' },
+    ]);
+  const created = deps.db.transaction().execute(async (trx) => {
+    if (await findTenantBySlug(trx, slug)) throw slugTaken();
     const tenant = await insertTenant(trx, { slug, name: input.name.trim() }, now);
     const owner = await insertUser(
       trx,
@@ -109,5 +109,10 @@ export async function createTenant(deps: TenantDeps, input: CreateTenantInput): 
       invitation,
       invitationExpiresAt: invitationExpiresAt ? invitationExpiresAt.toISOString() : null,
     };
+  });
+  // Two creations racing past the lookup meet the unique index; the loser gets the same answer.
+  return created.catch(async (error: unknown) => {
+    if (!(error instanceof AppError) && (await findTenantBySlug(deps.db, slug))) throw slugTaken();
+    throw error;
   });
 }
