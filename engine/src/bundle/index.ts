@@ -1,4 +1,11 @@
 export { canonicalBundleBytes, compareStrings, sortBundlePayload, sortScope } from './canonical.js';
+export { checkBundleGraph, type GraphProblem } from './check-graph.js';
+export {
+  type CompilePolicyOptions,
+  compileBundlePolicy,
+  conditionBindings,
+  requiredCapabilities,
+} from './compile-policy.js';
 export { decodeBase64Strict, ed25519PublicKey, verifyEd25519 } from './ed25519.js';
 export {
   BUNDLE_ALGORITHMS,
