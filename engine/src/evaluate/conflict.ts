@@ -53,21 +53,39 @@ export function rankCandidates<T extends ConflictCandidate>(
 
 /**
  * Resolves conflicts: the strategy comes from the highest-priority policy (lowest number, ties
- * by id); the losers are the `superseded_policy_ids`, in ranking order.
+ * by id); the losers are the `superseded_policy_ids`, in ranking order. When the chosen action is
+ * approval_required and a hard-block policy also matched, the hard block still wins (document 1,
+ * "Response actions": an approval never releases what a block or quarantine policy stops).
  */
 export function resolveConflict<T extends ConflictCandidate>(
   candidates: readonly T[],
-): { winner: T; strategy: ConflictStrategy; strategyFrom: T; superseded: T[] } | null {
+): {
+  winner: T;
+  strategy: ConflictStrategy;
+  strategyFrom: T;
+  superseded: T[];
+  hardBlockWins: boolean;
+} | null {
   if (candidates.length === 0) return null;
   let top = candidates[0]!;
   for (const c of candidates) {
     if (c.priority < top.priority || (c.priority === top.priority && c.policy_id < top.policy_id)) top = c;
   }
   const ranked = rankCandidates(top.conflict_strategy, candidates);
+  let hardBlockWins = false;
+  if (ranked[0]!.action === 'approval_required') {
+    const i = ranked.findIndex((c) => c.action === 'block' || c.action === 'quarantine');
+    if (i > 0) {
+      const [hard] = ranked.splice(i, 1);
+      ranked.unshift(hard!);
+      hardBlockWins = true;
+    }
+  }
   return {
     winner: ranked[0]!,
     strategy: top.conflict_strategy,
     strategyFrom: top,
     superseded: ranked.slice(1),
+    hardBlockWins,
   };
 }

@@ -210,6 +210,8 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   }
   const winner = resolved.winner.outcome;
   const superseded = resolved.superseded.map((c) => c.policy_id);
+  if (resolved.hardBlockWins)
+    explanation.push(line('conflict.hard_block_wins', 'a hard-block policy wins over approval_required'));
   explanation.push(
     line(
       'conflict.resolved',

@@ -103,8 +103,18 @@ export function compileScope(scope: Scope): CompiledScope {
   return c;
 }
 
+/**
+ * The per-logon SID (S-1-5-5-x-y) and the integrity label (S-1-16-…) sit in a logon token but are
+ * not memberships (document 1, evaluation rule 7); they never satisfy a group scope.
+ */
+function isMembership(sid: string): boolean {
+  const s = sid.toUpperCase();
+  return !s.startsWith('S-1-5-5-') && !s.startsWith('S-1-16-');
+}
+
 function inGroups(groups: CompiledGroups, supplied: DecisionContext['user']): boolean {
   for (const g of supplied?.groups ?? []) {
+    if (!isMembership(g.sid)) continue;
     if (groups.sids.has(g.sid)) return true;
     if (g.name && groups.names.has(g.name.toLowerCase())) return true;
   }

@@ -65,6 +65,18 @@ describe('conflict resolution (document 1, evaluation rule 2)', () => {
     expect(resolveConflict([c('a', 1, 'block', lr), c('b', 2, 'inform')])!.winner.policy_id).toBe('b');
   });
 
+  it('a hard-block policy still wins over approval_required, whatever the strategy', () => {
+    const lr = { conflict_strategy: 'least_restrictive' } as const;
+    const r = resolveConflict([
+      c('a', 1, 'approval_required', lr),
+      c('b', 2, 'block'),
+      c('c', 3, 'quarantine'),
+    ])!;
+    expect(r.winner.policy_id).toBe('b');
+    expect(r.hardBlockWins).toBe(true);
+    expect(r.superseded.map((x) => x.policy_id)).toEqual(['a', 'c']);
+  });
+
   it('property: the winner plus superseded ids are exactly the candidates, each once', () => {
     fc.assert(
       fc.property(listArb, (list) => {
@@ -103,6 +115,14 @@ describe('conflict resolution (document 1, evaluation rule 2)', () => {
         )[0]!;
         expect(r.strategy).toBe(top.conflict_strategy);
         const w = r.winner;
+        if (r.hardBlockWins) {
+          expect(['block', 'quarantine']).toContain(w.action);
+          return;
+        }
+        expect(
+          list.some((x) => x.action === 'block' || x.action === 'quarantine') &&
+            w.action === 'approval_required',
+        ).toBe(false);
         for (const x of list) {
           if (r.strategy === 'most_restrictive') {
             expect(actionStrength(w.action)).toBeGreaterThanOrEqual(actionStrength(x.action));

@@ -58,6 +58,14 @@ describe('scope (document 1, "Scope")', () => {
     expect(applies({ groups: ['CORP\\Legal'] })).toBe('scope.group');
   });
 
+  it('the per-logon SID and the integrity label are not memberships', () => {
+    const ctx = context({
+      user: { sid: 'S-1-5-21-1-2-3-1001', groups: [{ sid: 'S-1-5-5-0-123456' }, { sid: 'S-1-16-12288' }] },
+    });
+    expect(applies({ groups: ['S-1-5-5-0-123456'] }, event(), ctx)).toBe('scope.group');
+    expect(applies({ groups: ['S-1-16-12288'] }, event(), ctx)).toBe('scope.group');
+  });
+
   it('with no groups supplied (several people signed in, or Linux) a group-scoped rule matches nobody', () => {
     const ctx = context({ user: { sid: 'S-1-5-21-1-2-3-1001', groups: null } });
     expect(applies({ groups: ['S-1-5-21-1-2-3-1105'] }, event(), ctx)).toBe('scope.groups_not_supplied');
