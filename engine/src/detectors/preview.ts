@@ -11,7 +11,8 @@ const MAX_PREVIEW = 40;
 /**
  * Mask a matched value. Numbers and identifiers keep the first and last four characters when
  * at least twelve are present (`4111********1111`), the last two when six or more, none below.
- * Credentials keep only a four-character prefix, which names the token type (`AKIA`, `ghp_`).
+ * Credentials of 16 or more characters keep only a four-character prefix, which names the token
+ * type (`AKIA`, `ghp_`); shorter ones (passwords) are masked whole.
  * Whitespace runs become one space; previews are cut at 40 characters.
  */
 export function maskValue(value: string, category: string): string {
@@ -19,7 +20,7 @@ export function maskValue(value: string, category: string): string {
   let total = 0;
   for (let i = 0; i < flat.length; i++) if (isAlnum(flat.charCodeAt(i))) total++;
   const credential = category === 'credentials';
-  const keepHead = credential ? 4 : total >= 12 ? 4 : 0;
+  const keepHead = credential ? (total >= 16 ? 4 : 0) : total >= 12 ? 4 : 0;
   const keepTail = credential ? 0 : total >= 12 ? 4 : total >= 6 ? 2 : 0;
   let seen = 0;
   let out = '';
