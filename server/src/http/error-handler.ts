@@ -139,6 +139,8 @@ function send(request: FastifyRequest, reply: FastifyReply, error: unknown): Fas
     request.log.error({ err: safeError(error) }, 'unexpected error');
   }
   if (answer.status === 503) reply.header('retry-after', '1');
+  if (error instanceof AppError)
+    for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
 

@@ -18,13 +18,22 @@ export class AppError extends Error {
   readonly status: number;
   readonly code: ErrorCode;
   readonly details: FieldError[];
+  /** Response headers that belong to the refusal (e.g. Retry-After on a 429). */
+  readonly headers: Readonly<Record<string, string>>;
 
-  constructor(status: number, code: ErrorCode, message: string, details: FieldError[] = []) {
+  constructor(
+    status: number,
+    code: ErrorCode,
+    message: string,
+    details: FieldError[] = [],
+    headers: Record<string, string> = {},
+  ) {
     super(message);
     this.name = 'AppError';
     this.status = status;
     this.code = code;
     this.details = details;
+    this.headers = headers;
   }
 
   toBody(): ErrorBody {
