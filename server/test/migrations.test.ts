@@ -75,6 +75,21 @@ describe('migrations', () => {
     await db.destroy();
   });
 
+  it('refuse a database migrated by a newer build (document 3, Versioning)', async () => {
+    const dataDir = await makeTempDir();
+    dirs.push(dataDir);
+    const { db } = connectDatabase({ dataDir, databaseUrl: null });
+    try {
+      await migrateToLatest(db);
+      await sql`insert into schema_migrations (name, timestamp) values ('0998_from_the_future', '2030-01-01T00:00:00.000Z')`.execute(
+        db,
+      );
+      await expect(migrateToLatest(db)).rejects.toThrow(/0998_from_the_future/);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('are discovered from the directory by NNNN_name, ignoring declaration and map files', async () => {
     const dir = await makeTempDir();
     dirs.push(dir);
