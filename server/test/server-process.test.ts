@@ -138,7 +138,7 @@ describe('dlp-server start (real process)', () => {
       const body = await metrics.body.text();
       expect(body).toContain('http_requests_total{method="GET",route="/api/v1/openapi.json",status="200"} 1');
       expect(body).toContain('http_request_duration_seconds_bucket');
-      expect(body).not.toContain('default');
+      expect(body).not.toContain('owner@example.com');
     } finally {
       expect(await stop(s.child)).toBe(0);
     }
