@@ -33,12 +33,15 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     description:
       'Phone number: international E.164 form (+ or 00, at most 15 digits; national length enforced for +1, +7, +90, +994) and national forms of the US (NANP), Türkiye (0 5xx / 0 2xx–4xx), Azerbaijan (0 + operator code) and Russia (8 + area code).',
     patterns: [
-      { source: '(?:\\+|00)[1-9](?:[ .-]?\\(?\\d\\)?){6,14}' },
-      { source: '(?:1[ .-]?)?\\(?[2-9]\\d{2}\\)?[ .-]?[2-9]\\d{2}[ .-]?\\d{4}' },
-      { source: '(?:0 ?)?\\(?5\\d{2}\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
-      { source: '0 ?\\(?[2-4]\\d{2}\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
-      { source: '0 ?\\(?(?:10|12|50|51|55|60|70|77|99)\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
-      { source: '8 ?\\(?[3-9]\\d{2}\\)?[ .-]?\\d{3}[ .-]?\\d{2}[ .-]?\\d{2}' },
+      { source: '(?:\\+|00)[1-9](?:[ .\\u00a0-]?\\(?\\d\\)?){6,14}' },
+      { source: '(?:1[ .\\u00a0-]?)?\\(?[2-9]\\d{2}\\)?[ .\\u00a0-]?[2-9]\\d{2}[ .\\u00a0-]?\\d{4}' },
+      { source: '(?:0 ?)?\\(?5\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}' },
+      { source: '0 ?\\(?[2-4]\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}' },
+      {
+        source:
+          '0 ?\\(?(?:10|12|50|51|55|60|70|77|99)\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}',
+      },
+      { source: '8 ?\\(?[3-9]\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}' },
     ],
     word_boundaries: true,
     triggers: [{ kind: 'digits', gate: 'phone', back: 2, forward: 1 }],

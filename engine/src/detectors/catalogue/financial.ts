@@ -15,8 +15,8 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
       'Payment card number: 12–19 digits with a known issuer prefix and length (Visa, Mastercard incl. 2221–2720, Amex, Diners, Discover, JCB, UnionPay, Maestro, Mir 2200–2204, Troy), contiguous or grouped with spaces or dashes; validated by Luhn.',
     patterns: [
       { source: '\\d{12,19}' },
-      { source: '\\d{4}(?<s>[ -])\\d{4}\\k<s>\\d{4}\\k<s>\\d{4}(?:\\k<s>\\d{3})?' },
-      { source: '\\d{4}(?<s>[ -])\\d{6}\\k<s>\\d{4,5}' },
+      { source: '\\d{4}(?<s>[ \\u00a0-])\\d{4}\\k<s>\\d{4}\\k<s>\\d{4}(?:\\k<s>\\d{3})?' },
+      { source: '\\d{4}(?<s>[ \\u00a0-])\\d{6}\\k<s>\\d{4,5}' },
     ],
     word_boundaries: true,
     triggers: [{ kind: 'digits', gate: 'payment_card', back: 0, forward: 0 }],
@@ -71,7 +71,7 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
     category: 'financial',
     description:
       'International bank account number (ISO 13616): registry country, per-country length and BBAN structure (SWIFT registry v101, 89 countries incl. AZ, TR, RU), validated by mod 97.',
-    patterns: [{ source: '[A-Z]{2}\\d{2}(?: ?[A-Z0-9]{4}){2,7}(?: ?[A-Z0-9]{1,4})?' }],
+    patterns: [{ source: '[A-Z]{2}\\d{2}(?:[ \\u00a0]?[A-Z0-9]{4}){2,7}(?:[ \\u00a0]?[A-Z0-9]{1,4})?' }],
     word_boundaries: true,
     triggers: [{ kind: 'literal', anchors: IBAN_ANCHORS, back: 0, forward: 48 }],
     validator: 'iban',

@@ -7,7 +7,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     category: 'national_id',
     description:
       'US Social Security number, AAA-GG-SSSS or 9 digits. Never-issued areas (000, 666, 900–999), group 00, serial 0000 and advertised samples are refused.',
-    patterns: [{ source: '\\d{3}(?<s>[ -])\\d{2}\\k<s>\\d{4}' }, { source: '\\d{9}' }],
+    patterns: [{ source: '\\d{3}(?<s>[ \\u00a0-])\\d{2}\\k<s>\\d{4}' }, { source: '\\d{9}' }],
     word_boundaries: true,
     triggers: [{ kind: 'digits', gate: 'us_ssn', back: 0, forward: 0 }],
     checks: ['us_ssn'],
@@ -153,7 +153,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     version: 1,
     category: 'national_id',
     description: 'Russian SNILS (insurance account number): XXX-XXX-XXX YY or 11 digits, mod-101 check.',
-    patterns: [{ source: '\\d{3}-\\d{3}-\\d{3}[ -]\\d{2}' }, { source: '\\d{11}' }],
+    patterns: [{ source: '\\d{3}-\\d{3}-\\d{3}[ \\u00a0-]\\d{2}' }, { source: '\\d{11}' }],
     word_boundaries: true,
     triggers: [{ kind: 'digits', gate: 'snils', back: 0, forward: 0 }],
     validator: 'ru_snils',
