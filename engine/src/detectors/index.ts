@@ -22,8 +22,10 @@ export {
   aggregateCategory,
   applyDetectorRule,
   type CategoryAggregate,
+  type FindingSummary,
   type HitSet,
   type RuleResult,
+  summarizeFindings,
   totalMatches,
 } from './rules.js';
 export { scan } from './scanner.js';

@@ -77,3 +77,25 @@ export function totalMatches(findings: readonly DetectorFinding[]): number {
   for (const f of findings) total += f.hits.length;
   return total;
 }
+
+/** Per-detector counts for events and incident summaries (issue 3: count, validated, best confidence). */
+export interface FindingSummary {
+  detector_id: string;
+  detector_version: number;
+  category: string;
+  match_count: number;
+  validated_count: number;
+  best_confidence: number;
+}
+
+/** Summaries of findings: counts and the best confidence only, no offsets and no values. */
+export function summarizeFindings(findings: readonly DetectorFinding[]): FindingSummary[] {
+  return findings.map((f) => ({
+    detector_id: f.detector_id,
+    detector_version: f.detector_version,
+    category: f.category,
+    match_count: f.hits.length,
+    validated_count: f.hits.filter((h) => h.validated).length,
+    best_confidence: f.hits.reduce((best, h) => Math.max(best, h.confidence), 0),
+  }));
+}

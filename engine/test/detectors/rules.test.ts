@@ -6,6 +6,7 @@ import {
   compileDetectors,
   type DetectorFinding,
   scan,
+  summarizeFindings,
   totalMatches,
 } from '../../src/detectors/index.js';
 
@@ -115,4 +116,23 @@ describe('aggregateCategory and totalMatches', () => {
     expect(totalMatches(findings)).toBe(4);
     expect(totalMatches([])).toBe(0);
   });
+});
+
+test('summarizeFindings gives count, validated count and best confidence per detector', () => {
+  const findings = [
+    finding('ru_inn', 'national_id', [
+      [0, 10, 75, true],
+      [30, 42, 65, false],
+    ]),
+  ];
+  expect(summarizeFindings(findings)).toEqual([
+    {
+      detector_id: 'ru_inn',
+      detector_version: 1,
+      category: 'national_id',
+      match_count: 2,
+      validated_count: 1,
+      best_confidence: 75,
+    },
+  ]);
 });
