@@ -1,8 +1,9 @@
 /**
  * scan(): text in, per-detector findings out (types.ts). Three stages, as the fastest secret
  * scanners do (issue 3):
- * 1. prefilter — one Aho-Corasick pass finds every anchor and keyword; one digit-run pass finds
- *    number-shaped regions. Together they decide which detectors can match and where;
+ * 1. prefilter — one pass over the text runs an Aho-Corasick automaton (every anchor and
+ *    keyword) and tracks digit runs (number-shaped regions). Together they decide which
+ *    detectors can match and where (windows); a detector without a window is skipped;
  * 2. patterns — each admitted detector runs its patterns only over those windows;
  * 3. checks and validators — structural checks drop a candidate, the validator sets
  *    `validated`, keywords in proximity raise the confidence along the detector's ladder.
@@ -28,6 +29,9 @@ interface Work {
 
 /** Runs with fewer digits open no window: no number detector has a shorter format (IPv4 has 4). */
 const MIN_RUN_DIGITS = 4;
+
+/** Extra characters around a keyword-gated window (longest keyword-gated value, with room). */
+const KEYWORD_WINDOW_MARGIN = 256;
 
 interface Candidate {
   start: number;
@@ -59,7 +63,14 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       w.kwStart.push(start);
       w.kwEnd.push(end);
       const d = detectors[entry.detector]!;
-      if (d.keywordTriggered) w.windows.push(start - d.proximity, end + d.proximity);
+      // The window reaches past the proximity by a margin so that a value starting inside the
+      // proximity is not cut off at the window edge; keywordNear decides exactly.
+      if (d.keywordTriggered) {
+        w.windows.push(
+          start - d.proximity - KEYWORD_WINDOW_MARGIN,
+          end + d.proximity + KEYWORD_WINDOW_MARGIN,
+        );
+      }
     }
   };
   const digitDetectors = compiled.digitDetectors.map((i) => detectors[i]!);

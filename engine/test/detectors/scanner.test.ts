@@ -128,6 +128,12 @@ describe('candidates, validators and near misses', () => {
     ]);
   });
 
+  test('a keyword-gated value that starts inside the proximity window is found whole', () => {
+    // swift_bic proximity is 100: the BIC starts 96 characters after the keyword and ends beyond.
+    const text = `SWIFT${' '.repeat(96)}DEUTDEFF500`;
+    expect(only(text, 'swift_bic').map((h) => h.value)).toEqual(['DEUTDEFF500']);
+  });
+
   test('keyword-required formats are not reported without their keyword', () => {
     expect(only('DEUTDEFF500 alone', 'swift_bic')).toEqual([]);
     expect(only('code 5ZTNX2K', 'az_fin')).toEqual([]);
