@@ -40,6 +40,26 @@ describe('Ed25519 verification against Wycheproof', () => {
   });
 });
 
+describe('Ed25519 edge cases (C2SP CCTV corpus)', () => {
+  const cctv = JSON.parse(readFileSync(new URL('cctv_ed25519vectors.json', VECTORS), 'utf8')) as {
+    number: number;
+    key: string;
+    sig: string;
+    msg: string;
+  }[];
+  it('pins the verifier: exactly the 208 of 914 edge cases OpenSSL accepts verify', () => {
+    // The corpus has no expected results; signer (node:crypto) and verifier must agree, and a change
+    // of crypto backend that accepted other non-canonical encodings would show here.
+    let accepted = 0;
+    for (const v of cctv) {
+      const key = ed25519PublicKey(hex(v.key));
+      if (key && verifyEd25519(key, new TextEncoder().encode(v.msg), hex(v.sig))) accepted += 1;
+    }
+    expect(cctv).toHaveLength(914);
+    expect(accepted).toBe(208);
+  });
+});
+
 describe('Ed25519 against RFC 8032 section 7.1', () => {
   it.each(rfc8032.vectors.map((v) => [v.name, v] as const))(
     '%s: signs byte for byte and verifies',
