@@ -28,13 +28,30 @@ export function prefilterPass(
   const run: DigitRun = { start: 0, end: 0, digits: 0, maxGroup: 0, dots: 0, colons: 0, doubleColon: false };
   const trackRuns = onRun !== undefined;
   let row = 0;
-  // Digit-run state: runStart < 0 means no run is open.
+  // Digit-run state in locals (the hot loop avoids object writes): runStart < 0 = no open run.
   let runStart = -1;
+  let runEnd = 0;
+  let digits = 0;
+  let maxGroup = 0;
   let group = 0;
+  let dots = 0;
+  let colons = 0;
+  let doubleColon = false;
   let sepLen = 0;
   let sepDots = 0;
   let sepColons = 0;
   let sepDouble = false;
+  const emit = (): void => {
+    if (digits < minRunDigits || !onRun) return;
+    run.start = runStart;
+    run.end = runEnd;
+    run.digits = digits;
+    run.maxGroup = maxGroup;
+    run.dots = dots;
+    run.colons = colons;
+    run.doubleColon = doubleColon;
+    onRun(run);
+  };
   for (let i = 0; i < n; i++) {
     const c = text.charCodeAt(i);
     const next = delta[row + classOf[c]!]!;
@@ -43,27 +60,26 @@ export function prefilterPass(
       row = ~next;
       for (let k = outputStart[row / classCount]!; outputs[k]! >= 0; k++) onMatch(outputs[k]!, i + 1);
     }
-    if (!trackRuns) continue;
-    if (c >= 48 && c <= 57) {
+    if (c <= 57 && c >= 48) {
       if (runStart < 0) {
         runStart = i;
-        run.digits = 0;
-        run.maxGroup = 0;
-        run.dots = 0;
-        run.colons = 0;
-        run.doubleColon = false;
+        digits = 0;
+        maxGroup = 0;
+        dots = 0;
+        colons = 0;
+        doubleColon = false;
       } else if (sepLen > 0) {
-        run.dots += sepDots;
-        run.colons += sepColons;
-        run.doubleColon ||= sepDouble;
+        dots += sepDots;
+        colons += sepColons;
+        doubleColon ||= sepDouble;
         sepLen = 0;
       }
       group++;
-      run.digits++;
-      run.end = i + 1;
+      digits++;
+      runEnd = i + 1;
     } else if (runStart >= 0) {
       if (group > 0) {
-        if (group > run.maxGroup) run.maxGroup = group;
+        if (group > maxGroup) maxGroup = group;
         group = 0;
       }
       if (sepLen < 2 && isSeparator(c)) {
@@ -76,16 +92,14 @@ export function prefilterPass(
         if (c === 46) sepDots++;
         else if (c === 58) sepColons++;
       } else {
-        run.start = runStart;
+        if (trackRuns) emit();
         runStart = -1;
         sepLen = 0;
-        if (run.digits >= minRunDigits) onRun(run);
       }
     }
   }
-  if (trackRuns && runStart >= 0) {
-    if (group > run.maxGroup) run.maxGroup = group;
-    run.start = runStart;
-    if (run.digits >= minRunDigits) onRun(run);
+  if (runStart >= 0) {
+    if (group > maxGroup) maxGroup = group;
+    if (trackRuns) emit();
   }
 }
