@@ -3,7 +3,7 @@
  * `UTC+04:00`, `+04:00` and the fixed-offset `Etc/GMT±N` zones are refused: a fixed offset does
  * not follow daylight saving, which is the point of naming a zone.
  */
-const OFFSET_FORM = /(^|\/)(GMT|UTC|UT)?\s*[+-−]\s*\d/i;
+const OFFSET_FORM = /(^|\/)(GMT|UTC|UT)?\s*[+\-\u2212]\s*\d/i;
 
 export function isOffsetZoneName(name: string): boolean {
   return OFFSET_FORM.test(name);
