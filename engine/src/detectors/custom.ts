@@ -37,6 +37,9 @@ function compileRe2(spec: Pick<CustomDetectorSpec, 'pattern' | 'case_insensitive
  * An empty list means the spec can be stored and compiled.
  */
 export function validateCustomDetector(spec: CustomDetectorSpec): FieldError[] {
+  if (typeof spec !== 'object' || spec === null || Array.isArray(spec)) {
+    return [{ field: 'detector', message: 'must be an object' }];
+  }
   const errors: FieldError[] = [];
   const s = spec as Partial<Record<keyof CustomDetectorSpec, unknown>>;
   if (

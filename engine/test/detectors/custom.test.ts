@@ -68,6 +68,12 @@ describe('validateCustomDetector', () => {
     ]);
   });
 
+  test('a value that is not an object is refused as a whole', () => {
+    expect(validateCustomDetector(null as unknown as CustomDetectorSpec)).toEqual([
+      { field: 'detector', message: 'must be an object' },
+    ]);
+  });
+
   test('keyword_required needs keywords', () => {
     expect(validateCustomDetector({ ...base, keywords: [], keyword_required: true })).toEqual([
       { field: 'keywords', message: 'are required when keyword_required is true' },
