@@ -1,0 +1,50 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import {
+  type AgentSummary,
+  findAgentSummary,
+  findGroup,
+  findGroupByName,
+  type GroupRow,
+  listActive,
+} from './store.js';
+
+/**
+ * What other modules may read about endpoint groups and agents (docs: server-modules contract).
+ * Consumers import only from this file.
+ */
+export type { AgentSummary, GroupRow };
+
+export function findAgentGroup(
+  db: Kysely<Database>,
+  tenantId: string,
+  groupId: string,
+): Promise<GroupRow | undefined> {
+  return findGroup(db, tenantId, groupId);
+}
+
+/** Case-insensitive: a name identifies one group in a tenant whatever its spelling. */
+export function findAgentGroupByName(
+  db: Kysely<Database>,
+  tenantId: string,
+  name: string,
+): Promise<GroupRow | undefined> {
+  return findGroupByName(db, tenantId, name);
+}
+
+export function findAgent(
+  db: Kysely<Database>,
+  tenantId: string,
+  agentId: string,
+): Promise<AgentSummary | undefined> {
+  return findAgentSummary(db, tenantId, agentId);
+}
+
+/** Active (not revoked) agents that checked in or posted since `since`. */
+export function listActiveAgents(
+  db: Kysely<Database>,
+  tenantId: string,
+  options: { since: Date },
+): Promise<AgentSummary[]> {
+  return listActive(db, tenantId, options.since);
+}
