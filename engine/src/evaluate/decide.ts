@@ -155,6 +155,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
   const matched: PolicyOutcome[] = [];
   const candidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
+  const testCandidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const unmatched: UnmatchedPolicy[] = [];
   for (const p of compiled.policies) {
     const stage = passes(p, event, ctx, input, zoneCache);
@@ -165,7 +166,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
     const outcome = outcomeOf(p, stage, event, ctx, risk);
     matched.push(outcome);
     if (outcome.action !== null) {
-      candidates.push({
+      (outcome.test ? testCandidates : candidates).push({
         policy_id: outcome.policy_id,
         priority: outcome.priority,
         severity: outcome.severity,
@@ -184,7 +185,14 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
     ...(ctx.explain_unmatched ? { not_matched: unmatched } : {}),
   };
   if (ctx.offline) explanation.push(line('decision.offline', 'evaluated without server context'));
-  const resolved = resolveConflict(candidates);
+  // A sandbox (test) policy never changes a production outcome: it takes part in conflict
+  // resolution only when no published policy produced an action (document 1, "Sandbox").
+  const pool = candidates.length > 0 ? candidates : testCandidates;
+  if (candidates.length > 0 && testCandidates.length > 0)
+    explanation.push(
+      line('conflict.tests_apart', 'sandbox (test) policies were kept out of conflict resolution'),
+    );
+  const resolved = resolveConflict(pool);
   if (!resolved) {
     const suppressed = matched.find((m) => m.exception !== null);
     explanation.unshift(
@@ -215,7 +223,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   explanation.push(
     line(
       'conflict.resolved',
-      `${resolved.strategy} (from POL-${resolved.strategyFrom.outcome.policy_number}) chose POL-${winner.policy_number} among ${candidates.length} polic${candidates.length === 1 ? 'y' : 'ies'}`,
+      `${resolved.strategy} (from POL-${resolved.strategyFrom.outcome.policy_number}) chose POL-${winner.policy_number} among ${pool.length} polic${pool.length === 1 ? 'y' : 'ies'}`,
     ),
   );
   if (winner.exception)
@@ -247,7 +255,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
       strategy: resolved.strategy,
       strategy_policy_id: resolved.strategyFrom.policy_id,
       winner_policy_id: winner.policy_id,
-      candidates: candidates.length,
+      candidates: pool.length,
     },
     exception_applied: winner.exception ? { policy_id: winner.policy_id, ...winner.exception } : null,
     clamp,

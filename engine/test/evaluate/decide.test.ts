@@ -187,6 +187,33 @@ describe('conflict resolution across policies (d)', () => {
   });
 });
 
+describe('sandbox (test) policies', () => {
+  it('never change a production outcome, even under least_restrictive', () => {
+    const d = decideWith([
+      bundlePolicy({
+        policy_id: 'p1',
+        priority: 1,
+        status: 'test',
+        response: 'audit',
+        conflict_strategy: 'least_restrictive',
+      }),
+      bundlePolicy({ policy_id: 'p2', priority: 2, response: 'block' }),
+    ]);
+    expect(d.decided_by_policy_id).toBe('p2');
+    expect(d.action).toBe('block');
+    expect(d.superseded_policy_ids).toEqual([]);
+    expect(d.matched_policies.map((m) => [m.policy_id, m.test])).toEqual([
+      ['p1', true],
+      ['p2', false],
+    ]);
+  });
+
+  it('decide alone when no published policy matched', () => {
+    const d = decideWith([bundlePolicy({ policy_id: 'p1', status: 'test', response: 'audit' })]);
+    expect([d.outcome, d.action, d.decided_by_policy_id]).toEqual(['action', 'audit', 'p1']);
+  });
+});
+
 describe('capability clamping (e), always last', () => {
   const monitorOnly = { channels: { removable_storage: { observe: true, block: false, notify: false } } };
   it('quarantine becomes block on a block-capable endpoint', () => {
