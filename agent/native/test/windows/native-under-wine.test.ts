@@ -1,5 +1,9 @@
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { NODE_EXE, probe, RENAMED_EXE, ready, runWine } from './wine.js';
+import { NODE_EXE, PREFIX, probe, RENAMED_EXE, ready, runWine } from './wine.js';
 
 // The cross-compiled addon (npm run build:native:win) inside Windows node.exe 24 under Debian's
 // Wine 8. What Wine fakes or lacks (WFP, streams, disks, windows without a display) is asserted
@@ -159,5 +163,48 @@ describe('agent/native under Wine', () => {
     expect(result.network).toMatchObject({ observe: false, block: false });
     expect(result.labels).toBe(false);
     expect(result.scope).toContain('user_groups');
+  });
+
+  it("runs as a real service under Wine's service control manager: start, running, stop delivered to JS, stopped", async () => {
+    // Service processes are Wine "system" processes, ended when the last ordinary process exits
+    // unless the server is persistent (npm run test:windows starts it with -p; so does this).
+    spawnSync('wineserver', ['-p'], { env: { ...process.env, WINEPREFIX: PREFIX }, stdio: 'ignore' });
+    const dir = mkdtempSync(join(tmpdir(), 'custos-wine-service-'));
+    const log = join(dir, 'service.log');
+    const winePath = (p: string) => `Z:${p.replaceAll('/', '\\')}`;
+    const script = resolve(import.meta.dirname, 'service-probe.mjs');
+    const lines = (): Loose[] =>
+      existsSync(log)
+        ? readFileSync(log, 'utf8')
+            .trim()
+            .split('\n')
+            .filter(Boolean)
+            .map((l) => JSON.parse(l))
+        : [];
+    const waitFor = async (pred: (l: Loose[]) => boolean) => {
+      for (let i = 0; i < 300 && !pred(lines()); i++) await new Promise((r) => setTimeout(r, 100));
+      return lines();
+    };
+    runWine(['sc', 'delete', 'CustosWineTest']);
+    try {
+      const binPath = `${winePath(NODE_EXE)} ${winePath(script)} ${winePath(log)}`;
+      expect(runWine(['sc', 'create', 'CustosWineTest', 'binpath=', binPath]).status).toBe(0);
+      expect(runWine(['sc', 'start', 'CustosWineTest']).status).toBe(0);
+      const started = await waitFor((l) => l.some((e) => e.reported === 'running'));
+      expect(started.slice(0, 2)).toEqual([
+        { started: { isService: true, reason: null } },
+        { reported: 'running' },
+      ]);
+      expect(runWine(['sc', 'query', 'CustosWineTest']).stdout).toMatch(/STATE\s+:\s+4\s+RUNNING/);
+      expect(runWine(['sc', 'stop', 'CustosWineTest']).status).toBe(0);
+      const stopped = await waitFor((l) => l.some((e) => 'exit' in e));
+      expect(stopped.slice(2)).toEqual([{ control: 'stop' }, { reported: 'stopped' }, { exit: 0 }]);
+      const query = runWine(['sc', 'query', 'CustosWineTest']).stdout;
+      expect(query).toMatch(/STATE\s+:\s+1\s+STOPPED/);
+      expect(query).toMatch(/WIN32_EXIT_CODE\s+:\s+0\s/);
+    } finally {
+      runWine(['sc', 'delete', 'CustosWineTest']);
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
