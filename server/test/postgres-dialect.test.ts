@@ -19,7 +19,7 @@ afterAll(async () => {
   await pg?.stop();
 });
 
-describe('PostgreSQL dialect', () => {
+describe('PostgreSQL dialect', { timeout: 120_000 }, () => {
   it('migrates idempotently and runs the auth core through the app', async () => {
     const dataDir = await makeTempDir();
     const key = Buffer.alloc(32, 3).toString('base64');
