@@ -4,6 +4,7 @@ export * from './change-reason.js';
 export * from './classification-types.js';
 export * from './compile-scope.js';
 export * from './condition-types.js';
+export * from './governance.js';
 export { isAddressOrCidr } from './ip-address.js';
 export * from './policy-types.js';
 export * from './scope-types.js';
