@@ -47,9 +47,8 @@ Toplantı 14:30'da, 3. katta. Sipariş no: 2024-118.`;
       ru_inn: ['500100732259', '7707083893'],
       ru_snils: ['112-233-445 95'],
       email: ['ivan.petrov@example.ru'],
-      // A 10-digit INN is also a well-formed NANP number near the word "Телефон": phone
-      // detection is weak by nature, which is why its rung with a keyword stops at 75.
-      phone: ['7707083893', '+7 (912) 345-67-89'],
+      // The 10-digit INN is not taken for a phone: a bare digit string needs a trunk prefix.
+      phone: ['+7 (912) 345-67-89'],
     });
   });
 

@@ -12,7 +12,7 @@ import { ipv6Valid } from './ipv6.js';
 import { jwtValid } from './jwt.js';
 import { luhnValid } from './luhn.js';
 import { pemBase64Valid, pemBodyValid } from './pem.js';
-import { phoneValid } from './phone.js';
+import { phoneShapeValid, phoneValid } from './phone.js';
 import { privateKeyValid } from './private-key.js';
 import { ruInnValid } from './ru-inn.js';
 import { ruSnilsValid } from './ru-snils.js';
@@ -39,6 +39,7 @@ export const VALIDATORS = {
   ru_inn: ruInnValid,
   ru_snils: ruSnilsValid,
   phone: phoneValid,
+  phone_shape: phoneShapeValid,
   ipv4: ipv4Valid,
   ipv6: ipv6Valid,
   email: emailValid,

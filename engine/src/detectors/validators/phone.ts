@@ -21,3 +21,13 @@ export function phoneValid(value: string): boolean {
   }
   return true;
 }
+
+/**
+ * Shape check: a bare run of digits is a phone number only with a trunk prefix (0 in TR and AZ,
+ * 8 in RU) or the international 00. A bare 10-digit number is far more often an identifier
+ * (INN, VKN, VÖEN, an account) than a phone; written phone numbers carry +, brackets or spaces.
+ */
+export function phoneShapeValid(value: string): boolean {
+  if (!/^\d+$/.test(value)) return true;
+  return value.startsWith('0') || value.startsWith('8');
+}

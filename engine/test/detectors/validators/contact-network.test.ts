@@ -2,7 +2,7 @@ import { describe, expect, test } from 'vitest';
 import { emailValid } from '../../../src/detectors/validators/email.js';
 import { ipv4Valid } from '../../../src/detectors/validators/ipv4.js';
 import { ipv6Valid } from '../../../src/detectors/validators/ipv6.js';
-import { phoneValid } from '../../../src/detectors/validators/phone.js';
+import { phoneShapeValid, phoneValid } from '../../../src/detectors/validators/phone.js';
 
 describe('phone numbers', () => {
   test.each([
@@ -21,6 +21,22 @@ describe('phone numbers', () => {
     ['+0123456789', 'country code cannot start with 0'],
     ['+1234567890123456', 'over 15 digits'],
   ])('refuses %s (%s)', (n) => expect(phoneValid(n)).toBe(false));
+});
+
+describe('phone shape', () => {
+  test('a bare digit string is a phone only with a trunk prefix', () => {
+    for (const v of [
+      '05321234567',
+      '0501234567',
+      '89123456789',
+      '00905321234567',
+      '(212) 555-0100',
+      '+79123456789',
+    ]) {
+      expect(phoneShapeValid(v), v).toBe(true);
+    }
+    for (const v of ['7707083893', '5321234567', '2125550100']) expect(phoneShapeValid(v), v).toBe(false);
+  });
 });
 
 describe('IP addresses', () => {
