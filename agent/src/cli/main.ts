@@ -1,4 +1,3 @@
-import 'reflect-metadata';
 import { createPublicKey, verify as edVerify } from 'node:crypto';
 import { readFile, rm } from 'node:fs/promises';
 import { join } from 'node:path';

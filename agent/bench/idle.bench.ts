@@ -1,0 +1,89 @@
+/**
+ * Agent idle cost (issue 7 targets: RSS under 80 MB, CPU under 1%): the real `dlp-agent run` process,
+ * enrolled against an HTTPS peer, with a signed bundle monitoring a 1,000-file folder that was already
+ * discovered, left alone for 60 s. RSS and CPU time are read from /proc; prints figures, asserts none.
+ */
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { afterAll, expect, test } from 'vitest';
+import { AgentPeerServer } from '../test/helpers/agent-peer-server.js';
+import { runAgent, startAgent } from '../test/helpers/agent-process.js';
+import { cardBundle } from '../test/helpers/card-bundle.js';
+import { policyKey, sign } from '../test/helpers/signing-keys.js';
+import { tempDir } from '../test/helpers/tmp.js';
+
+const IDLE_SECONDS = Number(process.env.DLP_BENCH_IDLE_SECONDS ?? 60);
+const peer = new AgentPeerServer();
+afterAll(() => peer.stop());
+
+async function sample(pid: number): Promise<{ rssKb: number; cpuTicks: number }> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
+  // Fields after the command: utime is the 12th, stime the 13th (proc(5), counted from state).
+  return { rssKb, cpuTicks: Number(stat[11]) + Number(stat[12]) };
+}
+
+test(`agent idle RSS and CPU over ${IDLE_SECONDS} s`, async () => {
+  const key = policyKey('key-1');
+  await peer.start();
+  peer.policySigningKeys = [key.trusted];
+  const stateDir = tempDir();
+  const watched = tempDir();
+  for (let d = 0; d < 10; d++) {
+    mkdirSync(join(watched, `d${d}`));
+    for (let i = 0; i < 100; i++)
+      writeFileSync(join(watched, `d${d}`, `f${i}.txt`), `note ${d}-${i}\n`.repeat(50));
+  }
+  const caFile = join(tempDir(), 'ca.pem');
+  writeFileSync(caFile, peer.caPem);
+  const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
+  const enrolled = await runAgent(
+    [
+      'enroll',
+      '--server',
+      peer.url,
+      '--token',
+      'good-token',
+      '--ca-file',
+      caFile,
+      '--state-dir',
+      stateDir,
+      '--key',
+      'software',
+    ],
+    env,
+  );
+  expect(enrolled.code).toBe(0);
+  peer.policyResponse = {
+    bundle_version: 1,
+    bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),
+  };
+  peer.policyUpdate = true;
+  // Run the agent with the runtime options the systemd unit gives it (read from the unit, not copied).
+  const unit = await readFile(new URL('../../installer/custos-agent.service', import.meta.url), 'utf8');
+  const unitEnv = Object.fromEntries(
+    [...unit.matchAll(/^Environment=([A-Z_]+)=(.*)$/gm)].map((m) => [m[1]!, m[2]!]),
+  );
+  const agent = startAgent(['run', '--state-dir', stateDir], { ...env, ...unitEnv });
+  // Let start-up, the first discovery pass and the first check-in finish.
+  await new Promise((r) => setTimeout(r, 10_000));
+  peer.policyUpdate = false;
+  const hz = 100; // USER_HZ on Linux
+  const before = await sample(agent.child.pid!);
+  let peakKb = before.rssKb;
+  for (let s = 0; s < IDLE_SECONDS; s += 5) {
+    await new Promise((r) => setTimeout(r, 5_000));
+    peakKb = Math.max(peakKb, (await sample(agent.child.pid!)).rssKb);
+  }
+  const after = await sample(agent.child.pid!);
+  agent.child.kill('SIGTERM');
+  const exit = await agent.done;
+  const cpuPct = ((after.cpuTicks - before.cpuTicks) / hz / IDLE_SECONDS) * 100;
+  console.log(
+    `agent idle over ${IDLE_SECONDS} s (1,000 monitored files, check-in every 60 s): RSS ${(after.rssKb / 1024).toFixed(1)} MB ` +
+      `(peak ${(peakKb / 1024).toFixed(1)} MB), CPU ${cpuPct.toFixed(2)}%; unit environment ${JSON.stringify(unitEnv)}`,
+  );
+  expect(exit.signal === 'SIGTERM' || exit.code === 0).toBe(true);
+});
