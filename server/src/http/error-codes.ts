@@ -31,6 +31,47 @@ export const ERROR_CODES = {
   // Tenants (issue 2).
   'tenant.slug_taken': { status: 409, summary: 'a tenant with that slug exists' },
 
+  // Agent interface, enrolment, ingest, incidents, evidence (document 2; issue 6).
+  'agent.unauthenticated': {
+    status: 401,
+    summary: 'signed agent request refused: unknown or revoked device, or a signature that does not verify',
+  },
+  'agent.timestamp_stale': {
+    status: 401,
+    summary: 'x-dlp-timestamp is more than 300 seconds from server time',
+  },
+  'agent.timestamp_malformed': { status: 401, summary: 'x-dlp-timestamp is not an RFC 3339 time' },
+  'agent.device_id_malformed': { status: 401, summary: 'x-dlp-device-id is not a device id' },
+  'agent.nonce_malformed': { status: 401, summary: 'x-dlp-nonce is not a 128-bit value' },
+  'agent.nonce_spent': { status: 401, summary: 'x-dlp-nonce was already used inside the timestamp window' },
+  'agent.query_not_allowed': { status: 401, summary: 'a signed agent request carried a query string' },
+  'agent.rate_limited': { status: 429, summary: 'the device request bucket is empty; see Retry-After' },
+  'agent.quota_exceeded': {
+    status: 429,
+    summary: 'a device quota is used up; details name event_volume, byte_volume or storage_footprint',
+  },
+  'agent.batch_too_large': {
+    status: 400,
+    summary: 'an event batch holds more than DLP_MAX_BATCH_EVENTS events',
+  },
+  'enrolment.token_unusable': {
+    status: 403,
+    summary: 'the enrolment token is expired, revoked, used up or unknown (one answer for all)',
+  },
+  'agent_group.name_taken': { status: 409, summary: 'an endpoint group with that name exists' },
+  'agent_group.in_use': {
+    status: 409,
+    summary: 'the endpoint group is named by a live policy or role scope and cannot be retired',
+  },
+  'evidence.storage_off': { status: 409, summary: 'evidence file storage is not configured or switched off' },
+  'evidence.not_requested': { status: 409, summary: 'the policy version did not ask for a copy of the file' },
+  'evidence.hash_mismatch': {
+    status: 400,
+    summary: 'the BLAKE3 hash of the upload differs from the reported one',
+  },
+  'evidence.store_failed': { status: 502, summary: 'the evidence store failed; nothing was recorded' },
+  'evidence.over_cap': { status: 413, summary: 'the file is above the tenant evidence cap' },
+
   // Codes named by the specification for other domains.
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
