@@ -1,7 +1,7 @@
 import type { BundlePayload, BundlePolicy } from '../policy/bundle-payload.js';
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
 import { type CompiledException, compileException } from './exceptions.js';
-import { type CompiledSchedule, compileSchedule } from './schedule.js';
+import { type CompiledSchedule, compileSchedule, type ZoneMemo } from './schedule.js';
 import { type CompiledScope, compileScope } from './scope.js';
 
 export interface CompiledPolicy {
@@ -20,6 +20,8 @@ export interface CompiledBundle {
   readonly bundle_version: number | null;
   readonly policies: readonly CompiledPolicy[];
   readonly classifications: ReadonlyMap<string, ClassificationDefinition>;
+  /** Local-time memo per schedule zone (see `scheduleActive`); the only mutable part, and it only caches. */
+  readonly zoneMemo: ZoneMemo;
 }
 
 function deepFreeze<T>(value: T): T {
@@ -63,6 +65,7 @@ export function compilePolicies(
     bundle_version: bundleVersion,
     policies: Object.freeze(compiled),
     classifications: defs,
+    zoneMemo: new Map(),
   });
 }
 

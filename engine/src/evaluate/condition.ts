@@ -68,13 +68,11 @@ export function conditionInput(
   };
 }
 
-type Push = (e: ConditionEvidence) => void;
-
 function evalClassification(
   node: Extract<ConditionNode, { op: 'classification' }>,
   path: string,
   input: ConditionInput,
-  push: Push,
+  out: ConditionEvidence[],
 ): Tri {
   const coordinate = {
     classification_id: node.classification_id,
@@ -82,13 +80,13 @@ function evalClassification(
     revision: node.revision,
   };
   if (!input.byDetector) {
-    push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode, coordinate });
+    out.push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode, coordinate });
     return 'not_evaluated';
   }
   const def = input.classifications.get(coordinateKey(node));
   if (!def) {
     // The compiler revalidates the graph before signing; a missing definition cannot prove anything.
-    push({ path, op: node.op, value: 'not_evaluated', code: 'classification.not_in_bundle', coordinate });
+    out.push({ path, op: node.op, value: 'not_evaluated', code: 'classification.not_in_bundle', coordinate });
     return 'not_evaluated';
   }
   for (const rule of def.rules) {
@@ -103,7 +101,7 @@ function evalClassification(
     }
     const need = rule.min_elements ?? rule.elements.length;
     if (rule.elements.length > 0 && elementIds.length >= need) {
-      push({
+      out.push({
         path,
         op: node.op,
         value: 'true',
@@ -116,7 +114,7 @@ function evalClassification(
       return 'true';
     }
   }
-  push({ path, op: node.op, value: 'false', code: 'classification.no_rule_matched', coordinate });
+  out.push({ path, op: node.op, value: 'false', code: 'classification.no_rule_matched', coordinate });
   return 'false';
 }
 
@@ -190,26 +188,31 @@ function evalRemovable(node: RemovableDeviceNode, input: ConditionInput): { valu
  * Evaluates a condition tree without short-circuit (document 1, condition rule 3), writing one
  * evidence entry per leaf; values are three-valued (rule 2).
  */
-export function evaluateCondition(node: ConditionNode, path: string, input: ConditionInput, push: Push): Tri {
+export function evaluateCondition(
+  node: ConditionNode,
+  path: string,
+  input: ConditionInput,
+  out: ConditionEvidence[],
+): Tri {
   switch (node.op) {
     case 'and':
-      return triAnd(node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, push)));
+      return triAnd(node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, out)));
     case 'or':
-      return triOr(node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, push)));
+      return triOr(node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, out)));
     case 'not':
-      return triNot(evaluateCondition(node.node, `${path}.node`, input, push));
+      return triNot(evaluateCondition(node.node, `${path}.node`, input, out));
     case 'at_least':
       return triAtLeast(
         node.n,
-        node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, push)),
+        node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, out)),
       );
     case 'classification':
-      return evalClassification(node, path, input, push);
+      return evalClassification(node, path, input, out);
     case 'detector':
     case 'category':
     case 'total_matches': {
       if (!input.byDetector) {
-        push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode });
+        out.push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode });
         return 'not_evaluated';
       }
       const rule = ruleOf(node);
@@ -232,7 +235,7 @@ export function evaluateCondition(node: ConditionNode, path: string, input: Cond
         if (value === 'true')
           detectorIds = input.allFindings.filter((f) => f.hits.length > 0).map((f) => f.detector_id);
       }
-      push({
+      out.push({
         path,
         op: node.op,
         value,
@@ -243,27 +246,27 @@ export function evaluateCondition(node: ConditionNode, path: string, input: Cond
     }
     case 'file_condition': {
       const r = evalFile(node, input);
-      push({ path, op: node.op, value: r.value, code: r.code });
+      out.push({ path, op: node.op, value: r.value, code: r.code });
       return r.value;
     }
     case 'removable_device': {
       const r = evalRemovable(node, input);
-      push({ path, op: node.op, value: r.value, code: r.code });
+      out.push({ path, op: node.op, value: r.value, code: r.code });
       return r.value;
     }
     case 'network_location': {
       // Document 1, condition rule 6: no reported location matches nothing, not even under `not`.
       const loc = input.ctx.network_location;
       if (!loc) {
-        push({ path, op: node.op, value: 'not_evaluated', code: 'location.not_reported' });
+        out.push({ path, op: node.op, value: 'not_evaluated', code: 'location.not_reported' });
         return 'not_evaluated';
       }
       const value = tri(node.any_of.includes(loc));
-      push({ path, op: node.op, value, code: value === 'true' ? 'location.matched' : 'location.other' });
+      out.push({ path, op: node.op, value, code: value === 'true' ? 'location.matched' : 'location.other' });
       return value;
     }
     case 'always':
-      push({ path, op: node.op, value: 'true', code: 'always' });
+      out.push({ path, op: node.op, value: 'true', code: 'always' });
       return 'true';
   }
 }

@@ -20,35 +20,25 @@ export function rankCandidates<T extends ConflictCandidate>(
   strategy: ConflictStrategy,
   candidates: readonly T[],
 ): T[] {
-  const strength = (c: ConflictCandidate): number => actionStrength(c.action);
-  const cmp = (a: T, b: T): number => {
-    let d: number;
-    switch (strategy) {
-      case 'most_restrictive':
-        // Strongest action; ties by priority, then severity.
-        d =
-          strength(b) - strength(a) ||
-          a.priority - b.priority ||
-          severityRank(b.severity) - severityRank(a.severity);
-        break;
-      case 'highest_priority':
-        // Lowest priority number; ties by action strength.
-        d =
-          a.priority - b.priority ||
-          strength(b) - strength(a) ||
-          severityRank(b.severity) - severityRank(a.severity);
-        break;
-      case 'least_restrictive':
-        // Weakest action (deliberate opt-in); ties by priority, then severity.
-        d =
-          strength(a) - strength(b) ||
-          a.priority - b.priority ||
-          severityRank(b.severity) - severityRank(a.severity);
-        break;
-    }
-    return d || byId(a, b);
-  };
-  return [...candidates].sort(cmp);
+  // Keys computed once per candidate rather than inside every comparison.
+  const keyed = candidates.map((c) => ({ c, s: actionStrength(c.action), v: severityRank(c.severity) }));
+  type K = (typeof keyed)[number];
+  let cmp: (a: K, b: K) => number;
+  switch (strategy) {
+    case 'most_restrictive':
+      // Strongest action; ties by priority, then severity.
+      cmp = (a, b) => b.s - a.s || a.c.priority - b.c.priority || b.v - a.v;
+      break;
+    case 'highest_priority':
+      // Lowest priority number; ties by action strength.
+      cmp = (a, b) => a.c.priority - b.c.priority || b.s - a.s || b.v - a.v;
+      break;
+    case 'least_restrictive':
+      // Weakest action (deliberate opt-in); ties by priority, then severity.
+      cmp = (a, b) => a.s - b.s || a.c.priority - b.c.priority || b.v - a.v;
+      break;
+  }
+  return keyed.sort((a, b) => cmp(a, b) || byId(a.c, b.c)).map((k) => k.c);
 }
 
 /**

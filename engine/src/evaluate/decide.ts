@@ -6,7 +6,7 @@ import { type ConflictCandidate, resolveConflict } from './conflict.js';
 import { applyExceptions } from './exceptions.js';
 import { line } from './explain.js';
 import { assessRisk } from './risk.js';
-import { scheduleActive } from './schedule.js';
+import { scheduleActive, type ZoneMemo } from './schedule.js';
 import { matchScope } from './scope.js';
 import type {
   ConditionEvidence,
@@ -20,6 +20,12 @@ import type {
   UnmatchedPolicy,
 } from './types.js';
 
+// Lines with fixed text are shared, frozen objects: a decision is data and is never mutated.
+const SCOPE_MATCHED: ExplanationLine = Object.freeze(line('scope.matched', 'every scoped dimension matched'));
+const CONDITION_MATCHED: ExplanationLine = Object.freeze(
+  line('condition.matched', 'the condition matched; the evidence lists each part evaluated'),
+);
+
 type Stage1 =
   | { ok: true; lines: ExplanationLine[]; evidence: ConditionEvidence[] }
   | { ok: false; miss: UnmatchedPolicy };
@@ -30,7 +36,7 @@ function passes(
   event: DecisionEvent,
   ctx: DecisionContext,
   input: ConditionInput,
-  zoneCache: Map<Intl.DateTimeFormat, { day: number; minute: number }>,
+  zoneMemo: ZoneMemo,
 ): Stage1 {
   const id = p.spec.policy_id;
   const scope = matchScope(p.scope, event, ctx);
@@ -42,14 +48,14 @@ function passes(
     return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.not_yet_effective' } };
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
     return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.expired' } };
-  const lines: ExplanationLine[] = [line(scope.code, scope.text)];
+  const lines: ExplanationLine[] = [SCOPE_MATCHED];
   if (p.schedule) {
-    const s = scheduleActive(p.schedule, ctx.now, zoneCache);
+    const s = scheduleActive(p.schedule, ctx.now, zoneMemo);
     if (!s.active) return { ok: false, miss: { policy_id: id, stage: 'schedule', code: s.code } };
     lines.push(line(s.code, s.text));
   }
   const evidence: ConditionEvidence[] = [];
-  const value = evaluateCondition(p.spec.condition, 'condition', input, (e) => evidence.push(e));
+  const value = evaluateCondition(p.spec.condition, 'condition', input, evidence);
   if (value !== 'true') {
     return {
       ok: false,
@@ -60,12 +66,7 @@ function passes(
       },
     };
   }
-  lines.push(
-    line(
-      'condition.matched',
-      `condition matched (${evidence.length} part${evidence.length === 1 ? '' : 's'} evaluated)`,
-    ),
-  );
+  lines.push(CONDITION_MATCHED);
   return { ok: true, lines, evidence };
 }
 
@@ -151,14 +152,13 @@ function outcomeOf(
  */
 export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: DecisionContext): Decision {
   const input = conditionInput(event, ctx, compiled.classifications);
-  const zoneCache = new Map<Intl.DateTimeFormat, { day: number; minute: number }>();
   const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
   const matched: PolicyOutcome[] = [];
   const candidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const testCandidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const unmatched: UnmatchedPolicy[] = [];
   for (const p of compiled.policies) {
-    const stage = passes(p, event, ctx, input, zoneCache);
+    const stage = passes(p, event, ctx, input, compiled.zoneMemo);
     if (!stage.ok) {
       if (ctx.explain_unmatched) unmatched.push(stage.miss);
       continue;

@@ -55,21 +55,25 @@ export interface ScheduleResult {
  * `end_minute` exclusive; a window crossing midnight belongs to the day it starts on; an
  * unresolvable zone leaves the policy active and says so.
  */
-export function scheduleActive(
-  compiled: CompiledSchedule,
-  now: Date,
-  cache?: Map<Intl.DateTimeFormat, { day: number; minute: number }>,
-): ScheduleResult {
+/**
+ * Local day and minute memoised per zone formatter and UTC minute: every zone in use today has a
+ * whole-minute offset, so the answer cannot change within one UTC minute. The memo only saves
+ * work; the result is the same as computing it afresh.
+ */
+export type ZoneMemo = Map<Intl.DateTimeFormat, { utcMinute: number; day: number; minute: number }>;
+
+export function scheduleActive(compiled: CompiledSchedule, now: Date, memo?: ZoneMemo): ScheduleResult {
   if (!compiled.formatter)
     return {
       active: true,
       code: 'schedule.zone_unresolvable',
       text: 'the schedule zone could not be resolved; policy left active',
     };
-  let local = cache?.get(compiled.formatter);
-  if (!local) {
-    local = localDayMinute(compiled.formatter, now);
-    cache?.set(compiled.formatter, local);
+  const utcMinute = Math.floor(now.getTime() / 60_000);
+  let local = memo?.get(compiled.formatter);
+  if (!local || local.utcMinute !== utcMinute) {
+    local = { utcMinute, ...localDayMinute(compiled.formatter, now) };
+    memo?.set(compiled.formatter, local);
   }
   const { start_minute: start, end_minute: end } = compiled.schedule;
   const { day, minute } = local;

@@ -75,6 +75,20 @@ describe('schedules (document 1, evaluation rule 6)', () => {
     expect(activeAt(night, '2026-03-29T05:00:00Z')).toBe('schedule.outside_window'); // 06:00 BST
   });
 
+  it('one compiled bundle answers correctly as time moves across minutes and a daylight-saving change', () => {
+    const compiled = compilePolicies(
+      [bundlePolicy({ policy_id: 'p1', schedule: office('America/New_York') })],
+      [],
+    );
+    const at = (iso: string) =>
+      decide(compiled, event(), context({ now: new Date(iso) })).matched_policies.length;
+    expect(at('2026-03-06T14:00:00Z')).toBe(1);
+    expect(at('2026-03-06T13:59:00Z')).toBe(0);
+    expect(at('2026-03-09T13:00:00Z')).toBe(1);
+    expect(at('2026-03-09T12:59:59Z')).toBe(0);
+    expect(at('2026-03-09T13:00:30Z')).toBe(1);
+  });
+
   it('an unresolvable zone leaves the policy active and the decision says so', () => {
     expect(activeAt(office('Mars/Olympus_Mons'), '2026-11-23T02:00:00Z')).toBe('active-unresolvable');
   });
