@@ -11,6 +11,8 @@ export const STEP_UP_PURPOSES = [
   'enforcement_bypass',
   'incident_delivery',
   'evidence_file',
+  // Issue 6: an enrolment token for more than one machine (document 2, Enrolment token).
+  'enrollment_token',
 ] as const;
 export type StepUpPurpose = (typeof STEP_UP_PURPOSES)[number];
 
