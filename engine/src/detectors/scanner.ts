@@ -92,20 +92,25 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
 
 /** Sort (when needed) and merge overlapping windows, clipped to the text. */
 function mergeWindows(windows: number[], length: number): number[] {
-  const pairs: [number, number][] = [];
-  let sorted = true;
-  for (let i = 0; i < windows.length; i += 2) {
-    const s = Math.max(0, windows[i]!);
-    const e = Math.min(length, windows[i + 1]!);
-    if (pairs.length > 0 && s < pairs[pairs.length - 1]![0]) sorted = false;
-    pairs.push([s, e]);
+  let flat = windows;
+  // Windows of one trigger kind arrive in text order; only mixed kinds need a sort.
+  for (let i = 2; i < flat.length; i += 2) {
+    if (flat[i]! < flat[i - 2]!) {
+      const pairs: [number, number][] = [];
+      for (let k = 0; k < flat.length; k += 2) pairs.push([flat[k]!, flat[k + 1]!]);
+      pairs.sort((a, b) => a[0] - b[0]);
+      flat = pairs.flat();
+      break;
+    }
   }
-  if (!sorted) pairs.sort((a, b) => a[0] - b[0]);
   const merged: number[] = [];
-  for (const [s, e] of pairs) {
+  for (let i = 0; i < flat.length; i += 2) {
+    const s = Math.max(0, flat[i]!);
+    const e = Math.min(length, flat[i + 1]!);
     const last = merged.length - 1;
-    if (last > 0 && s <= merged[last]!) merged[last] = Math.max(merged[last]!, e);
-    else merged.push(s, e);
+    if (last > 0 && s <= merged[last]!) {
+      if (e > merged[last]!) merged[last] = e;
+    } else merged.push(s, e);
   }
   return merged;
 }
