@@ -10,6 +10,7 @@ export * from './policy-types.js';
 export * from './scope-types.js';
 export { isDomainSid, isSid, sidInDomain } from './sid.js';
 export { isIanaZone, isOffsetZoneName } from './time-zone.js';
+export { validateClassificationDefinition } from './validate-classification.js';
 export { isConnectionCondition } from './validate-condition.js';
 export {
   namesDetectorOrPattern,
