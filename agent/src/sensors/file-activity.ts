@@ -22,6 +22,15 @@ const ARCHIVE_EXTENSIONS = new Set([
   '.txz',
 ]);
 
+async function pathExists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function isArchivePath(path: string): boolean {
   return ARCHIVE_EXTENSIONS.has(extname(path).toLowerCase());
 }
@@ -139,7 +148,15 @@ export class FileActivitySensor {
     const content = await readContent(path, this.opts.maxReadBytes);
     let channel: string;
     let fromPath: string | undefined;
-    const moved = known ? undefined : this.matchVanished(st.dev, st.ino, content.blake3);
+    let moved = known ? undefined : this.matchVanished(st.dev, st.ino, content.blake3);
+    if (!known && !moved) {
+      // The new path's notification can be handled before the old path's: a remembered record with
+      // this inode whose path no longer exists is the source of a rename on the same file system.
+      const prior = this.opts.store.byInode(st.dev, st.ino);
+      if (prior && prior.path !== path && !(await pathExists(prior.path))) {
+        moved = { record: prior, root, timer: setTimeout(() => {}, 0) };
+      }
+    }
     if (root.channel === 'removable_storage') {
       channel = 'removable_storage';
     } else if (moved) {

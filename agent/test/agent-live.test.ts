@@ -1,0 +1,79 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it } from 'vitest';
+import { AgentPeerServer } from './helpers/agent-peer-server.js';
+import { runAgent, startAgent } from './helpers/agent-process.js';
+import { cardBundle, VALID_CARDS } from './helpers/card-bundle.js';
+import { policyKey, sign } from './helpers/signing-keys.js';
+import { tempDir } from './helpers/tmp.js';
+
+const stops: (() => Promise<unknown>)[] = [];
+afterEach(async () => {
+  for (const s of stops.splice(0)) await s();
+});
+
+async function until(cond: () => boolean, what: string, ms = 20_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('dlp-agent run (service loop) against a peer', () => {
+  it('reports file activity live: create, then a move as file_rename from the old path', async () => {
+    const key = policyKey();
+    const peer = new AgentPeerServer();
+    await peer.start();
+    stops.push(() => peer.stop());
+    peer.policySigningKeys = [key.trusted];
+    const stateDir = tempDir();
+    const watched = tempDir();
+    const caFile = join(tempDir(), 'ca.pem');
+    writeFileSync(caFile, peer.caPem);
+    writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ UploadIntervalSecs: 1 }));
+    const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
+    const e = await runAgent(
+      [
+        'enroll',
+        '--server',
+        peer.url,
+        '--token',
+        'good-token',
+        '--ca-file',
+        caFile,
+        '--state-dir',
+        stateDir,
+        '--key',
+        'software',
+      ],
+      env,
+    );
+    expect(e.code).toBe(0);
+    peer.policyResponse = {
+      bundle_version: 1,
+      bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),
+    };
+    peer.policyUpdate = true;
+    const agent = startAgent(['run', '--state-dir', stateDir], env);
+    stops.push(async () => {
+      agent.child.kill('SIGTERM');
+      await agent.done;
+    });
+    let log = '';
+    agent.child.stderr!.on('data', (d) => {
+      log += d;
+    });
+    await until(() => log.includes('"msg":"watching"'), 'the watcher');
+    writeFileSync(join(watched, 'new-cards.txt'), `${VALID_CARDS.join('\n')}\n`);
+    await until(() => peer.events.some((x) => x.channel === 'file_create'), 'file_create');
+    renameSync(join(watched, 'new-cards.txt'), join(watched, 'moved-cards.txt'));
+    await until(() => peer.events.some((x) => x.channel === 'file_rename'), 'file_rename');
+    const moved = peer.events.find((x) => x.channel === 'file_rename')!;
+    expect(moved.file).toMatchObject({ name: 'moved-cards.txt', from_path: join(watched, 'new-cards.txt') });
+    expect(moved).toMatchObject({ action: 'audit', requested_action: 'block' });
+    agent.child.kill('SIGTERM');
+    const exit = await agent.done;
+    expect(exit.code).toBe(0);
+  });
+});
