@@ -10,7 +10,7 @@ CACHE=$(bash scripts/native-wine-setup.sh | tail -1)
 export CUSTOS_WINE_CACHE=$CACHE WINEPREFIX=$CACHE/prefix WINEDEBUG=-all
 setup_done=$(date +%s)
 # Keep one wineserver for the whole run (first start 0.6 s, later ones 0.1-0.2 s); -k stops only this prefix's.
-wineserver -p
+wineserver -p 2>/dev/null || true  # already running: fine
 trap 'wineserver -k || true' EXIT
 npx vitest run --config agent/native/vitest.windows.config.ts
 end=$(date +%s)

@@ -28,6 +28,7 @@ struct ServiceState {
   SERVICE_STATUS status{};
   HANDLE stopped = nullptr;
   std::promise<DWORD> started;
+  bool dispatcherFailed = false;  // set before `started` when StartServiceCtrlDispatcherW itself failed
   std::mutex mutex;
 };
 
@@ -78,6 +79,7 @@ void RunDispatcher(ServiceState* state) {
   if (!StartServiceCtrlDispatcherW(table)) {
     DWORD err = GetLastError();
     try {
+      state->dispatcherFailed = true;
       state->started.set_value(err);
     } catch (const std::future_error&) {
       // ServiceMain already answered; the dispatcher failing later is reported as an event.
@@ -103,11 +105,19 @@ Napi::Value ServiceStart(const Napi::CallbackInfo& info) {
   state->thread = std::thread(RunDispatcher, state.get());
   DWORD err = started.get();
   if (err != ERROR_SUCCESS) {
-    state->thread.join();
-    state->channel->Close();
-    CloseHandle(state->stopped);
     gService = nullptr;
-    ThrowWin32(env, "StartServiceCtrlDispatcherW", err);
+    state->channel->Close();
+    const bool dispatcherFailed = state->dispatcherFailed;
+    if (dispatcherFailed) {
+      state->thread.join();  // the dispatcher returned: nothing runs on that thread any more
+      CloseHandle(state->stopped);
+    } else {
+      // ServiceMain could not register its handler; the dispatcher may still be running and
+      // owns the state, so it is left to the process rather than freed under it.
+      state->thread.detach();
+      state.release();
+    }
+    ThrowWin32(env, dispatcherFailed ? "StartServiceCtrlDispatcherW" : "RegisterServiceCtrlHandlerExW", err);
   }
   state.release();  // owned by gService until CloseService
   return env.Undefined();
@@ -141,6 +151,16 @@ Napi::Value ServiceSetStatus(const Napi::CallbackInfo& info) {
 void CloseService() {
   ServiceState* state = gService;
   if (state == nullptr) return;
+  {
+    // The dispatcher returns only once the service reports SERVICE_STOPPED; an agent that exits
+    // without saying so must not hang its own exit.
+    std::lock_guard<std::mutex> lock(state->mutex);
+    if (state->statusHandle != nullptr && state->status.dwCurrentState != SERVICE_STOPPED) {
+      state->status.dwCurrentState = SERVICE_STOPPED;
+      state->status.dwControlsAccepted = 0;
+      SetServiceStatus(state->statusHandle, &state->status);
+    }
+  }
   SetEvent(state->stopped);
   if (state->thread.joinable()) state->thread.join();
   state->channel->Close();

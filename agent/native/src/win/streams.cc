@@ -102,7 +102,14 @@ Napi::Value StreamWrite(const Napi::CallbackInfo& info) {
   Handle file;
   file.value = CreateFileW((path + L":" + stream).c_str(), GENERIC_WRITE, 0, nullptr, disposition,
                            FILE_ATTRIBUTE_NORMAL, nullptr);
-  if (file.value == INVALID_HANDLE_VALUE) ThrowLastError(env, "CreateFileW");
+  if (file.value == INVALID_HANDLE_VALUE) {
+    DWORD err = GetLastError();
+    OsFailure failure = FromWin32("CreateFileW", err);
+    // The stream vanished since it was read: the same signal as ENODATA for an xattr replace, so
+    // the label rules re-read instead of failing.
+    if (disposition == TRUNCATE_EXISTING && err == ERROR_FILE_NOT_FOUND) failure.code = "native.no_data";
+    ThrowCoded(env, failure);
+  }
   DWORD total = 0;
   while (total < value.Length()) {
     DWORD wrote = 0;
