@@ -65,7 +65,33 @@ function domainEntry(d: string): string {
     .replace(/\.$/, '');
 }
 
-export function compileScope(scope: Scope): CompiledScope {
+/**
+ * Typed targets are normally compiled into the legacy fields by the bundle compiler. A scope that
+ * still carries targets without them (e.g. a raw version handed to simulation) must never widen:
+ * endpoint and directory-group targets are read directly, and an included endpoint group whose
+ * name was not compiled narrows the scope to nothing.
+ */
+function withTargets(scope: Scope): Scope {
+  const inc = scope.include_targets ?? [];
+  const exc = scope.exclude_targets ?? [];
+  if (inc.length === 0 && exc.length === 0) return scope;
+  const ids = (list: typeof inc, kind: string) => list.filter((t) => t.kind === kind).map((t) => t.object_id);
+  const incGroups = inc.filter((t) => t.kind === 'endpoint_group');
+  return {
+    ...scope,
+    device_ids: [...(scope.device_ids ?? []), ...ids(inc, 'endpoint')],
+    groups: [...(scope.groups ?? []), ...ids(inc, 'directory_group')],
+    agent_groups:
+      incGroups.length > 0 && (scope.agent_groups ?? []).length === 0
+        ? incGroups.map((t) => `\u0000uncompiled-endpoint-group:${t.object_id}`)
+        : scope.agent_groups,
+    exclude_device_ids: [...(scope.exclude_device_ids ?? []), ...ids(exc, 'endpoint')],
+    exclude_groups: [...(scope.exclude_groups ?? []), ...ids(exc, 'directory_group')],
+  };
+}
+
+export function compileScope(input: Scope): CompiledScope {
+  const scope = withTargets(input);
   const users = scope.user_ids ?? [];
   const c: CompiledScope = {
     empty: true,
@@ -98,8 +124,7 @@ export function compileScope(scope: Scope): CompiledScope {
     !c.agentGroups &&
     !c.excludeGroups &&
     !c.excludeDeviceIds &&
-    !c.excludeAgentGroups &&
-    !(scope.include_targets?.length || scope.exclude_targets?.length);
+    !c.excludeAgentGroups;
   return c;
 }
 

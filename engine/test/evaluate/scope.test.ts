@@ -89,6 +89,22 @@ describe('scope (document 1, "Scope")', () => {
     );
   });
 
+  it('uncompiled typed targets never widen a scope', () => {
+    const svc = { type: 'svc' as const };
+    expect(applies({ include_targets: [{ kind: 'endpoint', source: svc, object_id: 'agent-2' }] })).toBe(
+      'scope.device',
+    );
+    expect(applies({ include_targets: [{ kind: 'endpoint', source: svc, object_id: 'agent-1' }] })).toBe(
+      'applies',
+    );
+    expect(
+      applies({ include_targets: [{ kind: 'endpoint_group', source: svc, object_id: 'g-finance' }] }),
+    ).toBe('scope.agent_group');
+    expect(applies({ exclude_targets: [{ kind: 'endpoint', source: svc, object_id: 'agent-1' }] })).toBe(
+      'scope.excluded',
+    );
+  });
+
   it('an exclusion alone means everyone but the excluded', () => {
     expect(applies({ exclude_agent_groups: ['finance'] })).toBe('scope.excluded');
     expect(applies({ exclude_agent_groups: ['legal'] })).toBe('applies');
