@@ -5,6 +5,7 @@ import {
   type BundleEnvelope,
   canonicalBundleBytes,
   signBundle,
+  sortBundlePayload,
   verifyBundle,
 } from '../../src/bundle/index.js';
 import { compileBundle, decide } from '../../src/evaluate/index.js';
@@ -38,6 +39,7 @@ describe('signBundle / verifyBundle', () => {
     expect(r.payload.policies[1]!.scope.channels).toEqual(['clipboard', 'print']);
     expect(r.payload.monitored_paths).toEqual(['/srv/a', '/srv/b']);
     expect(Buffer.from(r.bytes)).toEqual(Buffer.from(canonicalBundleBytes(payload())));
+    expect(r.payload).toEqual(JSON.parse(JSON.stringify(sortBundlePayload(payload()))));
     expect(decide(compileBundle(r.payload), event(), context()).decided_by_policy_id).toBe('p1');
   });
 
