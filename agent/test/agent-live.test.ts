@@ -64,7 +64,12 @@ describe('dlp-agent run (service loop) against a peer', () => {
     agent.child.stderr!.on('data', (d) => {
       log += d;
     });
-    await until(() => log.includes('"msg":"watching"'), 'the watcher');
+    // A file created during the first discovery pass may be found by it (channel discovery); wait for
+    // the pass so that what follows is file activity only.
+    await until(
+      () => log.includes('"msg":"watching"') && log.includes('"msg":"discovery pass done"'),
+      'watcher and pass',
+    );
     writeFileSync(join(watched, 'new-cards.txt'), `${VALID_CARDS.join('\n')}\n`);
     await until(() => peer.events.some((x) => x.channel === 'file_create'), 'file_create');
     renameSync(join(watched, 'new-cards.txt'), join(watched, 'moved-cards.txt'));
