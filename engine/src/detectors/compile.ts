@@ -4,7 +4,7 @@
  */
 import { buildAhoCorasick } from './aho-corasick.js';
 import type { CompiledDetector, CompiledDetectors, CompiledPattern, PrefilterEntry } from './compiled.js';
-import { compileCustomDetector, validateCustomDetector } from './custom.js';
+import { compileCustomDetector, customLiteral, validateCustomDetector } from './custom.js';
 import type { CustomDetectorSpec, DetectorDefinition, DetectorPattern } from './definition.js';
 import { DIGIT_GATES } from './digit-runs.js';
 import { parseKeyword } from './keywords.js';
@@ -71,6 +71,7 @@ function compileBuiltin(def: DetectorDefinition, index: number): CompiledDetecto
     keywordRequired: def.keyword_required,
     keywordTriggered: def.triggers.some((t) => t.kind === 'keyword'),
     wholeText: false,
+    requiresLiteral: false,
     digitTriggers,
   };
 }
@@ -140,8 +141,12 @@ export function compileDetectors(
     }
     claimId(spec.id);
     const index = detectors.length;
-    detectors.push(compileCustomDetector(spec, index));
+    const detector = compileCustomDetector(spec, index);
+    detectors.push(detector);
     addKeywords(index, spec.keywords ?? []);
+    const literal = customLiteral(spec);
+    if (detector.requiresLiteral && literal)
+      addEntry(foldText(literal), { kind: 'literal', detector: index });
   });
 
   const texts = [...prefilterPatterns.keys()];

@@ -24,8 +24,10 @@ export interface CompiledDetector {
   readonly keywordRequired: boolean;
   /** Keyword occurrences open a window of ±proximity for the patterns. */
   readonly keywordTriggered: boolean;
-  /** No prefilter applies: the patterns run over the whole text (custom detectors only). */
+  /** No window prefilter applies: the patterns run over the whole text (custom detectors only). */
   readonly wholeText: boolean;
+  /** A whole-text detector whose pattern starts with a literal runs only when it occurs. */
+  readonly requiresLiteral: boolean;
   readonly digitTriggers: readonly {
     readonly gate: (run: DigitRun, text: string) => boolean;
     readonly back: number;
@@ -36,6 +38,7 @@ export interface CompiledDetector {
 /** What an Aho-Corasick pattern means to one detector. */
 export type PrefilterEntry =
   | { readonly kind: 'anchor'; readonly detector: number; readonly back: number; readonly forward: number }
+  | { readonly kind: 'literal'; readonly detector: number }
   | {
       readonly kind: 'keyword';
       readonly detector: number;

@@ -10,6 +10,7 @@
 import { RE2JS } from 're2js';
 import type { FieldError } from '../errors.js';
 import type { CompiledDetector, CompiledPattern } from './compiled.js';
+import { requiredLiteral } from './custom-literal.js';
 import {
   CONFIDENCE_LEVELS,
   type ConfidenceLadder,
@@ -154,6 +155,11 @@ function re2Pattern(re: RE2JS): CompiledPattern {
   };
 }
 
+/** The literal every match starts with (document-level prefilter), when the pattern has one. */
+export function customLiteral(spec: CustomDetectorSpec): string | undefined {
+  return requiredLiteral(spec.pattern, spec.case_insensitive === true);
+}
+
 /** Compile a validated spec (throws TypeError on an invalid one: validate first). */
 export function compileCustomDetector(spec: CustomDetectorSpec, index: number): CompiledDetector {
   if (validateCustomDetector(spec).length > 0)
@@ -172,6 +178,7 @@ export function compileCustomDetector(spec: CustomDetectorSpec, index: number): 
     keywordRequired,
     keywordTriggered: keywordRequired,
     wholeText: !keywordRequired,
+    requiresLiteral: !keywordRequired && customLiteral(spec) !== undefined,
     digitTriggers: [],
   };
 }

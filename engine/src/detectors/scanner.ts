@@ -25,6 +25,8 @@ interface Work {
   /** keyword occurrences: starts and ends, in order of end */
   kwStart: number[];
   kwEnd: number[];
+  /** the required literal of a whole-text (tenant) detector occurs in the text */
+  literalSeen: boolean;
 }
 
 /** Runs with fewer digits open no window: no number detector has a shorter format (IPv4 has 4). */
@@ -41,7 +43,7 @@ interface Candidate {
 }
 
 function newWork(count: number): Work[] {
-  return Array.from({ length: count }, () => ({ windows: [], kwStart: [], kwEnd: [] }));
+  return Array.from({ length: count }, () => ({ windows: [], kwStart: [], kwEnd: [], literalSeen: false }));
 }
 
 function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): void {
@@ -54,6 +56,10 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       const w = work[entry.detector]!;
       if (entry.kind === 'anchor') {
         w.windows.push(start - entry.back, end + entry.forward);
+        continue;
+      }
+      if (entry.kind === 'literal') {
+        w.literalSeen = true;
         continue;
       }
       // Keywords are whole words (or word stems): Unicode-aware, so a Cyrillic or Turkish
@@ -213,7 +219,7 @@ export function scan(
   const findings: DetectorFinding[] = [];
   for (const d of compiled.detectors) {
     const w = work[d.index]!;
-    if (!d.wholeText && w.windows.length === 0) continue;
+    if (d.wholeText ? d.requiresLiteral && !w.literalSeen : w.windows.length === 0) continue;
     const candidates = runDetector(d, w, text, compiled.maxKeywordLength[d.index] ?? 0, limit);
     if (candidates.length === 0) continue;
     const hits: DetectorHit[] = candidates.map((c) => {
