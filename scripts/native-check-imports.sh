@@ -3,7 +3,7 @@
 # addon fail to load in a renamed executable or a single-executable build ("Module not found.").
 set -euo pipefail
 DLL=${1:?usage: native-check-imports.sh file.node}
-ALLOWED='^(kernel32|advapi32|user32|fwpuclnt|setupapi|cfgmgr32|wtsapi32|ole32|msvcrt|ntdll|ws2_32|rpcrt4|api-ms-win-[a-z0-9-]+)\.dll$'
+ALLOWED='^(kernel32|advapi32|user32|fwpuclnt|setupapi|wtsapi32|msvcrt|ntdll)\.dll$'
 mapfile -t IMPORTS < <(x86_64-w64-mingw32-objdump -p "$DLL" | sed -n 's/^\s*DLL Name: //p' | tr 'A-Z' 'a-z')
 bad=0
 for dll in "${IMPORTS[@]}"; do

@@ -35,7 +35,7 @@
               "src/win/register.cc"
             ],
             "libraries": [
-              "advapi32.lib", "fwpuclnt.lib", "setupapi.lib", "cfgmgr32.lib", "wtsapi32.lib", "ole32.lib"
+              "advapi32.lib", "fwpuclnt.lib", "setupapi.lib", "user32.lib", "wtsapi32.lib"
             ],
             "msvs_settings": { "VCCLCompilerTool": { "ExceptionHandling": 1, "AdditionalOptions": ["/std:c++17"] } }
           }

@@ -1,12 +1,12 @@
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { LABEL_XATTR, nativeFunction } from '@custos/native';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
 import { createLinuxLabels } from '../../src/platform/linux/labels.js';
+import { xattrCapableDir } from './xattr-dir.js';
 
 // Document 1, apply_label, on real extended attributes.
-const dir = mkdtempSync(join(tmpdir(), 'custos-labels-'));
+const dir = process.platform === 'linux' ? xattrCapableDir('custos-labels-') : '';
 let n = 0;
 let file = '';
 

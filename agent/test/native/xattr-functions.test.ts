@@ -1,11 +1,11 @@
-import { mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { isNativeError, nativeFunction, nativeStatus } from '@custos/native';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { xattrCapableDir } from './xattr-dir.js';
 
 // The real addon, built by `npm ci` (node-gyp), on a real file system: no mocks.
-const dir = mkdtempSync(join(tmpdir(), 'custos-xattr-'));
+const dir = process.platform === 'linux' ? xattrCapableDir('custos-xattr-') : '';
 const file = join(dir, 'report.txt');
 
 function codeOf(fn: () => unknown): string | undefined {
