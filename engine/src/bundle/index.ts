@@ -13,6 +13,7 @@ export {
   type BundleEnvelope,
   type BundleErrorCode,
 } from './envelope.js';
+export { bundlePayloadProblems } from './payload-shape.js';
 export { signBundle } from './sign.js';
 export {
   type BundleTrust,

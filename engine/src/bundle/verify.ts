@@ -2,6 +2,7 @@ import type { KeyObject } from 'node:crypto';
 import { BUNDLE_SCHEMA_VERSION, type BundlePayload, type SchemaVersion } from '../policy/bundle-payload.js';
 import { decodeBase64Strict, ed25519PublicKey, verifyEd25519 } from './ed25519.js';
 import { BUNDLE_ALGORITHMS, type BundleErrorCode } from './envelope.js';
+import { bundlePayloadProblems } from './payload-shape.js';
 
 /** One entry of the enrolment answer's `policy_signing_keys` (document 2). */
 export interface TrustedPolicyKey {
@@ -130,6 +131,9 @@ function checkStructure(p: Record<string, unknown>): BundlePayload {
     Array.isArray(p['detectors']) &&
     isStrList(p['monitored_paths']);
   if (!ok) refuse('bundle.payload_malformed', 'the signed payload lacks a required field');
+  const problems = bundlePayloadProblems(p);
+  if (problems.length > 0)
+    refuse('bundle.payload_malformed', `the signed payload is malformed at ${problems[0]!.field}`);
   return p as unknown as BundlePayload;
 }
 

@@ -145,3 +145,32 @@ describe('verifyBundle: checks in document 1 order, one code each', () => {
     expect(codeOf(check({ ...bad, alg: 'none' }))).toBe('bundle.algorithm_unsupported');
   });
 });
+
+describe('verifyBundle: a signed but unreadable policy is refused, never compiled', () => {
+  it('names the first malformed field path', () => {
+    const p = payload();
+    const broken = {
+      ...p,
+      policies: [{ ...p.policies[0]!, response: 'warn' as never, condition: { op: 'regex' } as never }],
+    };
+    const r = check(signed(broken));
+    expect(r.ok).toBe(false);
+    if (r.ok) return;
+    expect(r.code).toBe('bundle.payload_malformed');
+    expect(r.message).toContain('policies[0].response');
+  });
+
+  it('still accepts a schedule zone this endpoint cannot resolve (the policy stays active)', () => {
+    const p = payload();
+    const odd = {
+      ...p,
+      policies: [
+        {
+          ...p.policies[0]!,
+          schedule: { timezone: 'Mars/Olympus_Mons', days_of_week: [0], start_minute: 0, end_minute: 60 },
+        },
+      ],
+    };
+    expect(check(signed(odd)).ok).toBe(true);
+  });
+});
