@@ -110,16 +110,17 @@ export function compileDetectors(
     }
     maxKeywordLength[detector] = longest;
   };
-  const claimId = (id: string): void => {
-    if (seen.has(id))
+  const claimId = (id: string, field: string): void => {
+    if (seen.has(id)) {
       throw new DetectorCompileError('duplicate detector id', [
-        { field: 'id', message: 'is used by another detector' },
+        { field, message: 'is used by another detector' },
       ]);
+    }
     seen.add(id);
   };
 
-  for (const def of definitions) {
-    claimId(def.id);
+  definitions.forEach((def, i) => {
+    claimId(def.id, `definitions[${i}].id`);
     const index = detectors.length;
     detectors.push(compileBuiltin(def, index));
     const k = def.keywords;
@@ -130,7 +131,7 @@ export function compileDetectors(
         addEntry(anchor, { kind: 'anchor', detector: index, back: t.back, forward: t.forward });
       }
     }
-  }
+  });
   custom.forEach((spec, i) => {
     const errors = validateCustomDetector(spec);
     if (errors.length > 0) {
@@ -139,7 +140,7 @@ export function compileDetectors(
         errors.map((e) => ({ field: `custom[${i}].${e.field}`, message: e.message })),
       );
     }
-    claimId(spec.id);
+    claimId(spec.id, `custom[${i}].id`);
     const index = detectors.length;
     const detector = compileCustomDetector(spec, index);
     detectors.push(detector);
