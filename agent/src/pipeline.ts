@@ -130,7 +130,7 @@ export class DecisionPipeline implements ObservationSink {
     if (!rt) return { findings: [], queued: true, reported: false };
     const { decision, findings } = await this.evaluate(obs);
     const summaries = summarise(findings);
-    if (!decision || decision.outcome !== 'action' || decision.action === null) {
+    if (decision?.outcome !== 'action' || decision.action === null) {
       return { findings: summaries, queued: true, reported: false };
     }
     const body = this.baseEvent(obs, rt, user, userReason);

@@ -10,7 +10,8 @@ function setup() {
   const root = tempDir();
   const store = new FileStateStore(join(tempDir(), 'files.db'));
   const sink = new RecordingSink();
-  const run = () => runDiscovery([{ path: root, channel: 'discovery' }], { store, sink, maxReadBytes: 1 << 20 });
+  const run = () =>
+    runDiscovery([{ path: root, channel: 'discovery' }], { store, sink, maxReadBytes: 1 << 20 });
   return { root, store, sink, run };
 }
 
