@@ -137,9 +137,15 @@ describe('custom detectors in the compiled set', () => {
       expect(e).toBeInstanceOf(DetectorCompileError);
       expect((e as DetectorCompileError).details.map((d) => d.field)).toEqual(['custom[0].pattern']);
     }
-    expect(() => compileDetectors(BUILTIN_DETECTORS, [{ ...base, id: 'payment_card' }])).toThrow(
-      DetectorCompileError,
-    );
+    try {
+      compileDetectors(BUILTIN_DETECTORS, [{ ...base, id: 'payment_card' }]);
+      expect.unreachable();
+    } catch (e) {
+      expect(e).toBeInstanceOf(DetectorCompileError);
+      expect((e as DetectorCompileError).details).toEqual([
+        { field: 'custom[0].id', message: 'is used by another detector' },
+      ]);
+    }
   });
 });
 
