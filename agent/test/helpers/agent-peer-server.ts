@@ -24,6 +24,8 @@ export class AgentPeerServer {
   readonly events: Record<string, unknown>[] = [];
   /** Check-in answer flag; also true while `policyResponse` holds a bundle the agent has not reported. */
   policyUpdate = false;
+  /** Check-in bodies received. */
+  readonly checkins: Record<string, unknown>[] = [];
   /** Keys the enrolment answer hands out. */
   policySigningKeys: unknown[] = [];
   readonly refusals: string[] = [];
@@ -123,6 +125,7 @@ export class AgentPeerServer {
       case '/api/v1/agent/probe':
         return this.send(res, 200, { server_time: new Date().toISOString(), clock_drift_ms: 0 });
       case '/api/v1/agent/checkin':
+        this.checkins.push(json);
         return this.send(res, 200, {
           policy_update_available: this.policyUpdate,
           revoked: false,
