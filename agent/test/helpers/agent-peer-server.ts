@@ -24,6 +24,11 @@ export class AgentPeerServer {
   readonly events: Record<string, unknown>[] = [];
   /** Check-in answer flag; also true while `policyResponse` holds a bundle the agent has not reported. */
   policyUpdate = false;
+  /** Lifetime of certificates the peer issues, in days. */
+  certificateDays = 90;
+  /** Certificate requests received (CSR PEMs); answered unless `refuseCertificates`. */
+  readonly certificateRequests: string[] = [];
+  refuseCertificates = false;
   /** Check-in bodies received. */
   readonly checkins: Record<string, unknown>[] = [];
   /** Keys the enrolment answer hands out. */
@@ -108,7 +113,7 @@ export class AgentPeerServer {
         tenant_id: 'tenant-1',
         certificate_pem: 'test-certificate',
         ca_chain_pem: 'test-chain',
-        certificate_expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+        certificate_expires_at: new Date(Date.now() + this.certificateDays * 86_400_000).toISOString(),
         policy_signing_keys: this.policySigningKeys,
         checkin_interval_secs: 60,
         agent_group: null,
@@ -131,6 +136,14 @@ export class AgentPeerServer {
           revoked: false,
           commands: [],
           server_time: new Date().toISOString(),
+        });
+      case '/api/v1/agent/certificate':
+        this.certificateRequests.push(json.csr_pem as string);
+        if (this.refuseCertificates)
+          return this.send(res, 503, { code: 'service.unavailable', message: 'down', details: [] });
+        return this.send(res, 200, {
+          certificate_pem: `renewed-${this.certificateRequests.length}`,
+          certificate_expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
         });
       case '/api/v1/agent/policy':
         return this.send(res, 200, this.policyResponse);
