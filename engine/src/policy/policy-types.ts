@@ -187,4 +187,6 @@ export const LIMITS = {
   description_max: 4000,
   label_max: 128,
   list_max: 1000,
+  exceptions_max: 200,
+  risk_steps_max: 20,
 } as const;

@@ -70,6 +70,10 @@ function validateExceptions(errors: FieldErrors, value: unknown, targets: Target
     errors.add('exceptions', 'must be a list');
     return;
   }
+  if (value.length > LIMITS.exceptions_max) {
+    errors.add('exceptions', `must list at most ${LIMITS.exceptions_max} exceptions`);
+    return;
+  }
   const ids = new Set<string>();
   value.forEach((ex, i) => {
     const p = `exceptions[${i}]`;

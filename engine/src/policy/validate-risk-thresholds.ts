@@ -1,5 +1,6 @@
 import { actionStrength, isWireAction, normalizeAction } from './actions.js';
 import { type FieldErrors, isRecord } from './field-errors.js';
+import { LIMITS } from './policy-types.js';
 
 /**
  * Document 1, evaluation rule 4: a table is refused when it has no steps, a threshold above 100,
@@ -17,6 +18,10 @@ export function validateRiskThresholds(errors: FieldErrors, path: string, value:
   const steps = value['steps'];
   if (!Array.isArray(steps) || steps.length === 0) {
     errors.add(`${path}.steps`, 'must have at least one step');
+    return;
+  }
+  if (steps.length > LIMITS.risk_steps_max) {
+    errors.add(`${path}.steps`, `must have at most ${LIMITS.risk_steps_max} steps`);
     return;
   }
   const good: { i: number; at: number; strength: number }[] = [];
