@@ -29,6 +29,10 @@ export class AgentPeerServer {
   /** Certificate requests received (CSR PEMs); answered unless `refuseCertificates`. */
   readonly certificateRequests: string[] = [];
   refuseCertificates = false;
+  /** Events requests still to refuse with 429 (Retry-After 2). */
+  rateLimitEvents = 0;
+  /** throttle_ms added to successful events answers. */
+  throttleMs: number | null = null;
   /** Check-in bodies received. */
   readonly checkins: Record<string, unknown>[] = [];
   /** Keys the enrolment answer hands out. */
@@ -148,6 +152,11 @@ export class AgentPeerServer {
       case '/api/v1/agent/policy':
         return this.send(res, 200, this.policyResponse);
       case '/api/v1/agent/events': {
+        if (this.rateLimitEvents > 0) {
+          this.rateLimitEvents--;
+          res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' });
+          return res.end(JSON.stringify({ code: 'agent.rate_limited', message: 'slow down', details: [] }));
+        }
         const batchId = json.batch_id as string;
         const events = json.events as { event_id: string }[];
         this.batches.push({ batch_id: batchId, event_ids: events.map((e) => e.event_id) });
@@ -167,7 +176,11 @@ export class AgentPeerServer {
         }
         this.onEventsReceived?.();
         if (this.holdEvents) await new Promise<void>((r) => this.held.push(r));
-        return this.send(res, 200, answer);
+        return this.send(
+          res,
+          200,
+          this.throttleMs ? { ...(answer as object), throttle_ms: this.throttleMs } : answer,
+        );
       }
       default:
         return this.send(res, 404, { code: 'request.not_found', message: 'no such route', details: [] });
