@@ -8,14 +8,16 @@ import type { DeviceKey } from './identity/device-key.js';
 import { loadPinnedDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
 import { DecisionPipeline } from './pipeline.js';
-import type { Platform, WatchHandle } from './platform/types.js';
+import type { Platform } from './platform/types.js';
 import { BundleStore } from './policy/bundle-store.js';
 import { engineVerifier } from './policy/engine-verify.js';
 import { type PolicyRuntime, prepareRuntime } from './policy/runtime.js';
 import { EventQueue } from './queue/event-queue.js';
+import { repeat } from './schedule.js';
 import { type DiscoveryRoot, type DiscoveryStats, runDiscovery } from './sensors/discovery.js';
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
+import { LiveWatches } from './sensors/live-watches.js';
 import { AgentApi, type CheckinResponse } from './transport/agent-api.js';
 import { AgentTransport } from './transport/client.js';
 import { HttpError, RateLimitedError, UnreachableError } from './transport/errors.js';
@@ -45,8 +47,7 @@ export class AgentService {
   private runtime: PolicyRuntime | null = null;
   private offline = false;
   private revoked = false;
-  private activity: FileActivitySensor | null = null;
-  private readonly watches = new Map<string, WatchHandle>();
+  private live: LiveWatches | null = null;
 
   private constructor(
     readonly platform: Platform,
@@ -239,7 +240,7 @@ export class AgentService {
     if (outcome.ok) {
       this.log('info', 'bundle verified and in force', { bundle_version: outcome.payload.bundle_version });
       this.refreshRuntime();
-      this.rewatch();
+      await this.syncWatches();
     } else {
       this.log('warn', 'bundle refused; last verified bundle stays in force', {
         code: outcome.code,
@@ -322,34 +323,13 @@ export class AgentService {
   }
 
   /** Starts or restarts live watching of monitored paths and removable volumes. */
-  private rewatch(): void {
-    if (!this.activity) return;
-    void this.syncWatches();
-  }
-
   private async syncWatches(): Promise<void> {
-    if (!this.activity) return;
-    const wanted = new Map((await this.roots()).map((r) => [r.path, r]));
-    for (const [path, h] of this.watches) {
-      if (!wanted.has(path)) {
-        h.close();
-        this.watches.delete(path);
-      }
-    }
-    for (const [path, root] of wanted) {
-      if (this.watches.has(path)) continue;
-      try {
-        this.watches.set(path, this.activity.watch(root));
-        this.log('info', 'watching', { path, channel: root.channel });
-      } catch (err) {
-        this.log('warn', 'cannot watch path', { path, error: (err as Error).message });
-      }
-    }
+    this.live?.sync(await this.roots());
   }
 
   /** The long-running service loop; resolves when `signal` aborts. */
   async run(signal: AbortSignal): Promise<void> {
-    this.activity = new FileActivitySensor({
+    const activity = new FileActivitySensor({
       store: this.files,
       sink: this.pipeline,
       watching: this.platform.files,
@@ -358,86 +338,68 @@ export class AgentService {
       bundleVersion: () => this.bundleVersion(),
       log: (m) => this.log('warn', m),
     });
+    this.live = new LiveWatches(activity, (level, msg, fields) => this.log(level, msg, fields));
     this.platform.service.notifyReady();
     const c = this.config;
     const checkinMs =
       (c.sources.CheckinIntervalSecs === 'default' && this.enrollment.checkin_interval_secs
         ? this.enrollment.checkin_interval_secs
         : c.checkinIntervalSecs) * 1000;
-    const loops: Promise<void>[] = [];
-    const every = (name: string, ms: () => number, fn: () => Promise<void>) => {
-      loops.push(
-        (async () => {
-          while (!signal.aborted) {
-            try {
-              await fn();
-            } catch (err) {
-              this.log('error', `${name} failed`, { error: (err as Error).message });
-            }
-            await sleep(ms(), signal);
-          }
-        })(),
-      );
-    };
+    const failed = (name: string) => (err: Error) =>
+      this.log('error', `${name} failed`, { error: err.message });
     let uploadWait = 0;
     await this.checkin();
     await this.syncWatches();
-    every(
-      'check-in',
-      () => checkinMs,
-      async () => {
-        await this.checkin();
-        await this.syncWatches();
-      },
-    );
-    every(
-      'upload',
-      () => Math.max(uploadWait, c.uploadIntervalSecs * 1000),
-      async () => {
-        uploadWait = (await this.upload()).wait_ms;
-      },
-    );
-    every(
-      'discovery',
-      () => c.discoveryIntervalSecs * 1000,
-      async () => {
-        await this.discover();
-      },
-    );
-    every(
-      'removable media',
-      () => 10_000,
-      () => this.syncWatches(),
-    );
-    every(
-      'certificate renewal',
-      () => 6 * 3600_000,
-      () => this.renewCertificate(),
-    );
-    await Promise.all(loops);
+    await Promise.all([
+      repeat(
+        signal,
+        () => checkinMs,
+        async () => {
+          await this.checkin();
+          await this.syncWatches();
+        },
+        failed('check-in'),
+        checkinMs,
+      ),
+      repeat(
+        signal,
+        () => Math.max(uploadWait, c.uploadIntervalSecs * 1000),
+        async () => {
+          uploadWait = (await this.upload()).wait_ms;
+        },
+        failed('upload'),
+      ),
+      repeat(
+        signal,
+        () => c.discoveryIntervalSecs * 1000,
+        async () => {
+          await this.discover();
+        },
+        failed('discovery'),
+      ),
+      // Removable volumes come and go: re-list them every 10 s (mountinfo is cheap to read).
+      repeat(
+        signal,
+        () => 10_000,
+        () => this.syncWatches(),
+        failed('removable media'),
+        10_000,
+      ),
+      repeat(
+        signal,
+        () => 6 * 3600_000,
+        () => this.renewCertificate(),
+        failed('certificate renewal'),
+        6 * 3600_000,
+      ),
+    ]);
   }
 
   async close(): Promise<void> {
-    this.activity?.close();
-    for (const h of this.watches.values()) h.close();
+    this.live?.close();
     this.queue.close();
     this.files.close();
     await this.key.close();
     await this.transport.close();
   }
-}
-
-export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
-  return new Promise((resolve) => {
-    if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
-  });
 }
