@@ -77,6 +77,7 @@ void RunWindow(Watch* watch, std::promise<DWORD>* ready) {
     ready->set_value(GetLastError());
     return;
   }
+  SetLastError(ERROR_SUCCESS);  // a window that fails without saying why is "not supported"
   HWND hwnd = CreateWindowExW(0, kClassName, L"", 0, 0, 0, 0, 0, nullptr, nullptr, cls.hInstance, watch->channel.get());
   if (hwnd == nullptr) {
     DWORD err = GetLastError();

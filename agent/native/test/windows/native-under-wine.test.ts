@@ -126,6 +126,7 @@ describe('agent/native under Wine', () => {
     expect(result.disks).toEqual([]);
     expect(result.removable).toEqual([]);
     expect(result.watch).toMatchObject({ code: 'native.not_supported', syscall: 'CreateWindowExW' });
+    expect(result.backendWatch).toMatchObject({ code: 'native.not_supported' });
   });
 
   it('event log: 2001 and 3004 reach ReportEventW with their type, id and text', () => {

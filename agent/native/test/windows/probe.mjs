@@ -142,6 +142,7 @@ const scenarios = {
       disks: native.nativeFunction('diskInterfaces')(),
       removable: await createWin32Removable().list(),
       watch: failure(() => native.nativeFunction('watchDevices')(() => {})),
+      backendWatch: failure(() => win32.watchVolumeChanges(() => {})),
     };
   },
 

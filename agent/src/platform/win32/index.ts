@@ -14,6 +14,7 @@ import { createWin32Watching } from './watcher.js';
 
 export { ConnectionFilterManager } from './connection-filters.js';
 export { readMarkOfTheWeb } from './mark-of-the-web.js';
+export { watchVolumeChanges } from './removable.js';
 export { startServiceDispatcher } from './service-hooks.js';
 
 const APP_PATHS_KEY = 'SOFTWARE\\Microsoft\\Windows\\CurrentVersion\\App Paths';

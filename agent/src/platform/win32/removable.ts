@@ -1,4 +1,10 @@
-import { classifyVolume, nativeFunction, type VolumeEntry, volumeSerial } from '@custos/native';
+import {
+  classifyVolume,
+  type DeviceChange,
+  nativeFunction,
+  type VolumeEntry,
+  volumeSerial,
+} from '@custos/native';
 import type { RemovableDevices, RemovableVolume } from '../types.js';
 
 /**
@@ -28,4 +34,19 @@ export function removableFromVolumes(volumes: VolumeEntry[]): RemovableVolume[] 
 
 export function createWin32Removable(): RemovableDevices {
   return { list: async () => removableFromVolumes(nativeFunction('listVolumes')()) };
+}
+
+export interface VolumeWatch {
+  close(): void;
+}
+
+/**
+ * Arrival and removal of volumes (a drive letter, or a volume interface path), for the removable
+ * media sensor to re-list at once instead of waiting for its next poll. Throws a coded error where
+ * no notification window can exist (a session without a desktop, headless Wine); the sensor then
+ * keeps polling.
+ */
+export function watchVolumeChanges(onChange: (change: DeviceChange) => void): VolumeWatch {
+  const id = nativeFunction('watchDevices')(onChange);
+  return { close: () => void nativeFunction('unwatchDevices')(id) };
 }
