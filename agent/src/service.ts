@@ -306,8 +306,21 @@ export class AgentService {
     return { sent: r.sent, wait_ms: r.wait_ms };
   }
 
+  /**
+   * Learns the clock offset with the probe route before anything else is signed (it changes nothing on
+   * the server). An older server answers 404 and a down one nothing: both leave the offset as it is.
+   */
+  async syncClock(): Promise<void> {
+    try {
+      await this.api.probe();
+    } catch {
+      /* unreachable: the check-in that follows reports it */
+    }
+  }
+
   /** `dlp-agent run --once`: check-in, discovery over monitored paths and removable volumes, upload. */
   async runOnce(): Promise<RunSummary> {
+    await this.syncClock();
     await this.renewCertificate();
     const checkin = await this.checkin();
     const discovery = await this.discover();
@@ -348,6 +361,7 @@ export class AgentService {
     const failed = (name: string) => (err: Error) =>
       this.log('error', `${name} failed`, { error: err.message });
     let uploadWait = 0;
+    await this.syncClock();
     await this.checkin();
     await this.syncWatches();
     await Promise.all([
