@@ -122,6 +122,9 @@ DWORD AddRow(HANDLE engine, const FilterRow& row, uint64_t* id, const char** sys
   }
   FWPM_FILTER0 filter{};
   filter.displayData.name = const_cast<wchar_t*>(L"Custos DLP connection policy");
+  // A block is a hard block: a lower-weight sublayer's permit cannot override it. Permits stay
+  // soft, so an allow_only policy never lifts a block set by the firewall or another product.
+  filter.flags = row.block ? kFilterFlagClearActionRight : 0;
   filter.providerKey = const_cast<GUID*>(&kCustosProvider);
   filter.layerKey = row.v6 ? kLayerAleAuthConnectV6 : kLayerAleAuthConnectV4;
   filter.subLayerKey = kCustosSublayer;
