@@ -1,0 +1,58 @@
+import { chmodSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { readContent } from '../src/content/read-content.js';
+import { tempDir } from './helpers/tmp.js';
+
+describe('size-bounded content reader', () => {
+  it('reads a small text file whole, with its BLAKE3', async () => {
+    const p = join(tempDir(), 'a.txt');
+    writeFileSync(p, 'abc');
+    const r = await readContent(p, 1024);
+    expect(r).toMatchObject({ text: 'abc', size_bytes: 3, bytes_read: 3, not_read: null });
+    // BLAKE3("abc"), from the reference implementation's test vectors.
+    expect(r.blake3).toBe('6437b3ac38465133ffb63b75273a8db548c558465d79db03fd359c6cd5bd9d85');
+  });
+
+  it('inspects only the first bytes of a file over the limit and says so', async () => {
+    const p = join(tempDir(), 'big.txt');
+    writeFileSync(p, 'x'.repeat(10_000));
+    const r = await readContent(p, 4096);
+    expect(r.bytes_read).toBe(4096);
+    expect(r.text).toHaveLength(4096);
+    expect(r.blake3).toBeNull();
+    expect(r.not_read).toMatchObject({ cause: 'too_large' });
+  });
+
+  it('does not pretend to read inside containers or binaries', async () => {
+    const d = tempDir();
+    writeFileSync(join(d, 'x.zip'), Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3]));
+    writeFileSync(join(d, 'x.bin'), Buffer.from([1, 0, 2, 0, 3]));
+    expect((await readContent(join(d, 'x.zip'), 1024)).not_read).toMatchObject({
+      cause: 'unsupported_format',
+    });
+    const bin = await readContent(join(d, 'x.bin'), 1024);
+    expect(bin.text).toBeNull();
+    expect(bin.not_read?.reason).toBe('binary content');
+  });
+
+  it('decodes UTF-16LE with a byte-order mark', async () => {
+    const p = join(tempDir(), 'u16.txt');
+    writeFileSync(p, Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('card 4111', 'utf16le')]));
+    expect((await readContent(p, 1024)).text).toBe('card 4111');
+  });
+
+  it('names a vanished file and an unreadable one', async () => {
+    expect((await readContent(join(tempDir(), 'gone.txt'), 1024)).not_read).toMatchObject({
+      cause: 'vanished',
+    });
+    if (process.getuid?.() === 0) return; // root reads anything: the permission case cannot be shown
+    const p = join(tempDir(), 'secret.txt');
+    writeFileSync(p, 'x');
+    chmodSync(p, 0o000);
+    expect((await readContent(p, 1024)).not_read).toMatchObject({
+      cause: 'unreadable',
+      reason: 'open failed: EACCES',
+    });
+  });
+});
