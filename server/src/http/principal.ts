@@ -15,6 +15,11 @@ export interface Principal {
   sessionId?: string;
   /** Set for API-token principals (the identity module's authenticator). */
   tokenId?: string;
+  /**
+   * Endpoint-group ids of a custom role's `incident_scope` (document 3); absent or null =
+   * tenant-wide. Incidents outside it answer 404 (document 2, Permissions used here).
+   */
+  incidentScope?: readonly string[] | null;
 }
 
 /**
