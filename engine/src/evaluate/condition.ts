@@ -10,7 +10,7 @@ import type { ConditionNode, FileConditionNode, RemovableDeviceNode } from '../p
 import { ruleOf } from './detector-rule.js';
 import { reasonToken } from './explain.js';
 import { normalisePath } from './scope.js';
-import { tri, triAnd, triAtLeast, triNot, triOr } from './tri.js';
+import { tri, triFromCounts, triNot } from './tri.js';
 import type { ConditionEvidence, DecisionContext, DecisionEvent, Tri } from './types.js';
 
 /** Per-decision view of the event, built once and shared by every policy's condition. */
@@ -72,7 +72,7 @@ function evalClassification(
   node: Extract<ConditionNode, { op: 'classification' }>,
   path: string,
   input: ConditionInput,
-  out: ConditionEvidence[],
+  out: ConditionEvidence[] | null,
 ): Tri {
   const coordinate = {
     classification_id: node.classification_id,
@@ -80,27 +80,34 @@ function evalClassification(
     revision: node.revision,
   };
   if (!input.byDetector) {
-    out.push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode, coordinate });
+    out?.push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode, coordinate });
     return 'not_evaluated';
   }
   const def = input.classifications.get(coordinateKey(node));
   if (!def) {
     // The compiler revalidates the graph before signing; a missing definition cannot prove anything.
-    out.push({ path, op: node.op, value: 'not_evaluated', code: 'classification.not_in_bundle', coordinate });
+    out?.push({
+      path,
+      op: node.op,
+      value: 'not_evaluated',
+      code: 'classification.not_in_bundle',
+      coordinate,
+    });
     return 'not_evaluated';
   }
   for (const rule of def.rules) {
-    const elementIds: string[] = [];
-    const detectorIds: string[] = [];
+    let count = 0;
     for (const el of rule.elements) {
-      const f = input.byDetector.get(el.detector_id);
-      if (applyDetectorRule(f, el).matched) {
-        elementIds.push(el.element_id);
-        detectorIds.push(el.detector_id);
-      }
+      if (applyDetectorRule(input.byDetector.get(el.detector_id), el).matched) count += 1;
     }
     const need = rule.min_elements ?? rule.elements.length;
-    if (rule.elements.length > 0 && elementIds.length >= need) {
+    if (rule.elements.length > 0 && count >= need) {
+      if (!out) return 'true';
+      const contributing = rule.elements.filter(
+        (el) => applyDetectorRule(input.byDetector?.get(el.detector_id), el).matched,
+      );
+      const elementIds = contributing.map((el) => el.element_id);
+      const detectorIds = contributing.map((el) => el.detector_id);
       out.push({
         path,
         op: node.op,
@@ -114,7 +121,7 @@ function evalClassification(
       return 'true';
     }
   }
-  out.push({ path, op: node.op, value: 'false', code: 'classification.no_rule_matched', coordinate });
+  out?.push({ path, op: node.op, value: 'false', code: 'classification.no_rule_matched', coordinate });
   return 'false';
 }
 
@@ -192,35 +199,39 @@ export function evaluateCondition(
   node: ConditionNode,
   path: string,
   input: ConditionInput,
-  out: ConditionEvidence[],
+  out: ConditionEvidence[] | null,
 ): Tri {
   switch (node.op) {
     case 'and':
-      return triAnd(node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, out)));
     case 'or':
-      return triOr(node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, out)));
+    case 'at_least': {
+      // Every child is evaluated (rule 3); counts replace an array of child values.
+      let yes = 0;
+      let unknown = 0;
+      for (let i = 0; i < node.nodes.length; i += 1) {
+        const v = evaluateCondition(node.nodes[i]!, out ? `${path}.nodes[${i}]` : path, input, out);
+        if (v === 'true') yes += 1;
+        else if (v === 'not_evaluated') unknown += 1;
+      }
+      return triFromCounts(node.op, yes, unknown, node.nodes.length, node.op === 'at_least' ? node.n : 1);
+    }
     case 'not':
-      return triNot(evaluateCondition(node.node, `${path}.node`, input, out));
-    case 'at_least':
-      return triAtLeast(
-        node.n,
-        node.nodes.map((n, i) => evaluateCondition(n, `${path}.nodes[${i}]`, input, out)),
-      );
+      return triNot(evaluateCondition(node.node, out ? `${path}.node` : path, input, out));
     case 'classification':
       return evalClassification(node, path, input, out);
     case 'detector':
     case 'category':
     case 'total_matches': {
       if (!input.byDetector) {
-        out.push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode });
+        out?.push({ path, op: node.op, value: 'not_evaluated', code: input.notReadCode });
         return 'not_evaluated';
       }
       const rule = ruleOf(node);
       let value: Tri;
-      let detectorIds: string[] = [];
+      let detectorIds: readonly string[] = [];
       if (node.op === 'detector') {
         value = tri(applyDetectorRule(input.byDetector.get(node.detector_id), rule).matched);
-        if (value === 'true') detectorIds = [node.detector_id];
+        if (value === 'true' && out) detectorIds = [node.detector_id];
       } else if (node.op === 'category') {
         // Aggregated over the category; one span reported by two of its detectors counts once.
         let agg = input.categoryCache.get(node.category);
@@ -232,41 +243,41 @@ export function evaluateCondition(
         if (value === 'true') detectorIds = agg.detector_ids;
       } else {
         value = tri(applyDetectorRule(input.allHits, rule).matched);
-        if (value === 'true')
+        if (value === 'true' && out)
           detectorIds = input.allFindings.filter((f) => f.hits.length > 0).map((f) => f.detector_id);
       }
-      out.push({
+      out?.push({
         path,
         op: node.op,
         value,
         code: value === 'true' ? `${node.op}.matched` : `${node.op}.below_rule`,
-        ...(detectorIds.length ? { detector_ids: detectorIds } : {}),
+        ...(detectorIds.length ? { detector_ids: [...detectorIds] } : {}),
       });
       return value;
     }
     case 'file_condition': {
       const r = evalFile(node, input);
-      out.push({ path, op: node.op, value: r.value, code: r.code });
+      out?.push({ path, op: node.op, value: r.value, code: r.code });
       return r.value;
     }
     case 'removable_device': {
       const r = evalRemovable(node, input);
-      out.push({ path, op: node.op, value: r.value, code: r.code });
+      out?.push({ path, op: node.op, value: r.value, code: r.code });
       return r.value;
     }
     case 'network_location': {
       // Document 1, condition rule 6: no reported location matches nothing, not even under `not`.
       const loc = input.ctx.network_location;
       if (!loc) {
-        out.push({ path, op: node.op, value: 'not_evaluated', code: 'location.not_reported' });
+        out?.push({ path, op: node.op, value: 'not_evaluated', code: 'location.not_reported' });
         return 'not_evaluated';
       }
       const value = tri(node.any_of.includes(loc));
-      out.push({ path, op: node.op, value, code: value === 'true' ? 'location.matched' : 'location.other' });
+      out?.push({ path, op: node.op, value, code: value === 'true' ? 'location.matched' : 'location.other' });
       return value;
     }
     case 'always':
-      out.push({ path, op: node.op, value: 'true', code: 'always' });
+      out?.push({ path, op: node.op, value: 'true', code: 'always' });
       return 'true';
   }
 }

@@ -54,8 +54,8 @@ function passes(
     if (!s.active) return { ok: false, miss: { policy_id: id, stage: 'schedule', code: s.code } };
     lines.push(line(s.code, s.text));
   }
-  const evidence: ConditionEvidence[] = [];
-  const value = evaluateCondition(p.spec.condition, 'condition', input, evidence);
+  // First pass without evidence: most policies do not match, and only a match needs its parts.
+  const value = evaluateCondition(p.spec.condition, 'condition', input, null);
   if (value !== 'true') {
     return {
       ok: false,
@@ -66,6 +66,8 @@ function passes(
       },
     };
   }
+  const evidence: ConditionEvidence[] = [];
+  evaluateCondition(p.spec.condition, 'condition', input, evidence);
   lines.push(CONDITION_MATCHED);
   return { ok: true, lines, evidence };
 }

@@ -1,43 +1,51 @@
 import type { Tri } from './types.js';
 
 /**
- * Three-valued logic of document 1, condition rule 2: `not_evaluated` never becomes a match under
- * `not`; an `and` is still disproved by a known false child and an `or` proved by a known true one.
+ * Three-valued logic of document 1, condition rule 2, from counts of child values: `and` is
+ * disproved by a known false child, `or` proved by a known true one, `at_least n` is true once n
+ * are known true and false once too few could still become true; otherwise `not_evaluated`.
+ * The evaluator counts children as it visits them, so no array of values is built.
  */
-export function triAnd(values: readonly Tri[]): Tri {
-  let unknown = false;
-  for (const v of values) {
-    if (v === 'false') return 'false';
-    if (v === 'not_evaluated') unknown = true;
-  }
-  return unknown ? 'not_evaluated' : 'true';
+export function triFromCounts(
+  op: 'and' | 'or' | 'at_least',
+  yes: number,
+  unknown: number,
+  total: number,
+  n = 1,
+): Tri {
+  const no = total - yes - unknown;
+  if (op === 'and') return no > 0 ? 'false' : unknown > 0 ? 'not_evaluated' : 'true';
+  if (op === 'or') return yes > 0 ? 'true' : unknown > 0 ? 'not_evaluated' : 'false';
+  return yes >= n ? 'true' : yes + unknown < n ? 'false' : 'not_evaluated';
 }
 
-export function triOr(values: readonly Tri[]): Tri {
-  let unknown = false;
-  for (const v of values) {
-    if (v === 'true') return 'true';
-    if (v === 'not_evaluated') unknown = true;
-  }
-  return unknown ? 'not_evaluated' : 'false';
-}
-
-export function triNot(value: Tri): Tri {
-  if (value === 'true') return 'false';
-  if (value === 'false') return 'true';
-  return 'not_evaluated';
-}
-
-/** True once `n` children are known true; false once too few could still become true. */
-export function triAtLeast(n: number, values: readonly Tri[]): Tri {
+function counts(values: readonly Tri[]): [number, number] {
   let yes = 0;
   let unknown = 0;
   for (const v of values) {
     if (v === 'true') yes += 1;
     else if (v === 'not_evaluated') unknown += 1;
   }
-  if (yes >= n) return 'true';
-  if (yes + unknown < n) return 'false';
+  return [yes, unknown];
+}
+
+export function triAnd(values: readonly Tri[]): Tri {
+  return triFromCounts('and', ...counts(values), values.length);
+}
+
+export function triOr(values: readonly Tri[]): Tri {
+  return triFromCounts('or', ...counts(values), values.length);
+}
+
+/** True when at least `n` children are true. */
+export function triAtLeast(n: number, values: readonly Tri[]): Tri {
+  return triFromCounts('at_least', ...counts(values), values.length, n);
+}
+
+/** `not_evaluated` never becomes a match by sitting under `not`. */
+export function triNot(value: Tri): Tri {
+  if (value === 'true') return 'false';
+  if (value === 'false') return 'true';
   return 'not_evaluated';
 }
 
