@@ -158,3 +158,16 @@ describe('dlp-agent CLI against a real HTTPS peer', () => {
     expect(cut!.event_ids).toHaveLength(500);
   });
 });
+
+describe('state directory permissions', () => {
+  it('keeps everything the agent writes owner-only', async () => {
+    const { stateDir, env } = await enrolled();
+    await runAgent(['run', '--once', '--state-dir', stateDir], env);
+    const { readdirSync, statSync } = await import('node:fs');
+    for (const name of readdirSync(stateDir)) {
+      if (name === 'none.json') continue;
+      const mode = statSync(join(stateDir, name)).mode & 0o077;
+      expect({ name, mode }).toEqual({ name, mode: 0 });
+    }
+  });
+});

@@ -47,6 +47,8 @@ async function openService(platform: Platform, config: AgentConfig): Promise<Age
 }
 
 export async function main(argv: string[]): Promise<number> {
+  // Everything the agent writes (queue, remembered files, policy, enrolment) is owner-only.
+  if (process.platform !== 'win32') process.umask(0o077);
   const [command, ...rest] = argv;
   if (!command || command === '--help' || command === 'help' || command === '-h') {
     out(HELP.main!);
