@@ -374,4 +374,34 @@ describe('validatePolicyVersion', () => {
       ).toEqual(['condition.classes[0]']);
     });
   });
+
+  describe('other fields', () => {
+    it('checks evidence, apply_label, raise_every_match and the effective window', () => {
+      expect(fields(base({ evidence: { full_file: 'yes', screenshots: true } }))).toEqual([
+        'evidence.full_file',
+        'evidence.screenshots',
+      ]);
+      expect(fields(base({ apply_label: { value: '' } }))).toEqual(['apply_label.value']);
+      expect(fields(base({ raise_every_match: 'always' }))).toEqual(['raise_every_match']);
+      expect(
+        fields(base({ effective_from: '2026-12-01T00:00:00Z', effective_until: '2026-11-30T00:00:00Z' })),
+      ).toEqual(['effective_until']);
+      expect(fields(base({ effective_until: 'next tuesday' }))).toEqual(['effective_until']);
+    });
+    it('bounds the number of exceptions and risk steps', () => {
+      const ex = { id: 'x', reason: 'r', approved_by: 'a', scope: { device_ids: ['d'] } };
+      expect(
+        fields(base({ exceptions: Array.from({ length: 201 }, (_, i) => ({ ...ex, id: `x${i}` })) })),
+      ).toEqual(['exceptions']);
+      const steps = Array.from({ length: 21 }, (_, i) => ({ at_or_above: i, action: 'block' }));
+      expect(fields(base({ risk_thresholds: { below: 'audit', steps } }))).toEqual(['risk_thresholds.steps']);
+    });
+    it('refuses a duplicate exception id and a bad downgrade', () => {
+      const ex = { id: 'x', reason: 'r', approved_by: 'a', scope: { device_ids: ['d'] } };
+      expect(fields(base({ exceptions: [ex, { ...ex, downgrade_to: 'ignore' }] }))).toEqual([
+        'exceptions[1].id',
+        'exceptions[1].downgrade_to',
+      ]);
+    });
+  });
 });
