@@ -102,6 +102,15 @@ export interface RefusedConnectionRaw {
   filterId: number;
 }
 
+/** A file closed after writing, with the process that wrote it; `overflow`: events were lost. */
+export interface FanotifyChange {
+  kind: 'close_write' | 'overflow';
+  path: string;
+  pid: number;
+  /** The writer's executable; null when the process has already exited. */
+  exe: string | null;
+}
+
 export type RegistryHive = 'HKLM' | 'HKCU';
 
 export interface RegistryValue {
@@ -118,6 +127,8 @@ export interface NativeBinding {
   xattrSet?(path: string, name: string, value: Buffer, mode: WriteMode): void;
   xattrList?(path: string): string[];
   xattrRemove?(path: string, name: string): boolean;
+  fanotifyWatch?(root: string, callback: (change: FanotifyChange) => void): number;
+  fanotifyUnwatch?(id: number): boolean;
   // Windows: identity
   processTokenIdentity?(): TokenIdentity;
   sessionTokenIdentity?(sessionId: number): TokenIdentity;
@@ -160,6 +171,8 @@ export const FUNCTION_PLATFORMS: Record<NativeFunctionName, 'linux' | 'win32'> =
   xattrSet: 'linux',
   xattrList: 'linux',
   xattrRemove: 'linux',
+  fanotifyWatch: 'linux',
+  fanotifyUnwatch: 'linux',
   processTokenIdentity: 'win32',
   sessionTokenIdentity: 'win32',
   consoleSessions: 'win32',

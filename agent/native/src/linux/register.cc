@@ -1,4 +1,5 @@
 #include "../common/export.h"
+#include "fanotify.h"
 #include "xattr.h"
 
 namespace custos {
@@ -8,6 +9,10 @@ void RegisterPlatform(Napi::Env env, Napi::Object exports) {
   Export(env, exports, "xattrSet", XattrSet);
   Export(env, exports, "xattrList", XattrList);
   Export(env, exports, "xattrRemove", XattrRemove);
+  Export(env, exports, "fanotifyWatch", FanotifyWatch);
+  Export(env, exports, "fanotifyUnwatch", FanotifyUnwatch);
+  // The reader threads end before the environment goes away (worker threads, process exit).
+  env.AddCleanupHook([]() { CloseAllFanotifyWatches(); });
 }
 
 }  // namespace custos
