@@ -89,6 +89,19 @@ describe('schedules (document 1, evaluation rule 6)', () => {
     expect(at('2026-03-09T13:00:30Z')).toBe(1);
   });
 
+  it('the repeated hour of an autumn change is inside a window both times it occurs', () => {
+    // Saturday 2026-10-24 22:00 to Sunday 02:00 in Europe/London; clocks go back at 01:00 UTC on 25 October.
+    const night: Schedule = {
+      timezone: 'Europe/London',
+      days_of_week: [5],
+      start_minute: 1320,
+      end_minute: 120,
+    };
+    expect(activeAt(night, '2026-10-25T00:30:00Z')).toBe('active'); // 01:30 BST
+    expect(activeAt(night, '2026-10-25T01:30:00Z')).toBe('active'); // 01:30 GMT, the same wall-clock time again
+    expect(activeAt(night, '2026-10-25T02:00:00Z')).toBe('schedule.outside_window'); // 02:00 GMT
+  });
+
   it('an unresolvable zone leaves the policy active and the decision says so', () => {
     expect(activeAt(office('Mars/Olympus_Mons'), '2026-11-23T02:00:00Z')).toBe('active-unresolvable');
   });
