@@ -1,0 +1,110 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { AppError } from '../../http/errors.js';
+import type { TokenBuckets } from '../../http/rate-limit.js';
+import type { DevicesTable } from '../agents/tables.js';
+import { IdentityRefused, verifySignedRequest } from './signed-request.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The device a signed agent request was verified for (agent routes only). */
+    agentDevice: DevicesTable | null;
+    /** The exact request bytes the signature covered. */
+    rawBody: Buffer | null;
+    /** Tokens left in the device bucket after this request (soft back-pressure). */
+    agentBucketLeft: number | null;
+  }
+  interface FastifyContextConfig {
+    /** Check-in only: a revoked device passes so that it learns it is revoked (document 2). */
+    allowRevoked?: boolean;
+  }
+}
+
+export interface AgentScopeOptions {
+  /** The per-device request bucket (DLP_AGENT_RATE_PER_MINUTE / DLP_AGENT_RATE_BURST). */
+  buckets: TokenBuckets;
+}
+
+function malformed(message: string): AppError {
+  return new AppError(400, 'request.malformed', message);
+}
+
+/**
+ * Makes an encapsulated scope an agent surface (document 2, Agent requests): bodies are read as
+ * raw bytes, the signature is verified over those exact bytes before anything is parsed, then a
+ * JSON body is parsed for the route schema. A refusal's cause is logged; the caller sees the
+ * one answer (an unknown or revoked device and a bad signature are alike).
+ */
+export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOptions): void {
+  scope.decorateRequest('agentDevice', null);
+  scope.decorateRequest('rawBody', null);
+  scope.decorateRequest('agentBucketLeft', null);
+  scope.removeAllContentTypeParsers();
+  scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
+
+  scope.addHook('preValidation', async (request: FastifyRequest) => {
+    const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
+    request.rawBody = raw;
+    const services = request.server.deps;
+    const config = request.routeOptions.config;
+    try {
+      request.agentDevice = await verifySignedRequest(services.db, {
+        method: request.method,
+        url: request.url,
+        headers: request.headers,
+        body: raw,
+        now: services.clock.now(),
+        allowRevoked: config.allowRevoked === true,
+      });
+    } catch (error) {
+      if (error instanceof IdentityRefused) {
+        request.log.warn(
+          { refusal: error.refusal, route: request.routeOptions.url },
+          'agent request refused',
+        );
+      } else if (error instanceof AppError) {
+        request.log.info({ code: error.code, route: request.routeOptions.url }, 'agent request refused');
+      }
+      throw error;
+    }
+    const take = options.buckets.take(request.agentDevice.id);
+    if (!take.ok) {
+      throw new AppError(
+        429,
+        'agent.rate_limited',
+        'this device is sending too many requests; retry later',
+        [],
+        {
+          'retry-after': String(take.retryAfterSeconds),
+        },
+      );
+    }
+    request.agentBucketLeft = take.remaining;
+    const type = String(request.headers['content-type'] ?? '')
+      .split(';')[0]
+      ?.trim()
+      .toLowerCase();
+    if (raw.length === 0) {
+      request.body = undefined;
+      return;
+    }
+    if (type === 'application/json') {
+      try {
+        request.body = JSON.parse(raw.toString('utf8')) as unknown;
+      } catch {
+        throw malformed('the body is not valid JSON');
+      }
+      if (request.body === null || typeof request.body !== 'object' || Array.isArray(request.body)) {
+        throw malformed('the body must be a JSON object');
+      }
+    } else if (type !== 'application/octet-stream') {
+      throw malformed('unsupported content type');
+    }
+  });
+}
+
+/** The verified device of an agent route (set by the scope hook). */
+export function deviceOf(request: FastifyRequest): DevicesTable {
+  if (!request.agentDevice)
+    throw new AppError(401, 'agent.unauthenticated', 'the request is not signed by an enrolled device');
+  return request.agentDevice;
+}

@@ -1,0 +1,261 @@
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { fieldError } from '../../http/errors.js';
+import { TokenBuckets } from '../../http/rate-limit.js';
+import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
+import { enroll } from '../enrolment/service.js';
+import { registerEvidenceRoutes } from '../evidence/routes.js';
+import type { ApiModule } from '../index.js';
+import { HourlyQuota } from '../ingest/quotas.js';
+import { ingestBatch } from '../ingest/service.js';
+import { deviceOf, registerAgentScope } from './agent-scope.js';
+import type { PolicyPort } from './policy-port.js';
+import { checkin, policyFor, renewCertificate } from './service.js';
+
+const Short = (max: number) => Type.String({ minLength: 1, maxLength: max });
+
+const EnrollBody = Type.Object(
+  {
+    schema_version: Type.Object({ major: Type.Integer({ minimum: 0 }), minor: Type.Integer({ minimum: 0 }) }),
+    enrollment_token: Short(200),
+    hardware_id: Type.String({ pattern: '^[0-9a-fA-F]{64}$' }),
+    hostname: Short(255),
+    os: Short(200),
+    os_version: Short(200),
+    agent_version: Short(64),
+    device_public_key_b64: Short(200),
+    device_signature_algorithm: Short(64),
+    device_key_protection: Short(64),
+    csr_pem: Short(16_384),
+    capabilities: Type.Record(Type.String(), Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
+const SigningKey = Type.Object({
+  key_id: Type.String(),
+  public_key_b64: Type.String(),
+  algorithm: Type.String(),
+  not_after: Type.Union([Type.String(), Type.Null()]),
+});
+
+const EnrollReply = Type.Object({
+  device_id: Type.String(),
+  tenant_id: Type.String(),
+  certificate_pem: Type.String(),
+  ca_chain_pem: Type.String(),
+  certificate_expires_at: Type.String(),
+  policy_signing_keys: Type.Array(SigningKey),
+  checkin_interval_secs: Type.Integer(),
+  agent_group: Type.Union([Type.String(), Type.Null()]),
+});
+
+const CheckinBody = Type.Object(
+  {
+    health: Type.Record(Type.String(), Type.Unknown()),
+    capabilities: Type.Record(Type.String(), Type.Unknown()),
+    bundle_version: Type.Integer({ minimum: 0 }),
+    policy_trust_version: Type.Optional(Type.Integer({ minimum: 0 })),
+    trusted_policy_key_ids: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+    edm_key_ids: Type.Optional(Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100 })),
+  },
+  { additionalProperties: true },
+);
+
+const CheckinReply = Type.Object({
+  server_time: Timestamp,
+  clock_drift_ms: Type.Integer(),
+  policy_update_available: Type.Boolean(),
+  revoked: Type.Boolean(),
+  certificate_rotation: Type.Boolean(),
+  commands: Type.Array(
+    Type.Object({
+      id: Type.String(),
+      kind: Type.String(),
+      payload: Type.Unknown(),
+      created_at: Type.String(),
+    }),
+  ),
+  policy_trust_update: Type.Null(),
+});
+
+const PolicyReply = Type.Object({
+  bundle_version: Type.Integer(),
+  bundle: Type.Unknown(),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  refused: Type.Union([
+    Type.Object({ code: Type.Literal('upgrade_required'), missing: Type.Array(Type.String()) }),
+    Type.Null(),
+  ]),
+});
+
+const EventsBody = Type.Object(
+  {
+    batch_id: Type.String({ minLength: 1, maxLength: 128, pattern: '^[A-Za-z0-9._:-]+$' }),
+    events: Type.Array(Type.Unknown()),
+  },
+  { additionalProperties: false },
+);
+
+const EventsReply = Type.Object({
+  batch_id: Type.String(),
+  acks: Type.Array(
+    Type.Object({
+      event_id: Type.String(),
+      status: Type.Union([
+        Type.Literal('Accepted'),
+        Type.Literal('Duplicate'),
+        Type.Literal('Rejected'),
+        Type.Literal('Retry'),
+      ]),
+      reason: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+  throttle_ms: Type.Union([Type.Integer(), Type.Null()]),
+});
+
+/** The agent's timestamp from its signed headers, already checked by the scope hook. */
+function signedAt(headers: Record<string, unknown>): number {
+  return Date.parse(String(headers['x-dlp-timestamp']));
+}
+
+const agentErrors = errorResponses(400, 401, 404, 422, 429);
+
+/**
+ * The agent surface of document 2 (`/api/v1/agent/*`). Enrolment is unauthenticated (the token
+ * is the credential); every other route runs in the signed scope.
+ */
+export function agentApiModule(policies: PolicyPort): ApiModule {
+  return async (app) => {
+    const s = app.deps;
+    const ingestState = {
+      requests: new TokenBuckets({
+        ratePerMinute: s.config.agent.ratePerMinute,
+        burst: s.config.agent.rateBurst,
+        clock: s.clock,
+      }),
+      events: new HourlyQuota(s.config.quota.eventsPerHour, s.config.quota.eventBurst, s.clock),
+      bytes: new HourlyQuota(s.config.quota.bytesPerHour, s.config.quota.byteBurst, s.clock),
+    };
+
+    app.post(
+      '/agent/enroll',
+      {
+        config: { auth: 'none' },
+        schema: { body: EnrollBody, response: { 200: EnrollReply, ...errorResponses(400, 403, 422) } },
+      },
+      async (request) => enroll(s, policies, request.body, request.id),
+    );
+
+    await app.register(async (plain) => {
+      registerAgentScope(plain, { buckets: ingestState.requests });
+      const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+
+      scope.post(
+        '/agent/probe',
+        {
+          config: { auth: 'agent' },
+          schema: {
+            body: Type.Object({ device_id: Uuid, client_time: Timestamp }, { additionalProperties: true }),
+            response: {
+              200: Type.Object({ server_time: Timestamp, clock_drift_ms: Type.Integer() }),
+              ...agentErrors,
+            },
+          },
+        },
+        async (request) => {
+          // Changes nothing: no command collected, no health or last-seen update (document 2).
+          const device = deviceOf(request);
+          if (request.body.device_id.toLowerCase() !== device.id)
+            throw fieldError('device_id', 'is not the signing device');
+          const now = s.clock.now();
+          return {
+            server_time: now.toISOString(),
+            clock_drift_ms: now.getTime() - Date.parse(request.body.client_time),
+          };
+        },
+      );
+
+      scope.post(
+        '/agent/checkin',
+        {
+          config: { auth: 'agent', allowRevoked: true },
+          schema: { body: CheckinBody, response: { 200: CheckinReply, ...agentErrors } },
+        },
+        async (request) =>
+          checkin(
+            s,
+            policies,
+            deviceOf(request),
+            {
+              health: request.body.health,
+              capabilities: request.body.capabilities,
+              bundle_version: request.body.bundle_version,
+              policy_trust_version: request.body.policy_trust_version ?? 0,
+              trusted_policy_key_ids: request.body.trusted_policy_key_ids ?? [],
+              edm_key_ids: request.body.edm_key_ids ?? [],
+            },
+            signedAt(request.headers),
+            request.id,
+          ),
+      );
+
+      scope.get(
+        '/agent/policy',
+        { config: { auth: 'agent' }, schema: { response: { 200: PolicyReply, ...agentErrors } } },
+        async (request) => policyFor(s, policies, deviceOf(request)),
+      );
+
+      scope.post(
+        '/agent/certificate',
+        {
+          config: { auth: 'agent' },
+          schema: {
+            body: Type.Object({ csr_pem: Short(16_384) }, { additionalProperties: false }),
+            response: {
+              200: Type.Object({
+                certificate_pem: Type.String(),
+                certificate_expires_at: Timestamp,
+                ca_chain_pem: Type.String(),
+              }),
+              ...agentErrors,
+            },
+          },
+        },
+        async (request) => renewCertificate(s, deviceOf(request), request.body.csr_pem, request.id),
+      );
+
+      scope.post(
+        '/agent/events',
+        {
+          config: { auth: 'agent' },
+          // 500 events of up to 64 KiB each could not all be full; 16 MiB bounds the wire body.
+          bodyLimit: 16 * 1024 * 1024,
+          schema: { body: EventsBody, response: { 200: EventsReply, ...agentErrors } },
+        },
+        async (request) => {
+          const answer = await ingestBatch(
+            s,
+            policies,
+            ingestState,
+            deviceOf(request),
+            request.body,
+            request.rawBody?.length ?? 0,
+            request.agentBucketLeft,
+            request.id,
+          );
+          if (answer.storeError !== undefined) {
+            const e = answer.storeError as Error;
+            request.log.error(
+              { err: { type: e?.name, message: e?.message } },
+              'event batch could not be stored',
+            );
+          }
+          return { batch_id: answer.batch_id, acks: answer.acks, throttle_ms: answer.throttle_ms };
+        },
+      );
+
+      registerEvidenceRoutes(plain);
+    });
+  };
+}

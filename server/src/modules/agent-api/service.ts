@@ -1,0 +1,210 @@
+import type { AppServices } from '../../deps.js';
+import { fieldError } from '../../http/errors.js';
+import type { DevicesTable } from '../agents/tables.js';
+import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/device-ca.js';
+import { strictBase64 } from './device-keys.js';
+import type { LatestBundle, PolicyPort } from './policy-port.js';
+
+/** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
+export const CERT_RENEW_BEFORE_MS = 30 * 86_400_000;
+/** Document 2, Check-in: an empty, over 200 characters or control-character value is not recorded. */
+const OS_MAX = 200;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what is refused.
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
+
+export function acceptableOs(value: unknown): value is string {
+  return typeof value === 'string' && value.trim() !== '' && value.length <= OS_MAX && !CONTROL.test(value);
+}
+
+export function featuresOf(capabilities: unknown): Set<string> {
+  const f = (capabilities as { features?: unknown } | null)?.features;
+  return new Set(Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string') : []);
+}
+
+/** Capabilities the bundle needs that the agent lacks (document 1: upgrade_required). */
+export function missingCapabilities(bundle: LatestBundle, capabilities: unknown): string[] {
+  const have = featuresOf(capabilities);
+  return bundle.required_capabilities.filter((c) => !have.has(c)).sort();
+}
+
+export interface CheckinInput {
+  health: Record<string, unknown>;
+  capabilities: Record<string, unknown>;
+  bundle_version: number;
+  policy_trust_version: number;
+  trusted_policy_key_ids: string[];
+  edm_key_ids: string[];
+}
+
+export interface CheckinResult {
+  server_time: string;
+  clock_drift_ms: number;
+  policy_update_available: boolean;
+  revoked: boolean;
+  certificate_rotation: boolean;
+  commands: { id: string; kind: string; payload: unknown; created_at: string }[];
+  policy_trust_update: null;
+}
+
+/**
+ * Check-in (document 2): records health, capabilities and the bundle in force, audits an OS
+ * change once, answers drift, update, revoked and rotation flags and the queued commands,
+ * collected and marked in one statement.
+ */
+export async function checkin(
+  s: AppServices,
+  policies: PolicyPort,
+  device: DevicesTable,
+  input: CheckinInput,
+  signedAt: number,
+  requestId: string,
+): Promise<CheckinResult> {
+  const now = s.clock.now();
+  const base = {
+    server_time: now.toISOString(),
+    clock_drift_ms: now.getTime() - signedAt,
+    policy_trust_update: null,
+  } as const;
+  if (device.status !== 'active') {
+    // A revoked device learns it and nothing else: no health recorded, no command handed out.
+    return {
+      ...base,
+      policy_update_available: false,
+      revoked: true,
+      certificate_rotation: false,
+      commands: [],
+    };
+  }
+  const caps = input.capabilities;
+  const os = caps.os;
+  const osChanged = acceptableOs(os) && os !== device.os;
+  const osVersion = acceptableOs(caps.os_version) ? caps.os_version : device.os_version;
+  const agentVersion = acceptableOs(caps.agent_version) ? caps.agent_version : device.agent_version;
+
+  const commands = await s.db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('devices')
+      .set({
+        health: JSON.stringify(input.health),
+        capabilities: JSON.stringify(caps),
+        bundle_version: input.bundle_version,
+        policy_trust_version: input.policy_trust_version,
+        last_seen_at: now.toISOString(),
+        os_version: osVersion,
+        agent_version: agentVersion,
+        ...(osChanged ? { os } : {}),
+      })
+      .where('tenant_id', '=', device.tenant_id)
+      .where('id', '=', device.id)
+      .execute();
+    if (osChanged) {
+      await s.audit.write(
+        { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+        {
+          action: 'agent.os_changed',
+          subject: { type: 'agent', id: device.id },
+          metadata: { from: device.os, to: os },
+        },
+        trx,
+      );
+    }
+    // One statement collects and marks: two concurrent check-ins never both receive a command.
+    return trx
+      .updateTable('agent_commands')
+      .set({ collected_at: now.toISOString() })
+      .where('tenant_id', '=', device.tenant_id)
+      .where('device_id', '=', device.id)
+      .where('collected_at', 'is', null)
+      .returning(['id', 'kind', 'payload', 'created_at'])
+      .execute();
+  });
+
+  const latest = await policies.getLatestBundle(s.db, device.tenant_id);
+  const update =
+    latest !== undefined &&
+    latest.version > input.bundle_version &&
+    missingCapabilities(latest, caps).length === 0;
+  return {
+    ...base,
+    policy_update_available: update,
+    revoked: false,
+    certificate_rotation: Date.parse(device.certificate_expires_at) - now.getTime() < CERT_RENEW_BEFORE_MS,
+    commands: commands
+      .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
+      .map((c) => ({
+        id: c.id,
+        kind: c.kind,
+        payload: JSON.parse(c.payload) as unknown,
+        created_at: c.created_at,
+      })),
+  };
+}
+
+export type PolicyAnswer =
+  | { bundle_version: number; bundle: unknown; reason: null; refused: null }
+  | {
+      bundle_version: 0;
+      bundle: null;
+      reason: string;
+      refused: { code: 'upgrade_required'; missing: string[] } | null;
+    };
+
+/** GET /agent/policy: the latest bundle, none with a reason, or upgrade_required (document 1). */
+export async function policyFor(
+  s: AppServices,
+  policies: PolicyPort,
+  device: DevicesTable,
+): Promise<PolicyAnswer> {
+  const latest = await policies.getLatestBundle(s.db, device.tenant_id);
+  if (!latest) return { bundle_version: 0, bundle: null, reason: 'no_bundle_published', refused: null };
+  const missing = missingCapabilities(latest, JSON.parse(device.capabilities));
+  if (missing.length > 0) {
+    return {
+      bundle_version: 0,
+      bundle: null,
+      reason: 'upgrade_required',
+      refused: { code: 'upgrade_required', missing },
+    };
+  }
+  return { bundle_version: latest.version, bundle: latest.envelope, reason: null, refused: null };
+}
+
+/** POST /agent/certificate: a fresh certificate for the pinned key, from a new CSR. */
+export async function renewCertificate(
+  s: AppServices,
+  device: DevicesTable,
+  csrPem: string,
+  requestId: string,
+): Promise<{ certificate_pem: string; certificate_expires_at: string; ca_chain_pem: string }> {
+  const now = s.clock.now();
+  const raw = strictBase64(device.public_key_b64) as Buffer;
+  let csr: Awaited<ReturnType<typeof readCsr>>;
+  try {
+    csr = await readCsr(csrPem, raw);
+  } catch (error) {
+    if (error instanceof CsrError) throw fieldError('csr_pem', error.message);
+    throw error;
+  }
+  const ca = await loadDeviceCa(s.db, device.tenant_id, s.keys.master, now);
+  const cert = await issueDeviceCertificate(ca, csr, device.id, s.config.agent.deviceCertDays, now);
+  await s.db
+    .updateTable('devices')
+    .set({ certificate_serial: cert.serial, certificate_expires_at: cert.expiresAt.toISOString() })
+    .where('tenant_id', '=', device.tenant_id)
+    .where('id', '=', device.id)
+    .execute();
+  await s.audit.write(
+    { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+    {
+      action: 'agent.certificate_renewed',
+      subject: { type: 'agent', id: device.id },
+      metadata: { serial_prefix: cert.serial.slice(0, 8), expires_at: cert.expiresAt.toISOString() },
+    },
+  );
+  return {
+    certificate_pem: cert.certificatePem,
+    certificate_expires_at: cert.expiresAt.toISOString(),
+    ca_chain_pem: cert.caChainPem,
+  };
+}

@@ -1,0 +1,204 @@
+import type { AppServices } from '../../deps.js';
+import type { AuditContext } from '../../http/audit.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import type { PolicyPort } from '../agent-api/policy-port.js';
+import {
+  findDevice,
+  findGroup,
+  findGroupByName,
+  insertGroup,
+  listDevices,
+  moveDevice,
+  renameGroup,
+  retireGroup,
+  revokeDevice,
+} from './store.js';
+import type { DevicesTable } from './tables.js';
+
+type Ctx = AuditContext & { tenantId: string };
+
+/**
+ * Who else may name an endpoint group: the policies module answers through the port; a role
+ * scope (document 3: retiring a group named by a live role's scope is 409) through this hook,
+ * which the identity module's custom roles fill.
+ */
+export type GroupScopeUse = (s: AppServices, tenantId: string, groupId: string) => Promise<string[]>;
+
+// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused in names.
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
+export function checkGroupName(name: string): string {
+  const trimmed = name.trim();
+  if (trimmed === '' || trimmed.length > 80 || CONTROL.test(trimmed))
+    throw fieldError('name', 'must be 1 to 80 printable characters');
+  return trimmed;
+}
+
+export async function createGroup(s: AppServices, ctx: Ctx, rawName: string) {
+  const name = checkGroupName(rawName);
+  if (await findGroupByName(s.db, ctx.tenantId, name))
+    throw new AppError(409, 'agent_group.name_taken', 'an endpoint group with that name exists');
+  const row = await insertGroup(s.db, ctx.tenantId, name, s.clock.now());
+  await s.audit.write(ctx, {
+    action: 'agent_group.created',
+    subject: { type: 'agent_group', id: row.id },
+    metadata: { name },
+  });
+  return row;
+}
+
+export async function renameGroupById(
+  s: AppServices,
+  ctx: Ctx,
+  groupId: string,
+  rawName: string,
+  policies: PolicyPort,
+) {
+  const group = await findGroup(s.db, ctx.tenantId, groupId);
+  if (!group) throw notFound('endpoint group');
+  if (group.retired_at)
+    throw new AppError(409, 'resource.conflict', 'a retired endpoint group cannot be renamed');
+  const name = checkGroupName(rawName);
+  const other = await findGroupByName(s.db, ctx.tenantId, name);
+  if (other && other.id !== groupId)
+    throw new AppError(409, 'agent_group.name_taken', 'an endpoint group with that name exists');
+  // Policies name groups by name: a rename would silently move them off the group.
+  const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name);
+  if (naming.length > 0 && name.toLowerCase() !== group.name.toLowerCase()) {
+    throw new AppError(
+      409,
+      'agent_group.in_use',
+      'a live policy names this endpoint group; change the policy first',
+      [{ field: 'policy_ids', message: naming.join(', ') }],
+    );
+  }
+  await renameGroup(s.db, ctx.tenantId, groupId, name);
+  await s.audit.write(ctx, {
+    action: 'agent_group.renamed',
+    subject: { type: 'agent_group', id: groupId },
+    metadata: { from: group.name, to: name },
+  });
+}
+
+export async function retireGroupById(
+  s: AppServices,
+  ctx: Ctx,
+  groupId: string,
+  policies: PolicyPort,
+  roleScopes: GroupScopeUse,
+) {
+  const group = await findGroup(s.db, ctx.tenantId, groupId);
+  if (!group) throw notFound('endpoint group');
+  if (group.retired_at) return;
+  const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name);
+  const roles = await roleScopes(s, ctx.tenantId, groupId);
+  if (naming.length > 0 || roles.length > 0) {
+    const details = [
+      ...(naming.length > 0 ? [{ field: 'policy_ids', message: naming.join(', ') }] : []),
+      ...(roles.length > 0 ? [{ field: 'role_ids', message: roles.join(', ') }] : []),
+    ];
+    throw new AppError(
+      409,
+      'agent_group.in_use',
+      'a live policy or role scope names this endpoint group',
+      details,
+    );
+  }
+  await retireGroup(s.db, ctx.tenantId, groupId, s.clock.now());
+  await s.audit.write(ctx, {
+    action: 'agent_group.retired',
+    subject: { type: 'agent_group', id: groupId },
+    metadata: { name: group.name },
+  });
+}
+
+export interface AgentView {
+  id: string;
+  hostname: string;
+  status: string;
+  os: string;
+  os_version: string;
+  agent_version: string;
+  group_id: string | null;
+  agent_group: string | null;
+  last_seen_at: string | null;
+  enrolled_at: string;
+  revoked_at: string | null;
+  bundle_version: number;
+  signature_algorithm: string;
+  key_protection: string;
+  certificate_expires_at: string;
+  capabilities: Record<string, unknown>;
+  health: Record<string, unknown>;
+}
+
+export function agentView(d: DevicesTable & { group_name: string | null }): AgentView {
+  return {
+    id: d.id,
+    hostname: d.hostname,
+    status: d.status,
+    os: d.os,
+    os_version: d.os_version,
+    agent_version: d.agent_version,
+    group_id: d.group_id,
+    agent_group: d.group_name,
+    last_seen_at: d.last_seen_at,
+    enrolled_at: d.enrolled_at,
+    revoked_at: d.revoked_at,
+    bundle_version: d.bundle_version,
+    signature_algorithm: d.signature_algorithm,
+    key_protection: d.key_protection,
+    certificate_expires_at: d.certificate_expires_at,
+    capabilities: JSON.parse(d.capabilities) as Record<string, unknown>,
+    health: JSON.parse(d.health) as Record<string, unknown>,
+  };
+}
+
+export async function listAgentViews(s: AppServices, tenantId: string, f: Parameters<typeof listDevices>[2]) {
+  const { rows, total } = await listDevices(s.db, tenantId, f);
+  return { items: rows.map(agentView), total };
+}
+
+export async function getAgentView(s: AppServices, tenantId: string, id: string): Promise<AgentView> {
+  const d = await findDevice(s.db, tenantId, id);
+  if (!d) throw notFound('agent');
+  return agentView(d);
+}
+
+export async function moveAgent(
+  s: AppServices,
+  ctx: Ctx,
+  id: string,
+  groupId: string | null,
+): Promise<AgentView> {
+  const d = await findDevice(s.db, ctx.tenantId, id);
+  if (!d) throw notFound('agent');
+  if (groupId !== null) {
+    const g = await findGroup(s.db, ctx.tenantId, groupId);
+    if (!g || g.retired_at) throw fieldError('group_id', 'no live endpoint group with that id');
+  }
+  if (d.group_id !== groupId) {
+    await moveDevice(s.db, ctx.tenantId, id, groupId);
+    await s.audit.write(ctx, {
+      action: 'agent.group_changed',
+      subject: { type: 'agent', id },
+      metadata: { from_group_id: d.group_id, to_group_id: groupId },
+    });
+  }
+  return getAgentView(s, ctx.tenantId, id);
+}
+
+/** Revoking is final: the next check-in answers `revoked: true`, every other route 401. */
+export async function revokeAgent(s: AppServices, ctx: Ctx, id: string, reason: string): Promise<AgentView> {
+  const d = await findDevice(s.db, ctx.tenantId, id);
+  if (!d) throw notFound('agent');
+  if (d.status !== 'revoked') {
+    await revokeDevice(s.db, ctx.tenantId, id, s.clock.now());
+    await s.audit.write(ctx, {
+      action: 'agent.revoked',
+      subject: { type: 'agent', id },
+      metadata: { reason, hostname: d.hostname },
+    });
+  }
+  return getAgentView(s, ctx.tenantId, id);
+}

@@ -1,0 +1,73 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DevicesTable } from '../agents/tables.js';
+import type { EnrollmentTokensTable } from './tables.js';
+import './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export type TokenRow = EnrollmentTokensTable & { group_name: string | null };
+
+function withGroup(db: Db) {
+  return db
+    .selectFrom('enrollment_tokens as t')
+    .leftJoin('agent_groups as g', 'g.id', 't.group_id')
+    .selectAll('t')
+    .select('g.name as group_name');
+}
+
+export async function insertToken(db: Db, row: EnrollmentTokensTable): Promise<void> {
+  await db.insertInto('enrollment_tokens').values(row).execute();
+}
+
+export async function listTokens(db: Db, tenantId: string): Promise<TokenRow[]> {
+  return withGroup(db)
+    .where('t.tenant_id', '=', tenantId)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id')
+    .execute();
+}
+
+export async function findToken(db: Db, tenantId: string, id: string): Promise<TokenRow | undefined> {
+  return withGroup(db).where('t.tenant_id', '=', tenantId).where('t.id', '=', id).executeTakeFirst();
+}
+
+export async function findTokenByHash(db: Db, hash: string): Promise<TokenRow | undefined> {
+  return withGroup(db).where('t.token_hash', '=', hash).executeTakeFirst();
+}
+
+export async function revokeToken(
+  db: Db,
+  tenantId: string,
+  id: string,
+  by: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('enrollment_tokens')
+    .set({ revoked_at: now.toISOString(), revoked_by: by })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
+/**
+ * One statement takes a use only while the token is live, unexpired and not used up, so two
+ * machines racing for the last use cannot both get it (document 2: atomic use count).
+ */
+export async function takeTokenUse(db: Db, hash: string, now: Date): Promise<boolean> {
+  const r = await db
+    .updateTable('enrollment_tokens')
+    .set((eb) => ({ uses: eb('uses', '+', 1) }))
+    .where('token_hash', '=', hash)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now.toISOString())
+    .whereRef('uses', '<', 'max_uses')
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1;
+}
+
+export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
+  await db.insertInto('devices').values(row).execute();
+}

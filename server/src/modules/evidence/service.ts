@@ -1,0 +1,228 @@
+import { randomBytes, randomUUID } from 'node:crypto';
+import fs from 'node:fs/promises';
+import path from 'node:path';
+import { blake3 } from 'hash-wasm';
+import { aesGcmEncrypt, seal, unseal } from '../../crypto/seal.js';
+import type { AppServices } from '../../deps.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import type { DevicesTable } from '../agents/tables.js';
+import '../ingest/tables.js';
+import './tables.js';
+
+/** Document 2, Limits: evidence upload 50 MiB. */
+export const MAX_EVIDENCE_BYTES = 50 * 1024 * 1024;
+/** Defaults where a tenant has no settings row (docs/agent-interface.md). */
+export const DEFAULT_CAP_BYTES = 10 * 1024 ** 3;
+export const DEFAULT_RETENTION_DAYS = 90;
+export const WITHHELD_REASONS = [
+  'over_cap',
+  'changed',
+  'unreadable',
+  'spool_full',
+  'spool_failed',
+  'given_up',
+  'refused',
+] as const;
+
+export interface StoredCopy {
+  id: string;
+  size_bytes: number;
+  expires_at: string;
+  new: boolean;
+}
+
+async function settingsOf(s: AppServices, tenantId: string) {
+  const row = await s.db
+    .selectFrom('evidence_settings')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return (
+    row ?? {
+      tenant_id: tenantId,
+      enabled: 1,
+      cap_bytes: DEFAULT_CAP_BYTES,
+      retention_days: DEFAULT_RETENTION_DAYS,
+    }
+  );
+}
+
+async function tenantKey(s: AppServices, tenantId: string): Promise<Buffer> {
+  const context = `tenant:${tenantId}:evidence-key`;
+  let row = await s.db
+    .selectFrom('evidence_keys')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (!row) {
+    await s.db
+      .insertInto('evidence_keys')
+      .values({
+        tenant_id: tenantId,
+        key_sealed: seal(s.keys.master, randomBytes(32), context),
+        created_at: s.clock.now().toISOString(),
+      })
+      .onConflict((oc) => oc.column('tenant_id').doNothing())
+      .execute();
+    row = await s.db
+      .selectFrom('evidence_keys')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirstOrThrow();
+  }
+  return unseal(s.keys.master, row.key_sealed, context);
+}
+
+export function evidencePath(dataDir: string, tenantId: string, id: string): string {
+  return path.join(dataDir, 'evidence', tenantId, `${id}.sealed`);
+}
+
+async function deviceEvent(s: AppServices, device: DevicesTable, eventId: string) {
+  const e = await s.db
+    .selectFrom('agent_events')
+    .select(['id', 'device_id', 'tenant_id', 'file_blake3', 'evidence_requested', 'incident_id'])
+    .where('id', '=', eventId.toLowerCase())
+    .where('tenant_id', '=', device.tenant_id)
+    .executeTakeFirst();
+  // Another device's event answers like a missing one (document 2: 404 event missing or another device's).
+  if (!e || e.device_id !== device.id) throw notFound('event');
+  return e;
+}
+
+/**
+ * Document 2, evidence upload, each refusal in its order: storage off (409), event missing or
+ * another device's (404), policy did not ask (409), a kept copy answers the first (`new: false`),
+ * above the tenant cap (413), BLAKE3 differs (400), store failure (502, nothing recorded).
+ */
+export async function storeEvidence(
+  s: AppServices,
+  device: DevicesTable,
+  eventId: string,
+  bytes: Buffer,
+  requestId: string,
+): Promise<StoredCopy> {
+  const settings = await settingsOf(s, device.tenant_id);
+  // Copies are files in the data directory; several instances on PostgreSQL share no directory.
+  if (s.config.databaseUrl !== null || settings.enabled !== 1) {
+    throw new AppError(
+      409,
+      'evidence.storage_off',
+      'evidence file storage is not configured or switched off',
+    );
+  }
+  const event = await deviceEvent(s, device, eventId);
+  if (event.evidence_requested !== 1)
+    throw new AppError(
+      409,
+      'evidence.not_requested',
+      'the policy version did not ask for a copy of this file',
+    );
+  const kept = await s.db
+    .selectFrom('evidence_files')
+    .selectAll()
+    .where('event_id', '=', event.id)
+    .executeTakeFirst();
+  if (kept)
+    return { id: kept.id, size_bytes: Number(kept.size_bytes), expires_at: kept.expires_at, new: false };
+  const used = await s.db
+    .selectFrom('evidence_files')
+    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('n'))
+    .where('tenant_id', '=', device.tenant_id)
+    .where('state', '=', 'stored')
+    .executeTakeFirstOrThrow();
+  if (bytes.length > MAX_EVIDENCE_BYTES || Number(used.n) + bytes.length > Number(settings.cap_bytes)) {
+    throw new AppError(413, 'evidence.over_cap', 'the file is above the tenant evidence cap');
+  }
+  const digest = await blake3(bytes);
+  if (!event.file_blake3 || digest !== event.file_blake3) {
+    throw new AppError(
+      400,
+      'evidence.hash_mismatch',
+      'the BLAKE3 hash of the upload differs from the reported one',
+    );
+  }
+  const now = s.clock.now();
+  const id = randomUUID();
+  const file = evidencePath(s.config.dataDir, device.tenant_id, id);
+  try {
+    const key = await tenantKey(s, device.tenant_id);
+    const nonce = randomBytes(12);
+    const sealed = aesGcmEncrypt(
+      key,
+      nonce,
+      bytes,
+      Buffer.from(`evidence:${device.tenant_id}:${id}`, 'utf8'),
+    );
+    await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
+    await fs.writeFile(file, Buffer.concat([nonce, sealed]), { mode: 0o600, flag: 'wx' });
+  } catch {
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    throw new AppError(502, 'evidence.store_failed', 'the evidence store failed; nothing was recorded');
+  }
+  const expiresAt = new Date(now.getTime() + Number(settings.retention_days) * 86_400_000).toISOString();
+  try {
+    await s.db.transaction().execute(async (trx) => {
+      await trx
+        .insertInto('evidence_files')
+        .values({
+          id,
+          tenant_id: device.tenant_id,
+          event_id: event.id,
+          device_id: device.id,
+          incident_id: event.incident_id,
+          size_bytes: bytes.length,
+          blake3: digest,
+          state: 'stored',
+          stored_at: now.toISOString(),
+          expires_at: expiresAt,
+          deleted_at: null,
+        })
+        .execute();
+      await s.audit.write(
+        { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+        {
+          action: 'evidence.file_stored',
+          subject: { type: 'evidence_file', id },
+          metadata: { event_id: event.id, incident_id: event.incident_id, size_bytes: bytes.length },
+        },
+        trx,
+      );
+    });
+  } catch (error) {
+    await fs.rm(file, { force: true }).catch(() => undefined);
+    // A concurrent retry stored it first: answer with that copy.
+    const raced = await s.db
+      .selectFrom('evidence_files')
+      .selectAll()
+      .where('event_id', '=', event.id)
+      .executeTakeFirst();
+    if (raced)
+      return { id: raced.id, size_bytes: Number(raced.size_bytes), expires_at: raced.expires_at, new: false };
+    throw error;
+  }
+  return { id, size_bytes: bytes.length, expires_at: expiresAt, new: true };
+}
+
+export async function recordWithheld(
+  s: AppServices,
+  device: DevicesTable,
+  eventId: string,
+  reason: string,
+): Promise<{ event_id: string; reason: string; new: boolean }> {
+  if (!(WITHHELD_REASONS as readonly string[]).includes(reason)) {
+    throw fieldError('reason', `must be one of: ${WITHHELD_REASONS.join(', ')}`);
+  }
+  const event = await deviceEvent(s, device, eventId);
+  const r = await s.db
+    .insertInto('evidence_withheld')
+    .values({
+      tenant_id: device.tenant_id,
+      event_id: event.id,
+      reason,
+      device_id: device.id,
+      recorded_at: s.clock.now().toISOString(),
+    })
+    .onConflict((oc) => oc.columns(['event_id', 'reason']).doNothing())
+    .executeTakeFirst();
+  return { event_id: event.id, reason, new: Number(r.numInsertedOrUpdatedRows ?? 0n) === 1 };
+}

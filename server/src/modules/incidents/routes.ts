@@ -1,0 +1,205 @@
+import { Type } from 'typebox';
+import { principalOf } from '../../http/authenticate.js';
+import { requirePermission } from '../../http/guards.js';
+import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
+import type { ApiModule } from '../index.js';
+import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
+
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
+const S = Type.String();
+const I = Type.Integer();
+
+const Row = {
+  id: S,
+  reference: S,
+  title: S,
+  severity: S,
+  status: S,
+  row_version: I,
+  priority_score: I,
+  priority_factors: Type.Array(Type.Object({ factor: S, points: Type.Number() })),
+  risk_score: I,
+  department: Type.Null(),
+  department_source: Type.Null(),
+  disposition: Nullable(S),
+  response_met: Nullable(Type.Boolean()),
+  resolution_met: Nullable(Type.Boolean()),
+  synthetic: Type.Boolean(),
+  channel: S,
+  hostname: Nullable(S),
+  username: Nullable(S),
+  policy_id: Nullable(S),
+  policy_name: Nullable(S),
+  assignee_email: Nullable(S),
+  event_count: I,
+  match_count: I,
+  action: S,
+  requested_action: S,
+  evaluated_offline: Type.Boolean(),
+  created_at: Timestamp,
+  first_seen_at: Timestamp,
+  last_seen_at: Timestamp,
+};
+
+const Location = Type.Object({
+  path: S,
+  state: S,
+  first_seen_at: Timestamp,
+  last_seen_at: Timestamp,
+  moved_at: Nullable(Timestamp),
+  moved_to: Nullable(S),
+  departure: Nullable(S),
+});
+
+const Detail = Type.Object({
+  ...Row,
+  open: Type.Boolean(),
+  device_id: S,
+  file_path: Nullable(S),
+  file_name: Nullable(S),
+  file_size_bytes: Nullable(I),
+  policy_version: Nullable(I),
+  superseded_policy_ids: Type.Array(S),
+  matched_policies: Type.Array(
+    Type.Object({ policy_id: S, name: Nullable(S), applied_events: I, superseded_events: I }),
+  ),
+  locations: Type.Array(Location),
+  locations_total: I,
+  not_read: Nullable(
+    Type.Object({ cause: Nullable(S), reason: Nullable(S), file_name: Nullable(S), partial_events: I }),
+  ),
+  removable_devices: Type.Array(Type.Record(S, Type.Unknown())),
+  detector_summaries: Type.Array(
+    Type.Object({ detector_id: S, category: Nullable(S), match_count: I, events: I }),
+  ),
+  resolution: Nullable(S),
+  closed_at: Nullable(Timestamp),
+});
+
+const Event = Type.Object({
+  id: S,
+  occurred_at: Timestamp,
+  occurred_at_reported: Nullable(S),
+  received_at: Timestamp,
+  channel: S,
+  action: S,
+  requested_action: S,
+  enforcement: S,
+  severity: Nullable(S),
+  evaluated_offline: Type.Boolean(),
+  decided_by_policy_id: Nullable(S),
+  matched_policy_ids: Type.Array(S),
+  superseded_policy_ids: Type.Array(S),
+  policy_version: Nullable(I),
+  user_name: Nullable(S),
+  user_reference: Type.Null(),
+  hostname: Nullable(S),
+  file_path: Nullable(S),
+  file_name: Nullable(S),
+  file_size_bytes: Nullable(I),
+  from_path: Nullable(S),
+  departure: Nullable(S),
+  file_mark_zone: Nullable(I),
+  file_mark_host: Nullable(S),
+  file_mark_referrer_host: Nullable(S),
+  detectors: Type.Array(Type.Unknown()),
+  explanation: Type.Array(Type.Unknown()),
+  not_read: Type.Unknown(),
+  removable_device: Type.Unknown(),
+  print_job: Type.Null(),
+  process_detail: Type.Null(),
+});
+
+const Page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
+  Type.Object({ items: Type.Array(item), total: I, limit: I, offset: I });
+
+/** Console incident routes (document 2, Incident routes; the core of issue 6). */
+export const incidentsModule: ApiModule = async (app) => {
+  const s = app.deps;
+  const read = [requirePermission('incidents:read')];
+
+  app.get(
+    '/incidents',
+    {
+      onRequest: read,
+      schema: {
+        querystring: Type.Object(
+          {
+            status: Type.Optional(S),
+            severity: Type.Optional(S),
+            channel: Type.Optional(S),
+            search: Type.Optional(Type.String({ maxLength: 500 })),
+            username: Type.Optional(Type.String({ maxLength: 256 })),
+            policy_id: Type.Optional(Type.String({ format: 'uuid' })),
+            device: Type.Optional(Type.String({ format: 'uuid' })),
+            open_only: Type.Optional(Type.Boolean()),
+            created_since: Type.Optional(Timestamp),
+            created_until: Type.Optional(Timestamp),
+            sort: Type.Optional(Type.String({ maxLength: 40 })),
+            ...pageQuery({ maxLimit: 200, defaultLimit: 50, maxOffset: 1_000_000 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ items: Type.Array(Type.Object(Row)), total: I, limit: I, offset: I, sort: S }),
+          ...errorResponses(401, 403, 422, 503),
+        },
+      },
+    },
+    async (request) => listIncidentRows(s, principalOf(request), request.query),
+  );
+
+  app.get(
+    '/incidents/:id',
+    {
+      onRequest: read,
+      schema: { params: IdParams, response: { 200: Detail, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => incidentDetail(s, principalOf(request), request.params.id),
+  );
+
+  app.get(
+    '/incidents/:id/events',
+    {
+      onRequest: read,
+      schema: {
+        params: IdParams,
+        // Document 2, Limits: timeline page 500.
+        querystring: Type.Object(pageQuery({ maxLimit: 500, defaultLimit: 100, maxOffset: 10_000_000 }), {
+          additionalProperties: false,
+        }),
+        response: { 200: Page(Event), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      incidentEventPage(
+        s,
+        principalOf(request),
+        request.params.id,
+        request.query.limit ?? 100,
+        request.query.offset ?? 0,
+      ),
+  );
+
+  app.get(
+    '/incidents/:id/locations',
+    {
+      onRequest: read,
+      schema: {
+        params: IdParams,
+        querystring: Type.Object(pageQuery({ maxLimit: 500, defaultLimit: 50, maxOffset: 10_000_000 }), {
+          additionalProperties: false,
+        }),
+        response: { 200: Page(Location), ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      incidentLocationPage(
+        s,
+        principalOf(request),
+        request.params.id,
+        request.query.limit ?? 50,
+        request.query.offset ?? 0,
+      ),
+  );
+};

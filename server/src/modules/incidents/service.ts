@@ -1,0 +1,265 @@
+import { KNOWN_CHANNELS } from '@custos/engine';
+import type { AppServices } from '../../deps.js';
+import { fieldError, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import type { AgentEventsTable } from '../ingest/tables.js';
+import { parseSort } from './sort.js';
+import {
+  findIncident,
+  incidentEvents,
+  incidentLocations,
+  incidentPolicies,
+  listIncidents,
+  newestPayloads,
+} from './store.js';
+import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
+
+export const STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'] as const;
+export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
+const OPEN = new Set<string>(['new', 'triaged', 'investigating', 'awaiting_user']);
+/** How many of the newest events the detail reads for not_read, devices and detector sums. */
+const DETAIL_EVENT_SCAN = 1_000;
+
+/** A comma-separated set; a value outside it is 422 naming the field and its values. */
+function parseSet(field: string, raw: string | undefined, allowed: readonly string[]): string[] | undefined {
+  if (raw === undefined) return undefined;
+  const values = raw
+    .split(',')
+    .map((v) => v.trim())
+    .filter((v) => v !== '');
+  if (values.length === 0 || values.some((v) => !allowed.includes(v)))
+    throw fieldError(field, `must be one or more of: ${allowed.join(', ')}`);
+  return [...new Set(values)];
+}
+
+export interface ListQuery {
+  status?: string | undefined;
+  severity?: string | undefined;
+  channel?: string | undefined;
+  search?: string | undefined;
+  username?: string | undefined;
+  policy_id?: string | undefined;
+  device?: string | undefined;
+  open_only?: boolean | undefined;
+  created_since?: string | undefined;
+  created_until?: string | undefined;
+  sort?: string | undefined;
+  limit?: number | undefined;
+  offset?: number | undefined;
+}
+
+export function scopeOf(p: Principal): readonly string[] | null {
+  return p.incidentScope ?? null;
+}
+
+export function incidentRow(r: IncidentsTable) {
+  return {
+    id: r.id,
+    reference: r.reference,
+    title: r.title,
+    severity: r.severity,
+    status: r.status,
+    row_version: r.row_version,
+    priority_score: r.priority_score,
+    priority_factors: [] as { factor: string; points: number }[],
+    risk_score: r.risk_score,
+    department: null,
+    department_source: null,
+    disposition: r.disposition,
+    response_met: null,
+    resolution_met: null,
+    synthetic: r.synthetic === 1,
+    channel: r.channel,
+    hostname: r.hostname,
+    username: r.username,
+    policy_id: r.policy_id,
+    policy_name: r.policy_name,
+    assignee_email: r.assignee_email,
+    event_count: r.event_count,
+    match_count: r.match_count,
+    action: r.action,
+    requested_action: r.requested_action,
+    evaluated_offline: r.evaluated_offline === 1,
+    created_at: r.created_at,
+    first_seen_at: r.first_seen_at,
+    last_seen_at: r.last_seen_at,
+  };
+}
+
+export async function listIncidentRows(s: AppServices, principal: Principal, q: ListQuery) {
+  const sort = parseSort(q.sort);
+  const limit = q.limit ?? 50;
+  const offset = q.offset ?? 0;
+  const { rows, total } = await listIncidents(
+    s.db,
+    principal.tenantId,
+    {
+      statuses: parseSet('status', q.status, STATUSES),
+      severities: parseSet('severity', q.severity, SEVERITIES),
+      channels: parseSet('channel', q.channel, KNOWN_CHANNELS),
+      search: q.search,
+      username: q.username,
+      policyId: q.policy_id,
+      deviceId: q.device,
+      openOnly: q.open_only,
+      createdSince: q.created_since,
+      createdUntil: q.created_until,
+      groupScope: scopeOf(principal),
+    },
+    sort,
+    { limit, offset },
+  );
+  return { items: rows.map(incidentRow), total, limit, offset, sort: `${sort.column}:${sort.dir}` };
+}
+
+async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
+  // Another tenant's, a missing and an out-of-scope incident answer alike (document 2).
+  const r = await findIncident(s.db, principal.tenantId, id, scopeOf(principal));
+  if (!r) throw notFound('incident');
+  return r;
+}
+
+export function locationRow(l: IncidentLocationsTable) {
+  return {
+    path: l.path,
+    state: l.state,
+    first_seen_at: l.first_seen_at,
+    last_seen_at: l.last_seen_at,
+    moved_at: l.moved_at,
+    moved_to: l.moved_to,
+    departure: l.departure,
+  };
+}
+
+export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
+  const r = await visible(s, principal, id);
+  const [policies, locations, payloads] = await Promise.all([
+    incidentPolicies(s.db, r.id),
+    incidentLocations(s.db, r.id, 50, 0),
+    newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
+  ]);
+  let notRead: {
+    cause: string | null;
+    reason: string | null;
+    file_name: string | null;
+    partial_events: number;
+  } | null = null;
+  let partial = 0;
+  const devices = new Map<string, Record<string, unknown>>();
+  const detectors = new Map<
+    string,
+    { detector_id: string; category: string | null; match_count: number; events: number }
+  >();
+  for (const p of payloads) {
+    const body = JSON.parse(p.payload) as Record<string, unknown>;
+    const nr = body.not_read as { cause: string | null; reason: string | null } | null;
+    if (nr) {
+      partial += 1;
+      notRead ??= { cause: nr.cause, reason: nr.reason, file_name: p.file_name, partial_events: 0 };
+    }
+    const rd = body.removable_device as Record<string, unknown> | null;
+    if (rd) devices.set(`${rd.device_class}|${rd.serial}`, rd);
+    for (const d of (body.detectors as {
+      detector_id: string;
+      category: string | null;
+      match_count: number;
+    }[]) ?? []) {
+      const e = detectors.get(d.detector_id) ?? {
+        detector_id: d.detector_id,
+        category: d.category,
+        match_count: 0,
+        events: 0,
+      };
+      e.match_count += d.match_count;
+      e.events += 1;
+      detectors.set(d.detector_id, e);
+    }
+  }
+  if (notRead) notRead.partial_events = partial;
+  return {
+    ...incidentRow(r),
+    open: OPEN.has(r.status),
+    device_id: r.device_id,
+    file_path: r.file_path,
+    file_name: r.file_name,
+    file_size_bytes: r.file_size_bytes === null ? null : Number(r.file_size_bytes),
+    policy_version: r.policy_version,
+    superseded_policy_ids: JSON.parse(r.superseded_policy_ids) as string[],
+    matched_policies: policies.map((p) => ({
+      policy_id: p.policy_id,
+      name: p.name,
+      applied_events: p.applied_events,
+      superseded_events: p.superseded_events,
+    })),
+    locations: locations.rows.map(locationRow),
+    locations_total: locations.total,
+    not_read: notRead,
+    removable_devices: [...devices.values()],
+    detector_summaries: [...detectors.values()].sort(
+      (a, b) => b.match_count - a.match_count || a.detector_id.localeCompare(b.detector_id),
+    ),
+    resolution: r.resolution,
+    closed_at: r.closed_at,
+  };
+}
+
+export function eventRow(e: AgentEventsTable) {
+  const p = JSON.parse(e.payload) as Record<string, unknown>;
+  return {
+    id: e.id,
+    occurred_at: e.occurred_at,
+    occurred_at_reported: e.occurred_at_reported,
+    received_at: e.received_at,
+    channel: e.channel,
+    action: e.action,
+    requested_action: e.requested_action,
+    enforcement: (p.enforcement as string | undefined) ?? 'applied',
+    severity: e.severity,
+    evaluated_offline: e.evaluated_offline === 1,
+    decided_by_policy_id: e.decided_by_policy_id,
+    matched_policy_ids: (p.matched_policy_ids as string[] | undefined) ?? [],
+    superseded_policy_ids: (p.superseded_policy_ids as string[] | undefined) ?? [],
+    policy_version: e.policy_version,
+    user_name: e.user_name,
+    user_reference: null,
+    hostname: e.hostname,
+    file_path: e.file_path,
+    file_name: e.file_name,
+    file_size_bytes: e.file_size_bytes === null ? null : Number(e.file_size_bytes),
+    from_path: (p.from_path as string | null | undefined) ?? null,
+    departure: (p.departure as string | null | undefined) ?? null,
+    file_mark_zone: e.file_mark_zone,
+    file_mark_host: e.file_mark_host,
+    file_mark_referrer_host: e.file_mark_referrer_host,
+    detectors: (p.detectors as unknown[] | undefined) ?? [],
+    explanation: (p.explanation as unknown[] | undefined) ?? [],
+    not_read: p.not_read ?? null,
+    removable_device: p.removable_device ?? null,
+    print_job: null,
+    process_detail: null,
+  };
+}
+
+export async function incidentEventPage(
+  s: AppServices,
+  principal: Principal,
+  id: string,
+  limit: number,
+  offset: number,
+) {
+  const r = await visible(s, principal, id);
+  const { rows, total } = await incidentEvents(s.db, r.id, limit, offset);
+  return { items: rows.map(eventRow), total, limit, offset };
+}
+
+export async function incidentLocationPage(
+  s: AppServices,
+  principal: Principal,
+  id: string,
+  limit: number,
+  offset: number,
+) {
+  const r = await visible(s, principal, id);
+  const { rows, total } = await incidentLocations(s.db, r.id, limit, offset);
+  return { items: rows.map(locationRow), total, limit, offset };
+}

@@ -1,0 +1,189 @@
+import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { Sort } from './sort.js';
+import type { IncidentsTable } from './tables.js';
+import './tables.js';
+import '../ingest/tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface IncidentFilter {
+  statuses?: string[] | undefined;
+  severities?: string[] | undefined;
+  channels?: string[] | undefined;
+  search?: string | undefined;
+  username?: string | undefined;
+  policyId?: string | undefined;
+  deviceId?: string | undefined;
+  openOnly?: boolean | undefined;
+  createdSince?: string | undefined;
+  createdUntil?: string | undefined;
+  /** Endpoint groups a scoped role may see; null = tenant-wide. */
+  groupScope: readonly string[] | null;
+}
+
+function likeLiteral(text: string): string {
+  return `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: the builder's selection varies between count and rows.
+function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
+  q: Q,
+  tenantId: string,
+  f: IncidentFilter,
+): Q {
+  let out = q.where('incidents.tenant_id', '=', tenantId) as Q;
+  if (f.groupScope !== null) {
+    if (f.groupScope.length === 0) return out.where(sql<boolean>`1 = 0`) as Q;
+    out = out.where('incidents.group_id', 'in', [...f.groupScope]) as Q;
+  }
+  if (f.statuses?.length) out = out.where('incidents.status', 'in', f.statuses) as Q;
+  if (f.severities?.length) out = out.where('incidents.severity', 'in', f.severities) as Q;
+  if (f.channels?.length) out = out.where('incidents.channel', 'in', f.channels) as Q;
+  if (f.openOnly) out = out.where('incidents.status', '!=', 'closed') as Q;
+  if (f.username) out = out.where(sql<string>`lower(incidents.username)`, '=', f.username.toLowerCase()) as Q;
+  if (f.policyId) out = out.where('incidents.policy_id', '=', f.policyId) as Q;
+  if (f.deviceId) out = out.where('incidents.device_id', '=', f.deviceId) as Q;
+  if (f.createdSince) out = out.where('incidents.created_at', '>=', f.createdSince) as Q;
+  if (f.createdUntil) out = out.where('incidents.created_at', '<', f.createdUntil) as Q;
+  if (f.search) {
+    // A literal: LIKE wildcards in the text are escaped, never interpreted.
+    const like = likeLiteral(f.search);
+    out = out.where((eb) =>
+      eb.or(
+        ['reference', 'title', 'file_name', 'hostname', 'policy_name', 'username'].map((c) =>
+          eb(sql`lower(${sql.ref(`incidents.${c}`)})`, 'like', sql`${like} escape '\\'`),
+        ),
+      ),
+    ) as Q;
+  }
+  return out;
+}
+
+const SEVERITY_ORDER = sql<number>`case incidents.severity when 'critical' then 5 when 'high' then 4 when 'medium' then 3 when 'low' then 2 when 'info' then 1 else 0 end`;
+const STATUS_ORDER = sql<number>`case incidents.status when 'new' then 1 when 'triaged' then 2 when 'investigating' then 3 when 'awaiting_user' then 4 when 'closed' then 5 else 6 end`;
+
+function sortExpression(column: Sort['column']) {
+  switch (column) {
+    case 'priority':
+      return { expr: sql`incidents.priority_score`, nullable: false };
+    case 'reference':
+      return { expr: sql`incidents.number`, nullable: false };
+    case 'title':
+      return { expr: sql`lower(incidents.title)`, nullable: true };
+    case 'severity':
+      return { expr: SEVERITY_ORDER, nullable: false };
+    case 'risk':
+      return { expr: sql`incidents.risk_score`, nullable: false };
+    case 'status':
+      return { expr: STATUS_ORDER, nullable: false };
+    case 'assignee':
+      return { expr: sql`lower(incidents.assignee_email)`, nullable: true };
+    case 'user':
+      return { expr: sql`lower(incidents.username)`, nullable: true };
+    case 'endpoint':
+      return { expr: sql`lower(incidents.hostname)`, nullable: true };
+    case 'channel':
+      return { expr: sql`incidents.channel`, nullable: false };
+    case 'matches':
+      return { expr: sql`incidents.match_count`, nullable: false };
+    case 'events':
+      return { expr: sql`incidents.event_count`, nullable: false };
+    case 'created':
+      return { expr: sql`incidents.created_at`, nullable: false };
+    case 'last_seen':
+      return { expr: sql`incidents.last_seen_at`, nullable: false };
+  }
+}
+
+export async function listIncidents(
+  db: Db,
+  tenantId: string,
+  f: IncidentFilter,
+  sort: Sort,
+  page: { limit: number; offset: number },
+): Promise<{ rows: IncidentsTable[]; total: number }> {
+  const total = await applyFilter(
+    db.selectFrom('incidents').select((eb) => eb.fn.countAll<number>().as('n')),
+    tenantId,
+    f,
+  ).executeTakeFirstOrThrow();
+  const { expr, nullable } = sortExpression(sort.column);
+  let q = applyFilter(db.selectFrom('incidents').selectAll('incidents'), tenantId, f);
+  // Document 2: empty values last whatever the direction; ties by latest activity then id.
+  if (nullable) q = q.orderBy(sql`case when ${expr} is null or ${expr} = '' then 1 else 0 end`);
+  q = q.orderBy(expr, sort.dir).orderBy('incidents.last_seen_at', 'desc').orderBy('incidents.id', 'asc');
+  const rows = await q.limit(page.limit).offset(page.offset).execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function findIncident(
+  db: Db,
+  tenantId: string,
+  id: string,
+  groupScope: readonly string[] | null,
+) {
+  return applyFilter(db.selectFrom('incidents').selectAll('incidents'), tenantId, { groupScope })
+    .where('incidents.id', '=', id)
+    .executeTakeFirst();
+}
+
+export async function incidentPolicies(db: Db, incidentId: string) {
+  return db
+    .selectFrom('incident_policies')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .orderBy('applied_events', 'desc')
+    .orderBy('superseded_events', 'desc')
+    .orderBy('policy_id')
+    .limit(20)
+    .execute();
+}
+
+export async function incidentLocations(db: Db, incidentId: string, limit: number, offset: number) {
+  const total = await db
+    .selectFrom('incident_locations')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('incident_id', '=', incidentId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('incident_locations')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .orderBy('first_seen_at')
+    .orderBy('path')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function incidentEvents(db: Db, incidentId: string, limit: number, offset: number) {
+  const total = await db
+    .selectFrom('agent_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('incident_id', '=', incidentId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('agent_events')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .orderBy('occurred_at')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+/** The newest events' payloads (not_read, removable devices, detector summaries). */
+export async function newestPayloads(db: Db, incidentId: string, limit: number) {
+  return db
+    .selectFrom('agent_events')
+    .select(['payload', 'file_name', 'occurred_at'])
+    .where('incident_id', '=', incidentId)
+    .orderBy('occurred_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,279 @@
+import { isWireAction, normalizeAction } from '@custos/engine';
+
+/**
+ * Reads one agent event (document 2, Event; docs/agent.md "Events on the wire"): every field is
+ * checked on its own so that one bad event is Rejected with a reason and never fails its batch.
+ * Only the allow-listed fields are kept: no preview or matched value is stored even if sent.
+ */
+export const RETENTION_MS = 90 * 86_400_000;
+/** Document 2: more than a day ahead of the server is placed at its arrival time. */
+export const FUTURE_MS = 86_400_000;
+export const MAX_EVENT_BYTES = 64 * 1024;
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+const RFC3339 = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(?:\.\d{1,9})?(?:Z|[+-]\d{2}:\d{2})$/i;
+const CHANNEL = /^[a-z][a-z0-9_]{0,63}$/;
+const HEX64 = /^[0-9a-f]{64}$/i;
+const SEVERITIES = new Set(['critical', 'high', 'medium', 'low', 'info']);
+const DEPARTURES = new Set(['deleted_permanently', 'recycled', 'moved_out', 'deleted']);
+
+export interface NormalisedEvent {
+  id: string;
+  occurred_at: string;
+  occurred_at_reported: string | null;
+  channel: string;
+  action: string;
+  requested_action: string;
+  severity: string | null;
+  decided_by_policy_id: string | null;
+  matched_policy_ids: string[];
+  superseded_policy_ids: string[];
+  test_policy_ids: string[];
+  evaluated_offline: boolean;
+  policy_version: number | null;
+  user_name: string | null;
+  user_id: string | null;
+  hostname: string | null;
+  file: {
+    path: string | null;
+    name: string | null;
+    blake3: string | null;
+    size_bytes: number | null;
+    from_path: string | null;
+    departure: string | null;
+  };
+  mark: { zone: number | null; host: string | null; referrer_host: string | null } | null;
+  match_count: number;
+  evidence_requested: boolean;
+  /** Everything else worth keeping, as stored JSON. */
+  rest: Record<string, unknown>;
+  size_bytes: number;
+}
+
+export type Normalised =
+  | { ok: true; event: NormalisedEvent }
+  | { ok: false; event_id: string; reason: string };
+
+function str(v: unknown, max: number): string | null {
+  return typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
+}
+
+/** A policy id, or a rule id `<policy id>:<rule>` reduced to its policy (document 2, matched_policies). */
+export function policyIdOf(v: unknown): string | null {
+  if (typeof v !== 'string') return null;
+  const head = v.split(/[:#/]/, 1)[0] ?? '';
+  return UUID.test(head) ? head.toLowerCase() : null;
+}
+
+function idList(v: unknown): string[] | null {
+  if (v === undefined || v === null) return [];
+  if (!Array.isArray(v) || v.length > 200) return null;
+  const out: string[] = [];
+  for (const x of v) {
+    const id = policyIdOf(x);
+    if (!id) return null;
+    if (!out.includes(id)) out.push(id);
+  }
+  return out;
+}
+
+/**
+ * Document 2: mark of the web is stored masked. A host keeps its last two labels and every
+ * earlier label becomes `*`; an IPv4 address keeps its first octet, an IPv6 address its first
+ * group. Enough to tell an internal share from the internet, not to name the page.
+ */
+export function maskHost(host: unknown): string | null {
+  if (typeof host !== 'string' || host.trim() === '') return null;
+  const h = host.trim().toLowerCase().slice(0, 255);
+  if (/^\d{1,3}(\.\d{1,3}){3}$/.test(h)) return `${h.split('.')[0]}.*.*.*`;
+  if (h.includes(':')) return `${h.split(':')[0]}:*`;
+  const labels = h.split('.').filter((l) => l !== '');
+  if (labels.length <= 2) return labels.map((l, i) => (i === 0 && labels.length === 2 ? '*' : l)).join('.');
+  return [...labels.slice(0, -2).map(() => '*'), ...labels.slice(-2)].join('.');
+}
+
+function detectorsOf(
+  v: unknown,
+  afterDeletion: boolean,
+): { list: Record<string, unknown>[]; matches: number } | null {
+  if (v === undefined || v === null) return { list: [], matches: 0 };
+  if (!Array.isArray(v) || v.length > 200) return null;
+  let matches = 0;
+  const list: Record<string, unknown>[] = [];
+  for (const d of v) {
+    if (!d || typeof d !== 'object') return null;
+    const r = d as Record<string, unknown>;
+    const id = str(r.detector_id, 200);
+    if (!id) return null;
+    const count =
+      Number.isSafeInteger(r.match_count) && (r.match_count as number) >= 0 ? (r.match_count as number) : 0;
+    matches += count;
+    // Document 2: after a deletion only detector id, category and match count.
+    const kept: Record<string, unknown> = {
+      detector_id: id,
+      category: str(r.category, 100),
+      match_count: count,
+    };
+    if (!afterDeletion) {
+      if (Number.isSafeInteger(r.detector_version)) kept.detector_version = r.detector_version;
+      if (Number.isSafeInteger(r.validated_count)) kept.validated_count = r.validated_count;
+      if (typeof r.max_confidence === 'number') kept.max_confidence = r.max_confidence;
+    }
+    list.push(kept);
+  }
+  return { list, matches };
+}
+
+function reject(eventId: string, reason: string): Normalised {
+  return { ok: false, event_id: eventId, reason };
+}
+
+export function normaliseEvent(raw: unknown, now: Date): Normalised {
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return reject('', 'event_not_an_object');
+  const e = raw as Record<string, unknown>;
+  const eventId = typeof e.event_id === 'string' ? e.event_id : '';
+  if (!UUID.test(eventId)) return reject(eventId.slice(0, 64), 'event_id_invalid');
+  const id = eventId.toLowerCase();
+  const size = Buffer.byteLength(JSON.stringify(e), 'utf8');
+  if (size > MAX_EVENT_BYTES) return reject(id, 'event_too_large');
+
+  if (
+    typeof e.occurred_at !== 'string' ||
+    !RFC3339.test(e.occurred_at) ||
+    Number.isNaN(Date.parse(e.occurred_at))
+  )
+    return reject(id, 'occurred_at_invalid');
+  const at = Date.parse(e.occurred_at);
+  if (at < now.getTime() - RETENTION_MS) return reject(id, 'occurred_at_older_than_retention');
+  const future = at > now.getTime() + FUTURE_MS;
+  const occurredAt = future ? now.toISOString() : new Date(at).toISOString();
+
+  if (typeof e.channel !== 'string' || !CHANNEL.test(e.channel)) return reject(id, 'channel_invalid');
+  const action = e.action ?? 'audit';
+  const requested = e.requested_action ?? action;
+  if (!isWireAction(action) || !isWireAction(requested)) return reject(id, 'action_invalid');
+  const severity = e.severity ?? null;
+  if (severity !== null && (typeof severity !== 'string' || !SEVERITIES.has(severity)))
+    return reject(id, 'severity_invalid');
+
+  const decided =
+    e.decided_by_policy_id === undefined || e.decided_by_policy_id === null
+      ? null
+      : policyIdOf(e.decided_by_policy_id);
+  if (e.decided_by_policy_id != null && decided === null) return reject(id, 'policy_id_invalid');
+  const matched = idList(e.matched_policy_ids);
+  const superseded = idList(e.superseded_policy_ids);
+  if (matched === null || superseded === null) return reject(id, 'policy_id_invalid');
+  const testIds: string[] = [];
+  const matchedPolicies: Record<string, unknown>[] = [];
+  if (Array.isArray(e.matched_policies)) {
+    for (const p of e.matched_policies.slice(0, 200)) {
+      const r = (p ?? {}) as Record<string, unknown>;
+      const pid = policyIdOf(r.policy_id);
+      if (!pid) return reject(id, 'policy_id_invalid');
+      if (r.test === true) testIds.push(pid);
+      if (!matched.includes(pid)) matched.push(pid);
+      matchedPolicies.push({
+        policy_id: pid,
+        version: Number.isSafeInteger(r.version) ? r.version : null,
+        severity: typeof r.severity === 'string' && SEVERITIES.has(r.severity) ? r.severity : null,
+        action: isWireAction(r.action) ? normalizeAction(r.action) : null,
+        test: r.test === true,
+      });
+    }
+  }
+  if (decided && !matched.includes(decided)) matched.unshift(decided);
+
+  const user = (e.user ?? null) as Record<string, unknown> | null;
+  const file = (e.file ?? null) as Record<string, unknown> | null;
+  if (file !== null && (typeof file !== 'object' || Array.isArray(file))) return reject(id, 'file_invalid');
+  const path = file ? str(file.path, 4096) : null;
+  const blake3 =
+    file && typeof file.blake3 === 'string' && HEX64.test(file.blake3) ? file.blake3.toLowerCase() : null;
+  const sizeBytes =
+    file && Number.isSafeInteger(file.size_bytes) && (file.size_bytes as number) >= 0
+      ? (file.size_bytes as number)
+      : null;
+  const departureRaw = file ? file.departure : undefined;
+  const departure =
+    typeof departureRaw === 'string' ? (DEPARTURES.has(departureRaw) ? departureRaw : 'deleted') : null;
+
+  let mark: NormalisedEvent['mark'] = null;
+  const motw = file?.mark_of_the_web as Record<string, unknown> | undefined;
+  if (motw && typeof motw === 'object') {
+    const zone =
+      Number.isSafeInteger(motw.zone_id) && (motw.zone_id as number) >= 0 && (motw.zone_id as number) <= 4
+        ? (motw.zone_id as number)
+        : null;
+    mark = { zone, host: maskHost(motw.host), referrer_host: maskHost(motw.referrer_host) };
+  }
+
+  const detectors = detectorsOf(e.detectors, e.channel === 'file_delete');
+  if (detectors === null) return reject(id, 'detectors_invalid');
+
+  const explanation = Array.isArray(e.explanation)
+    ? e.explanation.slice(0, 50).map((x) => {
+        const r = (x ?? {}) as Record<string, unknown>;
+        return { code: str(r.code, 100), text: typeof r.text === 'string' ? r.text.slice(0, 500) : null };
+      })
+    : [];
+  const notRead = (e.not_read ?? null) as Record<string, unknown> | null;
+  const removable = (e.removable_device ?? null) as Record<string, unknown> | null;
+
+  return {
+    ok: true,
+    event: {
+      id,
+      occurred_at: occurredAt,
+      occurred_at_reported: future ? e.occurred_at : null,
+      channel: e.channel,
+      action: normalizeAction(action),
+      requested_action: normalizeAction(requested),
+      severity,
+      decided_by_policy_id: decided,
+      matched_policy_ids: matched,
+      superseded_policy_ids: superseded,
+      test_policy_ids: testIds,
+      evaluated_offline: e.evaluated_offline === true,
+      policy_version: Number.isSafeInteger(e.policy_version) ? (e.policy_version as number) : null,
+      user_name: user ? str(user.name, 256) : null,
+      user_id: user ? str(user.id, 256) : null,
+      hostname: str(e.hostname, 255),
+      file: {
+        path,
+        name: file ? str(file.name, 1024) : null,
+        blake3,
+        size_bytes: sizeBytes,
+        from_path: file ? str(file.from_path, 4096) : null,
+        departure,
+      },
+      mark,
+      match_count: detectors.matches,
+      evidence_requested: e.evidence_requested === true,
+      rest: {
+        explanation,
+        detectors: detectors.list,
+        matched_policies: matchedPolicies,
+        superseded_policy_ids: superseded,
+        matched_policy_ids: matched,
+        enforcement: e.enforcement === 'reduced_by_capability' ? 'reduced_by_capability' : 'applied',
+        user_reason: str(e.user_reason, 100),
+        file_extension: file ? str(file.extension, 64) : null,
+        not_read:
+          notRead && typeof notRead === 'object'
+            ? { cause: str(notRead.cause, 64), reason: str(notRead.reason, 200) }
+            : null,
+        removable_device:
+          removable && typeof removable === 'object'
+            ? {
+                device_class: str(removable.device_class, 64),
+                serial: str(removable.serial, 256),
+                vendor: str(removable.vendor, 256),
+                model: str(removable.model, 256),
+              }
+            : null,
+      },
+      size_bytes: size,
+    },
+  };
+}

@@ -1,0 +1,189 @@
+import type { AppServices } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
+import type { TokenBuckets } from '../../http/rate-limit.js';
+import type { PolicyPort } from '../agent-api/policy-port.js';
+import type { DevicesTable } from '../agents/tables.js';
+import { correlateEvents } from '../incidents/correlate.js';
+import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
+import type { HourlyQuota } from './quotas.js';
+import { eventRow, existingEventOwners, findBatch, insertEvents } from './store.js';
+
+export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
+export interface Ack {
+  event_id: string;
+  status: AckStatus;
+  reason: string | null;
+}
+export interface BatchAnswer {
+  batch_id: string;
+  acks: Ack[];
+  throttle_ms: number | null;
+  /** Set when nothing could be stored; the route logs it, the agent sees Retry acks. */
+  storeError?: unknown;
+}
+
+export interface IngestState {
+  requests: TokenBuckets;
+  events: HourlyQuota;
+  bytes: HourlyQuota;
+}
+
+type QuotaReason = 'event_volume' | 'byte_volume' | 'storage_footprint';
+
+async function quotaRefusal(
+  s: AppServices,
+  device: DevicesTable,
+  reason: QuotaReason,
+  retryAfter: number,
+  requestId: string,
+): Promise<AppError> {
+  // Document 2: agent.quota_exceeded once per episode per device; the episode ends when a
+  // batch passes the quotas again.
+  if (device.quota_episode === null) {
+    const claimed = await s.db
+      .updateTable('devices')
+      .set({ quota_episode: reason })
+      .where('id', '=', device.id)
+      .where('quota_episode', 'is', null)
+      .executeTakeFirst();
+    if (Number(claimed.numUpdatedRows) === 1) {
+      await s.audit.write(
+        { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+        { action: 'agent.quota_exceeded', subject: { type: 'agent', id: device.id }, metadata: { reason } },
+      );
+    }
+  }
+  return new AppError(
+    429,
+    'agent.quota_exceeded',
+    'a device quota is used up; retry later',
+    [{ field: 'reason', message: reason }],
+    {
+      'retry-after': String(Math.max(1, retryAfter)),
+    },
+  );
+}
+
+/**
+ * Soft back-pressure (document 2): once the request bucket is below a quarter of its burst, a
+ * successful answer says how long to pause so it climbs back to that quarter.
+ */
+export function throttleMs(left: number | null, ratePerMinute: number, burst: number): number | null {
+  if (left === null || left >= burst / 4) return null;
+  return Math.max(1, Math.ceil(((burst / 4 - left) * 60_000) / ratePerMinute));
+}
+
+/**
+ * POST /agent/events: batch size (400, before quotas) → idempotency record → quotas (429) →
+ * per-event acks. One bad event is Rejected with its reason; a store failure answers Retry.
+ */
+export async function ingestBatch(
+  s: AppServices,
+  policies: PolicyPort,
+  state: IngestState,
+  device: DevicesTable,
+  input: { batch_id: string; events: unknown[] },
+  wireBytes: number,
+  bucketLeft: number | null,
+  requestId: string,
+): Promise<BatchAnswer> {
+  const { maxBatchEvents, ratePerMinute, rateBurst } = s.config.agent;
+  if (input.events.length > maxBatchEvents) {
+    throw new AppError(400, 'agent.batch_too_large', `a batch holds at most ${maxBatchEvents} events`, [
+      { field: 'events', message: `must have at most ${maxBatchEvents} items` },
+    ]);
+  }
+  const throttle = throttleMs(bucketLeft, ratePerMinute, rateBurst);
+  const stored = await findBatch(s.db, device.id, input.batch_id);
+  if (stored !== undefined)
+    return { ...(JSON.parse(stored) as Omit<BatchAnswer, 'throttle_ms'>), throttle_ms: throttle };
+
+  const n = input.events.length;
+  const q = s.config.quota;
+  if (device.stored_events + n > q.storedEvents)
+    throw await quotaRefusal(s, device, 'storage_footprint', 3_600, requestId);
+  const waitEvents = state.events.waitSeconds(device.id, n);
+  if (waitEvents > 0) throw await quotaRefusal(s, device, 'event_volume', waitEvents, requestId);
+  const waitBytes = state.bytes.waitSeconds(device.id, wireBytes);
+  if (waitBytes > 0) throw await quotaRefusal(s, device, 'byte_volume', waitBytes, requestId);
+  state.events.take(device.id, n);
+  state.bytes.take(device.id, wireBytes);
+  if (device.quota_episode !== null) {
+    await s.db.updateTable('devices').set({ quota_episode: null }).where('id', '=', device.id).execute();
+  }
+
+  const now = s.clock.now();
+  const acks: Ack[] = [];
+  const accepted: NormalisedEvent[] = [];
+  const seen = new Set<string>();
+  for (const raw of input.events) {
+    const r = normaliseEvent(raw, now);
+    if (!r.ok) {
+      acks.push({ event_id: r.event_id, status: 'Rejected', reason: r.reason });
+      continue;
+    }
+    if (seen.has(r.event.id)) {
+      acks.push({ event_id: r.event.id, status: 'Duplicate', reason: null });
+      continue;
+    }
+    seen.add(r.event.id);
+    acks.push({ event_id: r.event.id, status: 'Accepted', reason: null });
+    accepted.push(r.event);
+  }
+  const owners = await existingEventOwners(
+    s.db,
+    accepted.map((e) => e.id),
+  );
+  const fresh = accepted.filter((e) => !owners.has(e.id));
+  for (const a of acks) {
+    const owner = a.status === 'Accepted' ? owners.get(a.event_id) : undefined;
+    if (owner === undefined) continue;
+    // The same id from another device is refused; from this device it is a repeat.
+    if (owner === device.id) a.status = 'Duplicate';
+    else Object.assign(a, { status: 'Rejected', reason: 'event_id_conflict' });
+  }
+
+  const answer = { batch_id: input.batch_id, acks };
+  try {
+    await s.db.transaction().execute(async (trx) => {
+      const incidents = await correlateEvents(trx, s.db, policies, device, fresh, now);
+      await insertEvents(
+        trx,
+        fresh.map((e) =>
+          eventRow(e, {
+            tenantId: device.tenant_id,
+            deviceId: device.id,
+            batchId: input.batch_id,
+            receivedAt: now.toISOString(),
+            incidentId: incidents.get(e.id) ?? null,
+          }),
+        ),
+      );
+      await trx
+        .updateTable('devices')
+        .set((eb) => ({
+          stored_events: eb('stored_events', '+', fresh.length),
+          last_seen_at: now.toISOString(),
+        }))
+        .where('id', '=', device.id)
+        .execute();
+      await trx
+        .insertInto('ingest_batches')
+        .values({
+          device_id: device.id,
+          batch_id: input.batch_id,
+          tenant_id: device.tenant_id,
+          response: JSON.stringify(answer),
+          created_at: now.toISOString(),
+        })
+        .execute();
+    });
+  } catch (error) {
+    // Nothing was kept: every event the agent would have dropped is asked again.
+    const retry = acks.map((a) =>
+      a.status === 'Accepted' ? { ...a, status: 'Retry' as const, reason: 'store_failed' } : a,
+    );
+    return { batch_id: input.batch_id, acks: retry, throttle_ms: throttle, storeError: error };
+  }
+  return { ...answer, throttle_ms: throttle };
+}

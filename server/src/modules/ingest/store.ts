@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { NormalisedEvent } from './normalise-event.js';
+import type { AgentEventsTable } from './tables.js';
+import './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export async function findBatch(db: Db, deviceId: string, batchId: string): Promise<string | undefined> {
+  const r = await db
+    .selectFrom('ingest_batches')
+    .select('response')
+    .where('device_id', '=', deviceId)
+    .where('batch_id', '=', batchId)
+    .executeTakeFirst();
+  return r?.response;
+}
+
+export async function existingEventOwners(db: Db, ids: string[]): Promise<Map<string, string>> {
+  const out = new Map<string, string>();
+  for (let i = 0; i < ids.length; i += 500) {
+    const rows = await db
+      .selectFrom('agent_events')
+      .select(['id', 'device_id'])
+      .where('id', 'in', ids.slice(i, i + 500))
+      .execute();
+    for (const r of rows) out.set(r.id, r.device_id);
+  }
+  return out;
+}
+
+export function eventRow(
+  e: NormalisedEvent,
+  ctx: { tenantId: string; deviceId: string; batchId: string; receivedAt: string; incidentId: string | null },
+): AgentEventsTable {
+  return {
+    id: e.id,
+    tenant_id: ctx.tenantId,
+    device_id: ctx.deviceId,
+    batch_id: ctx.batchId,
+    received_at: ctx.receivedAt,
+    occurred_at: e.occurred_at,
+    occurred_at_reported: e.occurred_at_reported,
+    channel: e.channel,
+    action: e.action,
+    requested_action: e.requested_action,
+    severity: e.severity,
+    decided_by_policy_id: e.decided_by_policy_id,
+    evaluated_offline: e.evaluated_offline ? 1 : 0,
+    policy_version: e.policy_version,
+    user_name: e.user_name,
+    user_id: e.user_id,
+    hostname: e.hostname,
+    file_path: e.file.path,
+    file_name: e.file.name,
+    file_blake3: e.file.blake3,
+    file_size_bytes: e.file.size_bytes,
+    file_mark_zone: e.mark?.zone ?? null,
+    file_mark_host: e.mark?.host ?? null,
+    file_mark_referrer_host: e.mark?.referrer_host ?? null,
+    match_count: e.match_count,
+    evidence_requested: e.evidence_requested ? 1 : 0,
+    incident_id: ctx.incidentId,
+    payload: JSON.stringify({ ...e.rest, from_path: e.file.from_path, departure: e.file.departure }),
+    size_bytes: e.size_bytes,
+  };
+}
+
+/** Multi-row inserts: one statement per 250 events keeps a 500-event batch to two round trips. */
+export async function insertEvents(db: Db, rows: AgentEventsTable[]): Promise<void> {
+  for (let i = 0; i < rows.length; i += 250)
+    await db
+      .insertInto('agent_events')
+      .values(rows.slice(i, i + 250))
+      .execute();
+}
