@@ -104,8 +104,6 @@ describe.skipIf(skipReason !== undefined)(
 
     it('enrols with --key tpm, the server pins ecdsa_p256_sha256/tpm_backed, and signed requests are accepted', async () => {
       const stateDir = join(work, 'agent-state');
-      await writeFile(join(work, 'placeholder'), '');
-      const { mkdir } = await import('node:fs/promises');
       await mkdir(stateDir, { recursive: true, mode: 0o700 });
       await writeFile(join(stateDir, 'config.json'), JSON.stringify({ Tcti: tpm.tcti }));
       // No machine policy file: only the local config (with the swtpm TCTI) applies.
