@@ -2,13 +2,13 @@
 # Cross-compiles agent/native for win32-x64 with mingw-w64 (docs/native.md, "Windows build").
 # The source list is read from binding.gyp (common sources + the OS=='win' condition), so the
 # MSVC build on a Windows host and this build compile the same files.
-# Output: agent/native/build/win32-x64/custos_native.node, then an import check: the DLL may
+# Output: agent/native/prebuilds/win32-x64/custos_native.node, then an import check: the DLL may
 # import only Windows system DLLs — no node.exe (Node-API is bound to the running executable by
 # the generated shim, see scripts/native-napi-shim.mjs).
 set -euo pipefail
 cd "$(dirname "$0")/.."
 NATIVE=agent/native
-OUT=$NATIVE/build/win32-x64
+OUT=$NATIVE/prebuilds/win32-x64
 CXX=x86_64-w64-mingw32-g++-posix
 CC=x86_64-w64-mingw32-gcc-posix
 OBJDUMP=x86_64-w64-mingw32-objdump

@@ -18,7 +18,8 @@ export interface CandidateInput {
 
 /**
  * Where the addon may be, in order: an explicit override; beside the executable (the packaged
- * single-executable agent ships it there); the node-gyp build; the mingw cross build for win32-x64.
+ * single-executable agent ships it there); the node-gyp build; the mingw cross build for win32-x64 (kept out of build/, which
+ * node-gyp rebuild wipes).
  */
 export function addonCandidates(input: CandidateInput): string[] {
   const out: string[] = [];
@@ -27,7 +28,7 @@ export function addonCandidates(input: CandidateInput): string[] {
   if (input.packageRoot) {
     out.push(join(input.packageRoot, 'build', 'Release', ADDON_FILE));
     if (input.platform === 'win32' && input.arch === 'x64') {
-      out.push(join(input.packageRoot, 'build', 'win32-x64', ADDON_FILE));
+      out.push(join(input.packageRoot, 'prebuilds', 'win32-x64', ADDON_FILE));
     }
   }
   return [...new Set(out)];

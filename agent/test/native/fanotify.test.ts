@@ -87,6 +87,10 @@ describe.runIf(isLinux && process.getuid?.() === 0)('fanotify without privilege'
       catch (e) { console.log(JSON.stringify({ code: e.code, syscall: e.syscall, osCode: e.osCode })); }`;
     const run = spawnSync(process.execPath, ['-e', script], { uid: 65534, gid: 65534, encoding: 'utf8' });
     expect(run.status, run.stderr).toBe(0);
-    expect(JSON.parse(run.stdout)).toEqual({ code: 'native.access_denied', syscall: 'fanotify_init', osCode: 1 });
+    expect(JSON.parse(run.stdout)).toEqual({
+      code: 'native.access_denied',
+      syscall: 'fanotify_init',
+      osCode: 1,
+    });
   });
 });

@@ -25,7 +25,7 @@ describe('native addon loader', () => {
 
   it('adds the mingw cross build on win32-x64 only', () => {
     const win = addonCandidates({ platform: 'win32', arch: 'x64', packageRoot: '/n', execPath: '/b/x.exe' });
-    expect(win.at(-1)).toBe(join('/n', 'build', 'win32-x64', 'custos_native.node'));
+    expect(win.at(-1)).toBe(join('/n', 'prebuilds', 'win32-x64', 'custos_native.node'));
     const arm = addonCandidates({
       platform: 'win32',
       arch: 'arm64',

@@ -16,7 +16,7 @@ describe('native import check', () => {
   it('passes the real cross build', () => {
     const run = spawnSync(
       'bash',
-      [check, join(repo, 'agent', 'native', 'build', 'win32-x64', 'custos_native.node')],
+      [check, join(repo, 'agent', 'native', 'prebuilds', 'win32-x64', 'custos_native.node')],
       {
         encoding: 'utf8',
       },

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { NODE_EXE, PREFIX, probe, RENAMED_EXE, ready, runWine } from './wine.js';
 
@@ -29,10 +29,25 @@ describe('agent/native under Wine', () => {
     const { result } = probe<Loose>('load', { exe: RENAMED_EXE });
     expect(result.execPath).toMatch(/custos-agent\.exe$/);
     expect(result.loaded).toBe(true);
-    expect(result.path).toMatch(/build\\win32-x64\\custos_native\.node$/);
+    expect(result.path).toMatch(/prebuilds\\win32-x64\\custos_native\.node$/);
     expect(result.host.wine).toMatch(/^\d+\.\d+/);
     expect(result.functions.wfpOpen).toEqual({ available: true, reason: null });
     expect(result.functions.xattrGet).toEqual({ available: false, reason: 'exists only in the linux build' });
+  });
+
+  it('loads from beside the executable first: the packaged single-executable layout', () => {
+    const beside = join(dirname(RENAMED_EXE), 'custos_native.node');
+    copyFileSync(
+      resolve(import.meta.dirname, '..', '..', 'prebuilds', 'win32-x64', 'custos_native.node'),
+      beside,
+    );
+    try {
+      const { result } = probe<Loose>('load', { exe: RENAMED_EXE });
+      expect(result.loaded).toBe(true);
+      expect(result.path).toBe(`Z:${beside.replaceAll('/', '\\')}`);
+    } finally {
+      rmSync(beside, { force: true });
+    }
   });
 
   it('reads the token groups of the Wine user and applies rule 7 (logon SID dropped)', () => {
