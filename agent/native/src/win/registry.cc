@@ -5,6 +5,7 @@
 #include <windows.h>
 
 #include <vector>
+#include <cwchar>
 
 #include "win-error.h"
 #include "wide.h"

@@ -8,6 +8,7 @@
 #include <winioctl.h>
 
 #include <vector>
+#include <cstring>
 
 #include "win-error.h"
 #include "wide.h"

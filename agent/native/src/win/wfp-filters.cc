@@ -5,6 +5,7 @@
 #include <fwpmu.h>
 
 #include <memory>
+#include <cstring>
 #include <vector>
 
 #include "host.h"

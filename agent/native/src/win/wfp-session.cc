@@ -6,6 +6,8 @@
 #include <fwpmu.h>
 
 #include <map>
+#include <cstdio>
+#include <cwchar>
 #include <memory>
 
 #include "host.h"
