@@ -124,3 +124,20 @@ describe('removing the device identity (uninstall)', () => {
     }
   });
 });
+
+describe('device TCTI diagnostics', () => {
+  it('--key auto on a machine without the TPM device says so and falls back', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'custos-nodev-'));
+    try {
+      const tcti = `device:${join(dir, 'tpmrm0')}`;
+      const { key, reason } = await selectDeviceKey({ stateDir: dir, mode: 'auto', tcti });
+      await key.close();
+      expect(key.protection).toBe('software');
+      expect(reason).toContain(`no TPM device at ${join(dir, 'tpmrm0')}`);
+      const err = await errorOf(selectDeviceKey({ stateDir: join(dir, 'other'), mode: 'tpm', tcti }));
+      expect(err.code).toBe('device_key.tpm_unavailable');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,3 +1,4 @@
+import { access, constants } from 'node:fs/promises';
 import { DeviceKeyError } from '../device-key-error.js';
 import {
   digest,
@@ -75,6 +76,7 @@ export class EsysContext {
 
   /** Connects to the TPM named by a TCTI string (`device:/dev/tpmrm0`, `swtpm:host=…,port=…`). */
   static async open(tcti: string): Promise<EsysContext> {
+    await checkDeviceAccess(tcti);
     const tss = loadTss();
     const tctiOut: [Pointer | null] = [null];
     const rcT = tss.tctiInitialize(tcti, tctiOut);
@@ -248,6 +250,27 @@ export class EsysContext {
   async closeWhenIdle(): Promise<void> {
     await this.#queue;
     this.close();
+  }
+}
+
+/**
+ * For a `device:` TCTI, says plainly what the device TCTI would only report as an I/O failure:
+ * no TPM device here, or no permission to use it (the usual case for an unprivileged agent).
+ */
+async function checkDeviceAccess(tcti: string): Promise<void> {
+  const match = /^device(?::(.*))?$/.exec(tcti);
+  if (!match) return;
+  const path = match[1] || '/dev/tpmrm0';
+  try {
+    await access(path, constants.R_OK | constants.W_OK);
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    throw new DeviceKeyError(
+      'device_key.tpm_unavailable',
+      code === 'ENOENT'
+        ? `no TPM device at ${path}`
+        : `no permission to use ${path} (${code}): run the agent as root or in group tss`,
+    );
   }
 }
 
