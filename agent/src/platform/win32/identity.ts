@@ -1,4 +1,5 @@
 import {
+  type ConsoleSessionList,
   isNativeError,
   nativeFunction,
   type SidName,
@@ -13,8 +14,22 @@ export const IDENTITY_REUSE_MS = 10_000;
 
 type Current = Awaited<ReturnType<InteractiveIdentity['current']>>;
 
+/** The addon calls identity needs (tests on Linux pass their own; Wine runs the real ones). */
+export interface IdentityApi {
+  consoleSessions(): ConsoleSessionList;
+  sessionTokenIdentity(sessionId: number): TokenIdentity;
+  lookupSid(sid: string): Promise<SidName>;
+}
+
+export const nativeIdentityApi: IdentityApi = {
+  consoleSessions: () => nativeFunction('consoleSessions')(),
+  sessionTokenIdentity: (sessionId) => nativeFunction('sessionTokenIdentity')(sessionId),
+  lookupSid: (sid) => nativeFunction('lookupSid')(sid),
+};
+
 export interface Win32IdentityOptions {
   now?: () => number;
+  api?: IdentityApi;
 }
 
 /**
@@ -25,6 +40,7 @@ export interface Win32IdentityOptions {
  */
 export function createWin32Identity(options: Win32IdentityOptions = {}): InteractiveIdentity {
   const now = options.now ?? Date.now;
+  const api = options.api ?? nativeIdentityApi;
   const names = new Map<string, SidName | null>();
   const pending = new Set<string>();
   let cached: { at: number; value: Current } | null = null;
@@ -32,7 +48,8 @@ export function createWin32Identity(options: Win32IdentityOptions = {}): Interac
   const lookUp = (sid: string): void => {
     if (names.has(sid) || pending.has(sid)) return;
     pending.add(sid);
-    nativeFunction('lookupSid')(sid)
+    api
+      .lookupSid(sid)
       .then((name) => names.set(sid, name))
       .catch(() => names.set(sid, null))
       .finally(() => pending.delete(sid));
@@ -46,7 +63,7 @@ export function createWin32Identity(options: Win32IdentityOptions = {}): Interac
   return {
     async current() {
       if (cached && now() - cached.at < IDENTITY_REUSE_MS) return cached.value;
-      const list = nativeFunction('consoleSessions')();
+      const list = api.consoleSessions();
       const sole = soleSignedInSession(list);
       const sessions = list.sessions.filter((s) => s.user).length;
       let value: Current;
@@ -56,7 +73,7 @@ export function createWin32Identity(options: Win32IdentityOptions = {}): Interac
         let token: TokenIdentity | null = null;
         let reason: string | null = null;
         try {
-          token = nativeFunction('sessionTokenIdentity')(sole.sessionId);
+          token = api.sessionTokenIdentity(sole.sessionId);
         } catch (err) {
           reason = `the logon token of session ${sole.sessionId} cannot be read (${isNativeError(err) ? err.code : 'error'})`;
         }
