@@ -1,4 +1,4 @@
-import { mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { chmod, chown, mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -8,6 +8,7 @@ import { pinPath, readDeviceKeyPin } from '../../src/identity/key-pin.js';
 import { removeDeviceKey } from '../../src/identity/remove-key.js';
 import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
+import { runInChild } from './child-process.js';
 
 let stateDir: string;
 beforeEach(async () => {
@@ -136,6 +137,51 @@ describe('device TCTI diagnostics', () => {
       expect(reason).toContain(`no TPM device at ${join(dir, 'tpmrm0')}`);
       const err = await errorOf(selectDeviceKey({ stateDir: join(dir, 'other'), mode: 'tpm', tcti }));
       expect(err.code).toBe('device_key.tpm_unavailable');
+    } finally {
+      await rm(dir, { recursive: true, force: true });
+    }
+  });
+});
+
+const isRoot = process.getuid?.() === 0;
+if (!isRoot) console.warn('SKIPPING unprivileged-agent test: it needs root to run a child as nobody');
+
+describe.skipIf(!isRoot)('an unprivileged agent (child process as nobody)', () => {
+  it('names the missing permission on the TPM device, falls back under auto, and keeps its own key files', async () => {
+    const dir = await mkdtemp(join(tmpdir(), 'custos-unpriv-'));
+    try {
+      await chmod(dir, 0o755);
+      const device = join(dir, 'tpmrm0');
+      await writeFile(device, '', { mode: 0o600 }); // root-owned, like /dev/tpmrm0 without group tss
+      const stateDir = join(dir, 'state');
+      await mkdir(stateDir, { mode: 0o700 });
+      await chown(stateDir, 65534, 65534);
+      const program = `
+import { selectDeviceKey, loadPinnedDeviceKey } from '@identity/select-key.js';
+const [stateDir, tcti] = process.argv.slice(2);
+const { key, reason } = await selectDeviceKey({ stateDir, mode: 'auto', tcti });
+await key.close();
+const again = await loadPinnedDeviceKey(stateDir);
+console.log(JSON.stringify({ protection: key.protection, reason, reloaded: again.key.protection }));
+await again.key.close();
+`;
+      const out = JSON.parse(
+        await runInChild(program, [stateDir, `device:${device}`], { uid: 65534, gid: 65534 }),
+      ) as {
+        protection: string;
+        reason: string;
+        reloaded: string;
+      };
+      expect(out.protection).toBe('software');
+      expect(out.reloaded).toBe('software');
+      expect(out.reason).toContain(
+        `no permission to use ${device} (EACCES): run the agent as root or in group tss`,
+      );
+      const st = await stat(softwareKeyPath(stateDir));
+      expect(st.uid).toBe(65534);
+      expect(st.mode & 0o777).toBe(0o600);
+      // Root reading a key file another user owns is refused: a key that may have been copied.
+      expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.file_permissions');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
