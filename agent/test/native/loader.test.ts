@@ -1,6 +1,8 @@
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { addonCandidates, loadFrom, NativeLoadError } from '@custos/native';
 import { afterAll, describe, expect, it } from 'vitest';
 
@@ -55,10 +57,32 @@ describe('native addon loader', () => {
     expect(error.details).toHaveLength(2);
   });
 
-  it.runIf(process.platform === 'linux')('accepts the real build: its ABI version is the facade\'s', async () => {
-    const { EXPECTED_ABI_VERSION } = await import('@custos/native');
-    expect(EXPECTED_ABI_VERSION).toBe(2);
-    const path = join(import.meta.dirname, '..', '..', 'native', 'build', 'Release', 'custos_native.node');
-    expect(loadFrom([path]).binding.abiVersion).toBe(EXPECTED_ABI_VERSION);
-  });
+  it.runIf(process.platform === 'linux')(
+    "accepts the real build: its ABI version is the facade's",
+    async () => {
+      const { EXPECTED_ABI_VERSION } = await import('@custos/native');
+      expect(EXPECTED_ABI_VERSION).toBe(2);
+      const path = join(import.meta.dirname, '..', '..', 'native', 'build', 'Release', 'custos_native.node');
+      expect(loadFrom([path]).binding.abiVersion).toBe(EXPECTED_ABI_VERSION);
+    },
+  );
+
+  it.runIf(process.platform === 'linux')(
+    'refuses a loadable addon whose ABI version differs, naming it',
+    () => {
+      // A real, loadable Node-API module that says abiVersion 1: a stale build must not be used.
+      const headers = dirname(createRequire(import.meta.url).resolve('node-api-headers/package.json'));
+      const source = join(dir, 'stale.c');
+      const stale = join(dir, 'stale.node');
+      writeFileSync(
+        source,
+        '#include <node_api.h>\nNAPI_MODULE_INIT() { napi_value v; napi_create_int32(env, 1, &v); napi_set_named_property(env, exports, "abiVersion", v); return exports; }\n',
+      );
+      const cc = spawnSync('cc', ['-shared', '-fPIC', '-o', stale, source, `-I${join(headers, 'include')}`], {
+        encoding: 'utf8',
+      });
+      expect(cc.status, cc.stderr).toBe(0);
+      expect(() => loadFrom([stale])).toThrow(/stale\.node \(abi 1, expected 2\)/);
+    },
+  );
 });
