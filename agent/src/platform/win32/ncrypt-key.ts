@@ -75,6 +75,12 @@ const MS_PLATFORM_CRYPTO_PROVIDER = 'Microsoft Platform Crypto Provider';
 const BCRYPT_ECDSA_P256_ALGORITHM = 'ECDSA_P256';
 const BCRYPT_ECCPUBLIC_BLOB = 'ECCPUBLICBLOB';
 const NCRYPT_MACHINE_KEY_FLAG = 0x20;
+/**
+ * The agent is a service with no desktop: a provider that wants to ask the user something (a PIN,
+ * a consent prompt) must fail with NTE_SILENT_CONTEXT instead of waiting for a dialog nobody sees.
+ */
+const NCRYPT_SILENT_FLAG = 0x40;
+const KEY_FLAGS = NCRYPT_MACHINE_KEY_FLAG | NCRYPT_SILENT_FLAG;
 const NTE_BAD_KEYSET = 0x80090016;
 /** 8-byte header + X + Y. */
 const P256_PUBLIC_BLOB_BYTES = 72;
@@ -195,7 +201,7 @@ class PlatformCryptoKey implements DeviceKey {
         out,
         out.length,
         written,
-        0,
+        NCRYPT_SILENT_FLAG,
       );
       if (status !== 0) fail('NCryptSignHash', status);
       return new Uint8Array(checkSignHashOutput(out.subarray(0, written[0] ?? 0)));
@@ -261,7 +267,7 @@ export async function openPlatformCryptoKey(options: {
     let name = await readKeyName(options.stateDir);
     const out: [number | bigint | null] = [null];
     if (name !== undefined) {
-      const s = await callAsync(nc.OpenKey, provider, out, name, 0, NCRYPT_MACHINE_KEY_FLAG);
+      const s = await callAsync(nc.OpenKey, provider, out, name, 0, KEY_FLAGS);
       if (s >>> 0 === NTE_BAD_KEYSET) fail('NCryptOpenKey (the enrolled key is gone from the TPM)', s);
       if (s !== 0) fail('NCryptOpenKey', s);
     } else {
@@ -279,11 +285,11 @@ export async function openPlatformCryptoKey(options: {
         BCRYPT_ECDSA_P256_ALGORITHM,
         name,
         0,
-        NCRYPT_MACHINE_KEY_FLAG,
+        KEY_FLAGS,
       );
       if (s !== 0) fail('NCryptCreatePersistedKey', s);
       // Finalizing generates the key inside the TPM; the provider never allows private export.
-      s = await callAsync(nc.FinalizeKey, out[0], 0);
+      s = await callAsync(nc.FinalizeKey, out[0], NCRYPT_SILENT_FLAG);
       if (s !== 0) {
         nc.FreeObject(out[0]);
         fail('NCryptFinalizeKey', s);
@@ -337,10 +343,10 @@ export async function deletePlatformCryptoKey(stateDir: string): Promise<void> {
   if (st !== 0 || !prov[0]) fail('NCryptOpenStorageProvider', st, 'device_key.tpm_unavailable');
   try {
     const out: [number | bigint | null] = [null];
-    const s = await callAsync(nc.OpenKey, prov[0], out, name, 0, NCRYPT_MACHINE_KEY_FLAG);
+    const s = await callAsync(nc.OpenKey, prov[0], out, name, 0, KEY_FLAGS);
     if (s >>> 0 === NTE_BAD_KEYSET) return;
     if (s !== 0) fail('NCryptOpenKey', s);
-    const d = await callAsync(nc.DeleteKey, out[0], 0);
+    const d = await callAsync(nc.DeleteKey, out[0], NCRYPT_SILENT_FLAG);
     if (d !== 0) fail('NCryptDeleteKey', d);
   } finally {
     nc.FreeObject(prov[0]);
