@@ -402,6 +402,36 @@ export async function correlateEvents(
   return out;
 }
 
+/** Columns an ingest changes on an existing incident; everything else keeps its stored value. */
+const FOLDED_COLUMNS = [
+  'event_count',
+  'match_count',
+  'first_seen_at',
+  'last_seen_at',
+  'evaluated_offline',
+  'action',
+  'requested_action',
+  'severity',
+  'superseded_policy_ids',
+  'updated_at',
+  'row_version',
+] as const;
+
+const LOCATION_COLUMNS = [
+  'content_hash',
+  'state',
+  'last_seen_at',
+  'moved_at',
+  'moved_to',
+  'departure',
+  'removed_at',
+] as const;
+
+/**
+ * Writes a batch's incidents, policy counts and locations with a handful of multi-row upserts
+ * (INSERT … ON CONFLICT DO UPDATE works alike on SQLite and PostgreSQL): a statement per row
+ * would cost a round trip each and hold the ingest transaction open for longer.
+ */
 async function write(trx: Trx, tenantId: string, touched: Pending[]): Promise<void> {
   const fresh = touched.filter((p) => p.isNew);
   if (fresh.length > 0) {
@@ -422,33 +452,18 @@ async function write(trx: Trx, tenantId: string, touched: Pending[]): Promise<vo
       p.row.reference = `INC-${n}`;
       n += 1;
     }
-    for (let i = 0; i < fresh.length; i += 200) {
-      await trx
-        .insertInto('incidents')
-        .values(fresh.slice(i, i + 200).map((p) => p.row))
-        .execute();
-    }
   }
-  for (const p of touched) {
-    if (p.isNew) continue;
-    const r = p.row;
+  for (const p of touched) if (!p.isNew) p.row.row_version += 1;
+  const rows = touched.map((p) => p.row);
+  for (let i = 0; i < rows.length; i += 200) {
     await trx
-      .updateTable('incidents')
-      .set({
-        event_count: r.event_count,
-        match_count: r.match_count,
-        first_seen_at: r.first_seen_at,
-        last_seen_at: r.last_seen_at,
-        evaluated_offline: r.evaluated_offline,
-        action: r.action,
-        requested_action: r.requested_action,
-        severity: r.severity,
-        superseded_policy_ids: r.superseded_policy_ids,
-        updated_at: r.updated_at,
-        row_version: r.row_version + 1,
-      })
-      .where('tenant_id', '=', tenantId)
-      .where('id', '=', r.id)
+      .insertInto('incidents')
+      .values(rows.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => Object.fromEntries(FOLDED_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      )
       .execute();
   }
   const policyRows = touched.flatMap((p) =>
@@ -477,33 +492,23 @@ async function write(trx: Trx, tenantId: string, touched: Pending[]): Promise<vo
       )
       .execute();
   }
-  const newLocations: IncidentLocationsTable[] = [];
+  const locations: IncidentLocationsTable[] = [];
   for (const p of touched) {
     for (const l of p.locations.values()) {
       if (!l.dirty) continue;
-      const { dirty: _d, isNew, ...row } = l;
-      if (isNew) newLocations.push(row);
-      else {
-        await trx
-          .updateTable('incident_locations')
-          .set({
-            content_hash: row.content_hash,
-            state: row.state,
-            last_seen_at: row.last_seen_at,
-            moved_at: row.moved_at,
-            moved_to: row.moved_to,
-            departure: row.departure,
-            removed_at: row.removed_at,
-          })
-          .where('id', '=', row.id)
-          .execute();
-      }
+      const { dirty: _d, isNew: _n, ...row } = l;
+      locations.push(row);
     }
   }
-  for (let i = 0; i < newLocations.length; i += 200) {
+  for (let i = 0; i < locations.length; i += 200) {
     await trx
       .insertInto('incident_locations')
-      .values(newLocations.slice(i, i + 200))
+      .values(locations.slice(i, i + 200))
+      .onConflict((oc) =>
+        oc
+          .columns(['incident_id', 'path'])
+          .doUpdateSet((eb) => Object.fromEntries(LOCATION_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      )
       .execute();
   }
 }
