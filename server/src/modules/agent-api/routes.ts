@@ -7,7 +7,7 @@ import { enroll } from '../enrolment/service.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota } from '../ingest/quotas.js';
-import { ingestBatch } from '../ingest/service.js';
+import { ingestBatch, SerialQueue } from '../ingest/service.js';
 import { deviceOf, registerAgentScope } from './agent-scope.js';
 import type { PolicyPort } from './policy-port.js';
 import { checkin, policyFor, renewCertificate } from './service.js';
@@ -136,6 +136,7 @@ export function agentApiModule(policies: PolicyPort): ApiModule {
       }),
       events: new HourlyQuota(s.config.quota.eventsPerHour, s.config.quota.eventBurst, s.clock),
       bytes: new HourlyQuota(s.config.quota.bytesPerHour, s.config.quota.byteBurst, s.clock),
+      writer: new SerialQueue(),
     };
 
     app.post(

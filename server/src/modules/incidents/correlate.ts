@@ -38,6 +38,30 @@ function within(a: string, b: string, ms: number): boolean {
   return Math.abs(Date.parse(a) - Date.parse(b)) <= ms;
 }
 
+export type PolicyInfo = ReadonlyMap<string, PolicyForIncident | undefined>;
+
+/**
+ * The policies a batch names, read from their published version through the policies module.
+ * Called before the ingest transaction opens: on SQLite the transaction holds the one
+ * connection, so a read through the outer handle inside it would wait for itself.
+ */
+export async function loadPolicyInfo(
+  db: Kysely<Database>,
+  policies: PolicyPort,
+  tenantId: string,
+  events: readonly NormalisedEvent[],
+): Promise<PolicyInfo> {
+  const policyIds = new Set<string>();
+  for (const e of events) {
+    const pid = e.decided_by_policy_id ?? e.matched_policy_ids[0];
+    if (pid) policyIds.add(pid);
+    for (const s of e.superseded_policy_ids) policyIds.add(s);
+  }
+  const info = new Map<string, PolicyForIncident | undefined>();
+  for (const pid of policyIds) info.set(pid, await policies.getPolicyForIncident(db, tenantId, pid));
+  return info;
+}
+
 /**
  * Folds one device's accepted events into incidents (document 1 rule 8) inside the ingest
  * transaction and returns event id → incident id. Events are taken in occurrence order so a
@@ -45,8 +69,7 @@ function within(a: string, b: string, ms: number): boolean {
  */
 export async function correlateEvents(
   trx: Trx,
-  db: Kysely<Database>,
-  policies: PolicyPort,
+  policyInfo: PolicyInfo,
   device: CorrelationDevice,
   events: readonly NormalisedEvent[],
   now: Date,
@@ -57,16 +80,6 @@ export async function correlateEvents(
   const ordered = [...events].sort(
     (a, b) => a.occurred_at.localeCompare(b.occurred_at) || a.id.localeCompare(b.id),
   );
-
-  // Policies, read from their published version through the policies module.
-  const policyIds = new Set<string>();
-  for (const e of ordered) {
-    const pid = e.decided_by_policy_id ?? e.matched_policy_ids[0];
-    if (pid) policyIds.add(pid);
-    for (const s of e.superseded_policy_ids) policyIds.add(s);
-  }
-  const policyInfo = new Map<string, PolicyForIncident | undefined>();
-  for (const pid of policyIds) policyInfo.set(pid, await policies.getPolicyForIncident(db, tenantId, pid));
 
   const pending = new Map<string, Pending>();
   /** correlation key → newest open incident id (this batch's and the stored ones). */

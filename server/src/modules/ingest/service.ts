@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { PolicyPort } from '../agent-api/policy-port.js';
 import type { DevicesTable } from '../agents/tables.js';
-import { correlateEvents } from '../incidents/correlate.js';
+import { correlateEvents, loadPolicyInfo } from '../incidents/correlate.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
 import { eventRow, existingEventOwners, findBatch, insertEvents } from './store.js';
@@ -26,6 +26,30 @@ export interface IngestState {
   requests: TokenBuckets;
   events: HourlyQuota;
   bytes: HourlyQuota;
+  /** Ingest transactions of this process, one at a time (see SerialQueue). */
+  writer: SerialQueue;
+}
+
+/**
+ * Runs ingest transactions one after another. With SQLite every statement shares one
+ * connection and a transaction holds it throughout: eight devices' batches queued at the
+ * connection would make a check-in wait for all of them. Queued here instead, a check-in waits
+ * for at most the batch being written (docs/agent-interface.md, Throughput).
+ */
+function yieldTurn(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
+export class SerialQueue {
+  private tail: Promise<unknown> = Promise.resolve();
+
+  run<T>(work: () => Promise<T>): Promise<T> {
+    const next = this.tail.then(work, work);
+    // A turn of the event loop between two batches lets queries queued meanwhile (a check-in's
+    // few short statements) run before the next batch takes the connection again.
+    this.tail = next.then(yieldTurn, yieldTurn);
+    return next;
+  }
 }
 
 type QuotaReason = 'event_volume' | 'byte_volume' | 'storage_footprint';
@@ -145,39 +169,42 @@ export async function ingestBatch(
 
   const answer = { batch_id: input.batch_id, acks };
   try {
-    await s.db.transaction().execute(async (trx) => {
-      const incidents = await correlateEvents(trx, s.db, policies, device, fresh, now);
-      await insertEvents(
-        trx,
-        fresh.map((e) =>
-          eventRow(e, {
-            tenantId: device.tenant_id,
-            deviceId: device.id,
-            batchId: input.batch_id,
-            receivedAt: now.toISOString(),
-            incidentId: incidents.get(e.id) ?? null,
-          }),
-        ),
-      );
-      await trx
-        .updateTable('devices')
-        .set((eb) => ({
-          stored_events: eb('stored_events', '+', fresh.length),
-          last_seen_at: now.toISOString(),
-        }))
-        .where('id', '=', device.id)
-        .execute();
-      await trx
-        .insertInto('ingest_batches')
-        .values({
-          device_id: device.id,
-          batch_id: input.batch_id,
-          tenant_id: device.tenant_id,
-          response: JSON.stringify(answer),
-          created_at: now.toISOString(),
-        })
-        .execute();
-    });
+    const policyInfo = await loadPolicyInfo(s.db, policies, device.tenant_id, fresh);
+    await state.writer.run(() =>
+      s.db.transaction().execute(async (trx) => {
+        const incidents = await correlateEvents(trx, policyInfo, device, fresh, now);
+        await insertEvents(
+          trx,
+          fresh.map((e) =>
+            eventRow(e, {
+              tenantId: device.tenant_id,
+              deviceId: device.id,
+              batchId: input.batch_id,
+              receivedAt: now.toISOString(),
+              incidentId: incidents.get(e.id) ?? null,
+            }),
+          ),
+        );
+        await trx
+          .updateTable('devices')
+          .set((eb) => ({
+            stored_events: eb('stored_events', '+', fresh.length),
+            last_seen_at: now.toISOString(),
+          }))
+          .where('id', '=', device.id)
+          .execute();
+        await trx
+          .insertInto('ingest_batches')
+          .values({
+            device_id: device.id,
+            batch_id: input.batch_id,
+            tenant_id: device.tenant_id,
+            response: JSON.stringify(answer),
+            created_at: now.toISOString(),
+          })
+          .execute();
+      }),
+    );
   } catch (error) {
     // Nothing was kept: every event the agent would have dropped is asked again.
     const retry = acks.map((a) =>
