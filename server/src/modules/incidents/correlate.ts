@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import { type Action, actionStrength } from '@custos/engine';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -6,6 +5,7 @@ import type { PolicyForIncident, PolicyPort } from '../agent-api/policy-port.js'
 import type { NormalisedEvent } from '../ingest/normalise-event.js';
 import { actionKind, correlationKey, MOVE_MS, WINDOW_MS } from './correlation-key.js';
 import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
+import { timeOrderedId } from './time-ordered-id.js';
 import './tables.js';
 
 /** Statuses an event may still fold into (document 2: closed is terminal). */
@@ -165,7 +165,7 @@ export async function correlateEvents(
     test: boolean,
   ): Pending {
     const row: IncidentsTable = {
-      id: randomUUID(),
+      id: timeOrderedId(now),
       tenant_id: tenantId,
       number: 0,
       reference: '',
@@ -262,7 +262,7 @@ export async function correlateEvents(
     let l = p.locations.get(path);
     if (!l) {
       l = {
-        id: randomUUID(),
+        id: timeOrderedId(now),
         tenant_id: tenantId,
         incident_id: p.row.id,
         device_id: device.id,
