@@ -66,11 +66,14 @@ export function eventRow(
   };
 }
 
-/** Multi-row inserts: statements of 100 rows (SQLite prepares and runs those faster than one very wide statement). */
+/** Rows per multi-row insert: SQLite prepares and runs these faster than one very wide statement. */
+const INSERT_CHUNK = 100;
+
 export async function insertEvents(db: Db, rows: AgentEventsTable[]): Promise<void> {
-  for (let i = 0; i < rows.length; i += 250)
+  for (let i = 0; i < rows.length; i += INSERT_CHUNK) {
     await db
       .insertInto('agent_events')
-      .values(rows.slice(i, i + 100))
+      .values(rows.slice(i, i + INSERT_CHUNK))
       .execute();
+  }
 }
