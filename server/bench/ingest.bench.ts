@@ -139,6 +139,11 @@ for (const [shapeName, shape] of Object.entries(SHAPES))
         .select((eb) => [eb.fn.countAll<number>().as('n'), eb.fn.sum<number>('event_count').as('e')])
         .executeTakeFirstOrThrow();
       expect(Number(incidents.e)).toBe(events);
+      const stored = await h.ctx.db
+        .selectFrom('agent_events')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .executeTakeFirstOrThrow();
+      expect(Number(stored.n)).toBe(events);
       checkinTimes.sort((a, b) => a - b);
       console.log(
         `ingest (${shapeName}): ${events} events in ${BATCHES} signed 500-event batches from ${DEVICES} devices in ${seconds.toFixed(2)} s = ` +

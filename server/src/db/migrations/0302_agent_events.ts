@@ -36,11 +36,6 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('agent_events')
     .columns(['incident_id', 'occurred_at'])
     .execute();
-  await db.schema
-    .createIndex('agent_events_device_time')
-    .on('agent_events')
-    .columns(['device_id', 'occurred_at'])
-    .execute();
 
   await db.schema
     .createTable('ingest_batches')

@@ -52,6 +52,24 @@ export class SerialQueue {
   }
 }
 
+/**
+ * The idempotency record keeps the acks compactly: Accepted ones as a bare event id, the others
+ * as `[id, status, reason]`. A 500-event batch's record is then a few kilobytes, not tens.
+ */
+export function storedAcks(acks: readonly Ack[]): string {
+  return JSON.stringify(
+    acks.map((a) => (a.status === 'Accepted' ? a.event_id : [a.event_id, a.status, a.reason])),
+  );
+}
+
+export function readAcks(stored: string): Ack[] {
+  return (JSON.parse(stored) as (string | [string, AckStatus, string | null])[]).map((x) =>
+    typeof x === 'string'
+      ? { event_id: x, status: 'Accepted', reason: null }
+      : { event_id: x[0], status: x[1], reason: x[2] },
+  );
+}
+
 type QuotaReason = 'event_volume' | 'byte_volume' | 'storage_footprint';
 
 async function quotaRefusal(
@@ -120,7 +138,7 @@ export async function ingestBatch(
   const throttle = throttleMs(bucketLeft, ratePerMinute, rateBurst);
   const stored = await findBatch(s.db, device.id, input.batch_id);
   if (stored !== undefined)
-    return { ...(JSON.parse(stored) as Omit<BatchAnswer, 'throttle_ms'>), throttle_ms: throttle };
+    return { batch_id: input.batch_id, acks: readAcks(stored), throttle_ms: throttle };
 
   const n = input.events.length;
   const q = s.config.quota;
@@ -199,7 +217,7 @@ export async function ingestBatch(
             device_id: device.id,
             batch_id: input.batch_id,
             tenant_id: device.tenant_id,
-            response: JSON.stringify(answer),
+            response: storedAcks(acks),
             created_at: now.toISOString(),
           })
           .execute();
