@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { incidentsModule } from './incidents/routes.js';
 
 /**
  * The module registry: each domain exports one Fastify plugin and appends one import and one
@@ -7,4 +8,4 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
  */
 export type ApiModule = FastifyPluginAsyncTypebox;
 
-export const MODULES: readonly ApiModule[] = [];
+export const MODULES: readonly ApiModule[] = [incidentsModule];

@@ -11,7 +11,6 @@ import type {
 } from '../../src/modules/agent-api/policy-port.js';
 import { agentApiModule } from '../../src/modules/agent-api/routes.js';
 import { agentsConsoleModule } from '../../src/modules/agents/routes.js';
-import { incidentsModule } from '../../src/modules/incidents/routes.js';
 import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -78,7 +77,7 @@ export async function startHarness(env: Record<string, string> = {}, now?: strin
   const ctx = await createTestApp({
     env,
     ...(now ? { now } : {}),
-    extraModules: [agentApiModule(port), agentsConsoleModule(port), incidentsModule],
+    extraModules: [agentApiModule(port), agentsConsoleModule(port)],
   });
   const owner = await signInAs(ctx, { role: 'owner' });
   return { ctx, port, owner, close: () => ctx.close() };
