@@ -129,14 +129,16 @@ describe('enrolment tokens', () => {
       payload: {},
     });
     const { id, token } = created.json();
-    const short = await h.ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/enrollment-tokens/${id}/revoke`,
-      headers: h.owner.headers,
-      payload: { reason: 'oops' },
-    });
-    expect(short.statusCode).toBe(422);
-    expect(short.json().details[0].field).toBe('reason');
+    for (const reason of ['oops', '   ab   ']) {
+      const short = await h.ctx.app.inject({
+        method: 'POST',
+        url: `/api/v1/enrollment-tokens/${id}/revoke`,
+        headers: h.owner.headers,
+        payload: { reason },
+      });
+      expect(short.statusCode).toBe(422);
+      expect(short.json().details[0].field).toBe('reason');
+    }
     const ok = await h.ctx.app.inject({
       method: 'POST',
       url: `/api/v1/enrollment-tokens/${id}/revoke`,
@@ -203,6 +205,8 @@ describe('POST /agent/enroll', () => {
     const ed = await makeKey('ed25519');
     const p = await makeKey('p256');
     const cases: [Record<string, unknown>, string][] = [
+      [{ schema_version: { major: 2, minor: 0 } }, 'schema_version.major'],
+      [{ schema_version: { major: 2, minor: 0 } }, 'schema_version.major'],
       [{ device_signature_algorithm: 'rsa_pss' }, 'device_signature_algorithm'],
       [{ device_key_protection: 'tpm_backed' }, 'device_key_protection'],
       [{ device_key_protection: 'secure_enclave' }, 'device_key_protection'],

@@ -190,6 +190,7 @@ export async function moveAgent(
 
 /** Revoking is final: the next check-in answers `revoked: true`, every other route 401. */
 export async function revokeAgent(s: AppServices, ctx: Ctx, id: string, reason: string): Promise<AgentView> {
+  if (reason.trim().length < 5) throw fieldError('reason', 'must be at least 5 characters');
   const d = await findDevice(s.db, ctx.tenantId, id);
   if (!d) throw notFound('agent');
   if (d.status !== 'revoked') {

@@ -30,6 +30,8 @@ export const MAX_TTL_MINUTES = 7 * 24 * 60;
 export const DEFAULT_TTL_MINUTES = 60;
 /** How often an agent checks in unless its machine policy says otherwise (docs/agent-interface.md). */
 export const CHECKIN_INTERVAL_SECS = 60;
+/** The enrolment request schema this server reads (document 2, Versioning: `schema_version`). */
+export const ENROLL_SCHEMA_MAJOR = 1;
 
 export interface TokenView {
   id: string;
@@ -118,6 +120,8 @@ export async function revokeTokenById(
   id: string,
   reason: string,
 ): Promise<TokenView> {
+  // Document 2: a reason of at least five characters; blanks do not count.
+  if (reason.trim().length < 5) throw fieldError('reason', 'must be at least 5 characters');
   const row = await findToken(s.db, ctx.tenantId, id);
   if (!row) throw new AppError(404, 'resource.not_found', 'enrolment token not found');
   const now = s.clock.now();
@@ -173,6 +177,9 @@ export async function enroll(
   input: EnrollInput,
   requestId: string,
 ): Promise<EnrollResult> {
+  // Enrolment schema 1.x: a major version this server does not speak is refused before anything else.
+  if (input.schema_version.major !== ENROLL_SCHEMA_MAJOR)
+    throw fieldError('schema_version.major', `must be ${ENROLL_SCHEMA_MAJOR}`);
   const algorithm = input.device_signature_algorithm;
   if (!isDeviceAlgorithm(algorithm))
     throw fieldError('device_signature_algorithm', 'must be ed25519 or ecdsa_p256_sha256');
