@@ -11,6 +11,7 @@ import type {
 } from '../../src/modules/agent-api/policy-port.js';
 import { agentApiModule } from '../../src/modules/agent-api/routes.js';
 import { agentsConsoleModule } from '../../src/modules/agents/routes.js';
+import type { GroupScopeUse } from '../../src/modules/agents/service.js';
 import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -72,12 +73,16 @@ export interface AgentHarness {
   close(): Promise<void>;
 }
 
-export async function startHarness(env: Record<string, string> = {}, now?: string): Promise<AgentHarness> {
+export async function startHarness(
+  env: Record<string, string> = {},
+  now?: string,
+  roleScopes?: GroupScopeUse,
+): Promise<AgentHarness> {
   const port = new PublishedPolicies();
   const ctx = await createTestApp({
     env,
     ...(now ? { now } : {}),
-    extraModules: [agentApiModule(port), agentsConsoleModule(port)],
+    extraModules: [agentApiModule(port), agentsConsoleModule(port, roleScopes)],
   });
   const owner = await signInAs(ctx, { role: 'owner' });
   return { ctx, port, owner, close: () => ctx.close() };

@@ -53,6 +53,22 @@ describe('endpoint groups', () => {
     expect(r.json()).toMatchObject({ code: 'agent_group.in_use', details: [{ field: 'policy_ids' }] });
   });
 
+  it('refuses to retire a group a live role scope names (409 naming the roles)', async () => {
+    await h.close();
+    const scoped = new Set<string>();
+    h = await startHarness({}, undefined, async (_s, _t, groupId) => (scoped.has(groupId) ? ['role-1'] : []));
+    const g = await call('POST', '/api/v1/agent-groups', { name: 'Support' });
+    scoped.add(g.json().id);
+    const r = await call('POST', `/api/v1/agent-groups/${g.json().id}/retire`);
+    expect(r.statusCode).toBe(409);
+    expect(r.json()).toMatchObject({
+      code: 'agent_group.in_use',
+      details: [{ field: 'role_ids', message: 'role-1' }],
+    });
+    scoped.clear();
+    expect((await call('POST', `/api/v1/agent-groups/${g.json().id}/retire`)).statusCode).toBe(204);
+  });
+
   it('needs agents:write to change and agents:read to list', async () => {
     const viewer = await signInAs(h.ctx, { role: 'viewer', tenant: h.owner.tenantSlug });
     expect((await call('POST', '/api/v1/agent-groups', { name: 'X' }, viewer.headers)).statusCode).toBe(403);
@@ -82,8 +98,9 @@ describe('agents', () => {
       (await call('POST', `/api/v1/agents/${d.deviceId}/group`, { group_id: g.json().id })).json()
         .agent_group,
     ).toBe('Ring 1');
-    const short = await call('POST', `/api/v1/agents/${d.deviceId}/revoke`, { reason: 'no' });
-    expect(short.statusCode).toBe(422);
+    for (const reason of ['no', '  no   ']) {
+      expect((await call('POST', `/api/v1/agents/${d.deviceId}/revoke`, { reason })).statusCode).toBe(422);
+    }
     const r = await call('POST', `/api/v1/agents/${d.deviceId}/revoke`, { reason: 'laptop stolen' });
     expect(r.json().status).toBe('revoked');
     expect((await call('GET', '/api/v1/agents?status=active')).json().total).toBe(0);
