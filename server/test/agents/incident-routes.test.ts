@@ -150,6 +150,22 @@ describe('GET /incidents', () => {
     }
   });
 
+  it('answers 503 server.query_timeout when the listing runs past DLP_INCIDENT_QUERY_TIMEOUT_MS', async () => {
+    await seed();
+    // The clock moves 31 s between any two readings, as a listing this slow would see it.
+    const clock = h.ctx.app.deps.clock;
+    const real = clock.now;
+    let t = real().getTime();
+    clock.now = () => new Date((t += 31_000));
+    try {
+      const r = await get('/api/v1/incidents');
+      expect(r.statusCode).toBe(503);
+      expect(r.json().code).toBe('server.query_timeout');
+    } finally {
+      clock.now = real;
+    }
+  });
+
   it('needs incidents:read', async () => {
     const custom = await signInAs(h.ctx, { role: 'custom', tenant: h.owner.tenantSlug });
     expect((await get('/api/v1/incidents', custom.headers)).statusCode).toBe(403);
