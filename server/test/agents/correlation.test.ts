@@ -168,6 +168,25 @@ describe('locations', () => {
     ]);
   });
 
+  it('a location seen again in a later batch keeps its first sighting and known hash', async () => {
+    const policy = h.port.addPolicy().id;
+    await send([agentEvent({ policy, at: at(0), path: '/data/a.txt', content: 'secret' })]);
+    const later = agentEvent({ policy, at: at(60_000), path: '/data/a.txt', content: 'secret' });
+    await send([later]);
+    const [l] = await h.ctx.db.selectFrom('incident_locations').selectAll().execute();
+    expect(l).toMatchObject({
+      path: '/data/a.txt',
+      state: 'current',
+      first_seen_at: at(0),
+      last_seen_at: at(60_000),
+    });
+    expect(l!.content_hash).toMatch(/^[0-9a-f]{64}$/);
+    // An older event arriving late never moves the last sighting back.
+    await send([agentEvent({ policy, at: at(30_000), path: '/data/a.txt', content: 'secret' })]);
+    const [again] = await h.ctx.db.selectFrom('incident_locations').selectAll().execute();
+    expect(again!.last_seen_at).toBe(at(60_000));
+  });
+
   it('after 30 s it is a departure; equal hashes without a vanished source are two locations', async () => {
     const policy = h.port.addPolicy().id;
     await send([

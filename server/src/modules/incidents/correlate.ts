@@ -1,5 +1,5 @@
 import { type Action, actionStrength } from '@custos/engine';
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PolicyForIncident, PolicyPort } from '../agent-api/policy-port.js';
 import type { NormalisedEvent } from '../ingest/normalise-event.js';
@@ -25,7 +25,10 @@ interface Pending {
   touched: boolean;
   policies: Map<string, { name: string | null; applied: number; superseded: number }>;
   locations: Map<string, IncidentLocationsTable & { dirty?: boolean; isNew?: boolean }>;
-  locationsLoaded: boolean;
+  /** Every stored location is in `locations` (new incidents: trivially). */
+  fullyLoaded: boolean;
+  /** The stored removed locations are in `locations`. */
+  removedLoaded: boolean;
 }
 
 type Trx = Transaction<Database> | Kysely<Database>;
@@ -113,7 +116,8 @@ export async function correlateEvents(
         touched: false,
         policies: new Map(),
         locations: new Map(),
-        locationsLoaded: false,
+        fullyLoaded: false,
+        removedLoaded: false,
       });
       byKey.set(row.correlation_key as string, row.id);
     }
@@ -145,10 +149,33 @@ export async function correlateEvents(
     }
   }
 
-  async function loadLocations(p: Pending): Promise<void> {
-    if (p.locationsLoaded) return;
-    p.locationsLoaded = true;
-    if (p.isNew) return;
+  /**
+   * Locations are read only as far as a rule needs them: the removed ones of every stored
+   * incident in the batch in one query (a reappearing file may complete a move), and all of an
+   * incident's when a path vanishes or is renamed. Any other location is written by an upsert
+   * that keeps what is stored (first sighting, a known hash, a later last sighting).
+   */
+  async function loadRemoved(): Promise<void> {
+    const waiting = [...pending.values()].filter((x) => !x.isNew && !x.removedLoaded && !x.fullyLoaded);
+    for (const x of waiting) x.removedLoaded = true;
+    const ids = waiting.map((x) => x.row.id);
+    for (let i = 0; i < ids.length; i += 500) {
+      const rows = await trx
+        .selectFrom('incident_locations')
+        .selectAll()
+        .where('incident_id', 'in', ids.slice(i, i + 500))
+        .where('state', '=', 'removed')
+        .execute();
+      for (const l of rows) {
+        const owner = pending.get(l.incident_id);
+        if (owner && !owner.locations.has(l.path)) owner.locations.set(l.path, l);
+      }
+    }
+  }
+
+  async function loadAll(p: Pending): Promise<void> {
+    if (p.fullyLoaded || p.isNew) return;
+    p.fullyLoaded = true;
     const rows = await trx
       .selectFrom('incident_locations')
       .selectAll()
@@ -213,7 +240,8 @@ export async function correlateEvents(
       touched: true,
       policies: new Map(),
       locations: new Map(),
-      locationsLoaded: true,
+      fullyLoaded: true,
+      removedLoaded: true,
     };
     pending.set(row.id, pend);
     return pend;
@@ -285,7 +313,8 @@ export async function correlateEvents(
 
   async function appeared(p: Pending, e: NormalisedEvent): Promise<void> {
     if (!e.file.path) return;
-    await loadLocations(p);
+    if (e.file.from_path) await loadAll(p);
+    else if (!p.removedLoaded) await loadRemoved();
     const at = e.occurred_at;
     if (e.file.from_path && e.file.from_path !== e.file.path) {
       const from = p.locations.get(e.file.from_path);
@@ -323,7 +352,7 @@ export async function correlateEvents(
 
   async function gone(p: Pending, e: NormalisedEvent): Promise<void> {
     const path = e.file.path as string;
-    await loadLocations(p);
+    await loadAll(p);
     const at = e.occurred_at;
     const l = location(p, path, at, null);
     Object.assign(l, { state: 'removed', departure: e.file.departure ?? 'deleted', removed_at: at });
@@ -357,9 +386,13 @@ export async function correlateEvents(
       )
         best = p;
     }
-    if (best) return best;
     const stored = storedAtPath.get(path);
-    if (!stored) return undefined;
+    // The newest of this batch's candidates and the stored one (compared by creation, then number).
+    if (
+      !stored ||
+      (best && (best.isNew || best.row.created_at > stored.created_at || best.row.id === stored.id))
+    )
+      return best;
     const existing = pending.get(stored.id);
     if (existing) return existing;
     const p: Pending = {
@@ -368,7 +401,8 @@ export async function correlateEvents(
       touched: false,
       policies: new Map(),
       locations: new Map(),
-      locationsLoaded: false,
+      fullyLoaded: false,
+      removedLoaded: false,
     };
     pending.set(stored.id, p);
     return p;
@@ -518,9 +552,15 @@ async function write(trx: Trx, tenantId: string, touched: Pending[]): Promise<vo
       .insertInto('incident_locations')
       .values(locations.slice(i, i + 200))
       .onConflict((oc) =>
-        oc
-          .columns(['incident_id', 'path'])
-          .doUpdateSet((eb) => Object.fromEntries(LOCATION_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+        oc.columns(['incident_id', 'path']).doUpdateSet((eb) => ({
+          ...Object.fromEntries(LOCATION_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          // A location written without being read keeps its known hash and later sighting.
+          content_hash: eb.fn.coalesce(
+            eb.ref('excluded.content_hash'),
+            eb.ref('incident_locations.content_hash'),
+          ),
+          last_seen_at: sql<string>`case when excluded.last_seen_at > incident_locations.last_seen_at then excluded.last_seen_at else incident_locations.last_seen_at end`,
+        })),
       )
       .execute();
   }
