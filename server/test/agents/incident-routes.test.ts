@@ -156,7 +156,10 @@ describe('GET /incidents', () => {
     const clock = h.ctx.app.deps.clock;
     const real = clock.now;
     let t = real().getTime();
-    clock.now = () => new Date((t += 31_000));
+    clock.now = () => {
+      t += 31_000;
+      return new Date(t);
+    };
     try {
       const r = await get('/api/v1/incidents');
       expect(r.statusCode).toBe(503);

@@ -31,7 +31,9 @@ describe('POST /agent/events', () => {
     expect(r.statusCode).toBe(200);
     const acks = r.json().acks;
     expect(acks[0]).toEqual({ event_id: good.event_id, status: 'Accepted', reason: null });
-    cases.forEach(([, reason], i) => expect(acks[i + 1]).toMatchObject({ status: 'Rejected', reason }));
+    cases.forEach(([, reason], i) => {
+      expect(acks[i + 1]).toMatchObject({ status: 'Rejected', reason });
+    });
     expect(acks.at(-1)).toMatchObject({ status: 'Rejected', reason: 'event_not_an_object' });
     const stored = await h.ctx.db.selectFrom('agent_events').selectAll().execute();
     expect(stored.map((e) => e.id)).toEqual([good.event_id]);
