@@ -168,6 +168,17 @@ export class AgentService {
       this.log('error', 'the server reports this device as revoked; no further uploads');
       return 'refused';
     }
+    for (const cmd of res.commands) {
+      // AskPerson needs a notification channel; the Linux agent has none (capabilities say so), so a
+      // question is logged as not asked. The payload (the question) is never logged.
+      const kind = (cmd as { kind?: unknown }).kind;
+      const canAsk = Object.values(this.platform.capabilities.channels()).some((c) => c.notify);
+      this.log('warn', 'server command not carried out on this platform', {
+        kind: typeof kind === 'string' ? kind : 'unknown',
+        reason:
+          kind === 'AskPerson' && !canAsk ? 'not_asked: no way to ask a person here' : 'unsupported command',
+      });
+    }
     if (res.policy_update_available || this.runtime === null) await this.fetchPolicy();
     if (res.rotate_certificate) await this.renewCertificate(true);
     return 'ok';
