@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<unknown>): Promise<void> {
   let t = db.schema
     .createTable('agent_events')
-    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('id', 'text', (c) => c.notNull())
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
     .addColumn('device_id', 'text', (c) => c.notNull().references('devices.id'))
     .addColumn('batch_id', 'text', (c) => c.notNull())
@@ -29,7 +29,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('evidence_requested', 'integer', (c) => c.notNull())
     .addColumn('incident_id', 'text')
     .addColumn('payload', 'text', (c) => c.notNull())
-    .addColumn('size_bytes', 'integer', (c) => c.notNull());
+    .addColumn('size_bytes', 'integer', (c) => c.notNull())
+    .addPrimaryKeyConstraint('agent_events_pk', ['device_id', 'id']);
   await t.execute();
   await db.schema
     .createIndex('agent_events_incident')

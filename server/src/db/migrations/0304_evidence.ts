@@ -6,7 +6,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .createTable('evidence_files')
     .addColumn('id', 'text', (c) => c.primaryKey())
     .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
-    .addColumn('event_id', 'text', (c) => c.notNull().unique())
+    .addColumn('event_id', 'text', (c) => c.notNull())
     .addColumn('device_id', 'text', (c) => c.notNull())
     .addColumn('incident_id', 'text')
     .addColumn('size_bytes', 'bigint', (c) => c.notNull())
@@ -15,6 +15,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('stored_at', 'text', (c) => c.notNull())
     .addColumn('expires_at', 'text', (c) => c.notNull())
     .addColumn('deleted_at', 'text')
+    // Event ids are unique per device (migration 0302).
+    .addUniqueConstraint('evidence_files_event_unique', ['device_id', 'event_id'])
     .execute();
   await db.schema
     .createIndex('evidence_files_tenant')
@@ -28,7 +30,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reason', 'text', (c) => c.notNull())
     .addColumn('device_id', 'text', (c) => c.notNull())
     .addColumn('recorded_at', 'text', (c) => c.notNull())
-    .addPrimaryKeyConstraint('evidence_withheld_pk', ['event_id', 'reason'])
+    .addPrimaryKeyConstraint('evidence_withheld_pk', ['device_id', 'event_id', 'reason'])
     .execute();
   await db.schema
     .createTable('evidence_keys')

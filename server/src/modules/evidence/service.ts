@@ -81,11 +81,11 @@ async function deviceEvent(s: AppServices, device: DevicesTable, eventId: string
   const e = await s.db
     .selectFrom('agent_events')
     .select(['id', 'device_id', 'tenant_id', 'file_blake3', 'evidence_requested', 'incident_id'])
+    .where('device_id', '=', device.id)
     .where('id', '=', eventId.toLowerCase())
-    .where('tenant_id', '=', device.tenant_id)
     .executeTakeFirst();
   // Another device's event answers like a missing one (document 2: 404 event missing or another device's).
-  if (!e || e.device_id !== device.id) throw notFound('event');
+  if (!e) throw notFound('event');
   return e;
 }
 
@@ -120,6 +120,7 @@ export async function storeEvidence(
   const kept = await s.db
     .selectFrom('evidence_files')
     .selectAll()
+    .where('device_id', '=', device.id)
     .where('event_id', '=', event.id)
     .executeTakeFirst();
   if (kept)
@@ -194,6 +195,7 @@ export async function storeEvidence(
     const raced = await s.db
       .selectFrom('evidence_files')
       .selectAll()
+      .where('device_id', '=', device.id)
       .where('event_id', '=', event.id)
       .executeTakeFirst();
     if (raced)
@@ -222,7 +224,7 @@ export async function recordWithheld(
       device_id: device.id,
       recorded_at: s.clock.now().toISOString(),
     })
-    .onConflict((oc) => oc.columns(['event_id', 'reason']).doNothing())
+    .onConflict((oc) => oc.columns(['device_id', 'event_id', 'reason']).doNothing())
     .executeTakeFirst();
   return { event_id: event.id, reason, new: Number(r.numInsertedOrUpdatedRows ?? 0n) === 1 };
 }

@@ -6,7 +6,7 @@ import type { DevicesTable } from '../agents/tables.js';
 import { correlateEvents, loadPolicyInfo } from '../incidents/correlate.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
-import { eventRow, existingEventOwners, findBatch, insertEvents } from './store.js';
+import { eventRow, findBatch, insertEvents, storedEventIds } from './store.js';
 
 export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
 export interface Ack {
@@ -172,18 +172,15 @@ export async function ingestBatch(
     acks.push({ event_id: r.event.id, status: 'Accepted', reason: null });
     accepted.push(r.event);
   }
-  const owners = await existingEventOwners(
+  // Event ids are unique per device (the key is device + id): a repeat from this device is a
+  // Duplicate; the same id from another device is that device's own event.
+  const known = await storedEventIds(
     s.db,
+    device.id,
     accepted.map((e) => e.id),
   );
-  const fresh = accepted.filter((e) => !owners.has(e.id));
-  for (const a of acks) {
-    const owner = a.status === 'Accepted' ? owners.get(a.event_id) : undefined;
-    if (owner === undefined) continue;
-    // The same id from another device is refused; from this device it is a repeat.
-    if (owner === device.id) a.status = 'Duplicate';
-    else Object.assign(a, { status: 'Rejected', reason: 'event_id_conflict' });
-  }
+  const fresh = accepted.filter((e) => !known.has(e.id));
+  for (const a of acks) if (a.status === 'Accepted' && known.has(a.event_id)) a.status = 'Duplicate';
 
   const answer = { batch_id: input.batch_id, acks };
   try {

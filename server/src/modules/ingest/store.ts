@@ -16,15 +16,17 @@ export async function findBatch(db: Db, deviceId: string, batchId: string): Prom
   return r?.response;
 }
 
-export async function existingEventOwners(db: Db, ids: string[]): Promise<Map<string, string>> {
-  const out = new Map<string, string>();
+/** Which of these event ids this device has already stored. */
+export async function storedEventIds(db: Db, deviceId: string, ids: string[]): Promise<Set<string>> {
+  const out = new Set<string>();
   for (let i = 0; i < ids.length; i += 500) {
     const rows = await db
       .selectFrom('agent_events')
-      .select(['id', 'device_id'])
+      .select('id')
+      .where('device_id', '=', deviceId)
       .where('id', 'in', ids.slice(i, i + 500))
       .execute();
-    for (const r of rows) out.set(r.id, r.device_id);
+    for (const r of rows) out.add(r.id);
   }
   return out;
 }
