@@ -7,8 +7,10 @@ import { randomBytes } from 'node:crypto';
  */
 export function timeOrderedId(now: Date): string {
   const b = randomBytes(16);
-  const ms = BigInt(now.getTime());
-  for (let i = 0; i < 6; i += 1) b[i] = Number((ms >> BigInt(8 * (5 - i))) & 0xffn);
+  const ms = now.getTime();
+  // 48-bit big-endian milliseconds: the high 16 bits, then the low 32.
+  b.writeUInt16BE(Math.floor(ms / 2 ** 32) & 0xffff, 0);
+  b.writeUInt32BE(ms % 2 ** 32, 2);
   b[6] = (b[6]! & 0x0f) | 0x70;
   b[8] = (b[8]! & 0x3f) | 0x80;
   const h = b.toString('hex');
