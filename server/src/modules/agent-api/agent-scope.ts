@@ -2,6 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { DevicesTable } from '../agents/tables.js';
+import { checkClientCertificate } from './client-certificate.js';
 import { IdentityRefused, verifySignedRequest } from './signed-request.js';
 
 declare module 'fastify' {
@@ -55,6 +56,7 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
         now: services.clock.now(),
         allowRevoked: config.allowRevoked === true,
       });
+      checkClientCertificate(request, request.agentDevice, services.clock.now());
     } catch (error) {
       if (error instanceof IdentityRefused) {
         request.log.warn(

@@ -35,7 +35,12 @@ export function canonicalString(
 }
 
 /** Why a device was refused; the caller sees one answer, the server log sees this. */
-export type RefusalCause = 'unknown_device' | 'revoked_device' | 'bad_signature' | 'missing_header';
+export type RefusalCause =
+  | 'unknown_device'
+  | 'revoked_device'
+  | 'bad_signature'
+  | 'missing_header'
+  | 'certificate_mismatch';
 
 export class IdentityRefused extends AppError {
   readonly refusal: RefusalCause;
