@@ -63,6 +63,20 @@ describe('probe', () => {
   });
 });
 
+describe('probe refusals', () => {
+  it('refuses a device_id that is not the signing device (422) and answers 404 on an unknown route', async () => {
+    const other = await enrolDevice(h);
+    const r = await signed(h, d, 'POST', '/api/v1/agent/probe', {
+      device_id: other.deviceId,
+      client_time: h.ctx.clock.now().toISOString(),
+    });
+    expect(r.statusCode).toBe(422);
+    expect(r.json().details[0].field).toBe('device_id');
+    const missing = await signed(h, d, 'POST', '/api/v1/agent/nothing-here', {});
+    expect(missing.statusCode).toBe(404);
+  });
+});
+
 describe('check-in', () => {
   it('records health, capabilities and bundle in force and collects queued commands once', async () => {
     for (const kind of ['AskPerson', 'Refresh']) {

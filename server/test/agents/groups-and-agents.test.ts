@@ -94,6 +94,13 @@ describe('agents', () => {
     expect(
       (await call('POST', `/api/v1/agents/${d.deviceId}/group`, { group_id: null })).json().agent_group,
     ).toBeNull();
+    const retired = await call('POST', '/api/v1/agent-groups', { name: 'Old ring' });
+    await call('POST', `/api/v1/agent-groups/${retired.json().id}/retire`);
+    const toRetired = await call('POST', `/api/v1/agents/${d.deviceId}/group`, {
+      group_id: retired.json().id,
+    });
+    expect(toRetired.statusCode).toBe(422);
+    expect(toRetired.json().details[0].field).toBe('group_id');
     expect(
       (await call('POST', `/api/v1/agents/${d.deviceId}/group`, { group_id: g.json().id })).json()
         .agent_group,
