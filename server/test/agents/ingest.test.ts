@@ -24,7 +24,16 @@ describe('POST /agent/events', () => {
       [{ severity: 'urgent' }, 'severity_invalid'],
       [{ decided_by_policy_id: 'not-a-policy' }, 'policy_id_invalid'],
       [{ detectors: 'lots' }, 'detectors_invalid'],
-      [{ padding: 'x'.repeat(70_000) }, 'event_too_large'],
+      [
+        {
+          detectors: Array.from({ length: 200 }, (_, i) => ({
+            detector_id: `${i}`.padEnd(200, 'd'),
+            category: 'c'.repeat(100),
+            match_count: 1,
+          })),
+        },
+        'event_too_large',
+      ],
     ];
     const bad = cases.map(([over]) => agentEvent({ policy, ...over }));
     const r = await post(d, [good, ...bad, 'not an object']);
@@ -37,6 +46,17 @@ describe('POST /agent/events', () => {
     expect(acks.at(-1)).toMatchObject({ status: 'Rejected', reason: 'event_not_an_object' });
     const stored = await h.ctx.db.selectFrom('agent_events').selectAll().execute();
     expect(stored.map((e) => e.id)).toEqual([good.event_id]);
+    // Only the allow-listed fields are kept: a preview or unknown bulk never reaches storage.
+    const chatty = agentEvent({ policy, padding: 'x'.repeat(70_000), preview: '4111 1111 1111 1111' });
+    (chatty.detectors[0] as Record<string, unknown>).preview = '4111 1111 1111 1111';
+    expect((await post(d, [chatty])).json().acks[0].status).toBe('Accepted');
+    const row = await h.ctx.db
+      .selectFrom('agent_events')
+      .selectAll()
+      .where('id', '=', chatty.event_id)
+      .executeTakeFirstOrThrow();
+    expect(JSON.stringify(row)).not.toContain('4111');
+    expect(row.payload.length).toBeLessThan(2_000);
   });
 
   it('refuses more than DLP_MAX_BATCH_EVENTS with 400 before quotas are looked at', async () => {

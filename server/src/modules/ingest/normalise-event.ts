@@ -45,8 +45,8 @@ export interface NormalisedEvent {
   mark: { zone: number | null; host: string | null; referrer_host: string | null } | null;
   match_count: number;
   evidence_requested: boolean;
-  /** Everything else worth keeping, as stored JSON. */
-  rest: Record<string, unknown>;
+  /** Everything else worth keeping, as the stored JSON text. */
+  payload: string;
   size_bytes: number;
 }
 
@@ -134,8 +134,6 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   const eventId = typeof e.event_id === 'string' ? e.event_id : '';
   if (!UUID.test(eventId)) return reject(eventId.slice(0, 64), 'event_id_invalid');
   const id = eventId.toLowerCase();
-  const size = Buffer.byteLength(JSON.stringify(e), 'utf8');
-  if (size > MAX_EVENT_BYTES) return reject(id, 'event_too_large');
 
   if (
     typeof e.occurred_at !== 'string' ||
@@ -220,6 +218,37 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   const notRead = (e.not_read ?? null) as Record<string, unknown> | null;
   const removable = (e.removable_device ?? null) as Record<string, unknown> | null;
 
+  const fromPath = file ? str(file.from_path, 4096) : null;
+  const rest = {
+    explanation,
+    detectors: detectors.list,
+    matched_policies: matchedPolicies,
+    superseded_policy_ids: superseded,
+    matched_policy_ids: matched,
+    enforcement: e.enforcement === 'reduced_by_capability' ? 'reduced_by_capability' : 'applied',
+    user_reason: str(e.user_reason, 100),
+    file_extension: file ? str(file.extension, 64) : null,
+    not_read:
+      notRead && typeof notRead === 'object'
+        ? { cause: str(notRead.cause, 64), reason: str(notRead.reason, 200) }
+        : null,
+    removable_device:
+      removable && typeof removable === 'object'
+        ? {
+            device_class: str(removable.device_class, 64),
+            serial: str(removable.serial, 256),
+            vendor: str(removable.vendor, 256),
+            model: str(removable.model, 256),
+          }
+        : null,
+    from_path: fromPath,
+    departure,
+  };
+  // The limit bounds what is kept: unknown fields are dropped, so only the stored form counts.
+  const payload = JSON.stringify(rest);
+  const size = payload.length + (path?.length ?? 0) + (fromPath?.length ?? 0) + 512;
+  if (size > MAX_EVENT_BYTES) return reject(id, 'event_too_large');
+
   return {
     ok: true,
     event: {
@@ -244,35 +273,13 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
         name: file ? str(file.name, 1024) : null,
         blake3,
         size_bytes: sizeBytes,
-        from_path: file ? str(file.from_path, 4096) : null,
+        from_path: fromPath,
         departure,
       },
       mark,
       match_count: detectors.matches,
       evidence_requested: e.evidence_requested === true,
-      rest: {
-        explanation,
-        detectors: detectors.list,
-        matched_policies: matchedPolicies,
-        superseded_policy_ids: superseded,
-        matched_policy_ids: matched,
-        enforcement: e.enforcement === 'reduced_by_capability' ? 'reduced_by_capability' : 'applied',
-        user_reason: str(e.user_reason, 100),
-        file_extension: file ? str(file.extension, 64) : null,
-        not_read:
-          notRead && typeof notRead === 'object'
-            ? { cause: str(notRead.cause, 64), reason: str(notRead.reason, 200) }
-            : null,
-        removable_device:
-          removable && typeof removable === 'object'
-            ? {
-                device_class: str(removable.device_class, 64),
-                serial: str(removable.serial, 256),
-                vendor: str(removable.vendor, 256),
-                model: str(removable.model, 256),
-              }
-            : null,
-      },
+      payload,
       size_bytes: size,
     },
   };

@@ -63,7 +63,7 @@ export function eventRow(
     match_count: e.match_count,
     evidence_requested: e.evidence_requested ? 1 : 0,
     incident_id: ctx.incidentId,
-    payload: JSON.stringify({ ...e.rest, from_path: e.file.from_path, departure: e.file.departure }),
+    payload: e.payload,
     size_bytes: e.size_bytes,
   };
 }
