@@ -255,5 +255,12 @@ describe('signed agent requests', () => {
     h.ctx.clock.advance(59_500);
     const r2 = await signed(h, ed, 'POST', path, checkinBody());
     expect(r2.headers['retry-after']).toBe('1');
+    // One throttle alert per cooldown (DLP_AGENT_RATE_ALERT_COOLDOWN_MINUTES, 15 by default).
+    const alerts = () =>
+      h.ctx.db.selectFrom('audit_events').selectAll().where('action', '=', 'agent.throttled').execute();
+    expect(await alerts()).toHaveLength(1);
+    h.ctx.clock.advance(15 * 60_000);
+    for (let i = 0; i < 4; i += 1) await signed(h, ed, 'POST', path, checkinBody());
+    expect(await alerts()).toHaveLength(2);
   });
 });

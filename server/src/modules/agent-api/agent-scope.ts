@@ -25,6 +25,26 @@ export interface AgentScopeOptions {
   buckets: TokenBuckets;
 }
 
+/**
+ * Document 2, Limits: a throttled device raises an alert (audit `agent.throttled`) at most once
+ * per DLP_AGENT_RATE_ALERT_COOLDOWN_MINUTES, so a device hammering the server leaves one line per
+ * gap rather than one per refused request. Per process, like the bucket.
+ */
+export class ThrottleAlerts {
+  private readonly last = new Map<string, number>();
+
+  constructor(private readonly cooldownMs: number) {}
+
+  /** True when this refusal should be recorded. */
+  due(deviceId: string, now: Date): boolean {
+    const at = this.last.get(deviceId);
+    if (at !== undefined && now.getTime() - at < this.cooldownMs) return false;
+    if (this.last.size > 100_000) this.last.clear();
+    this.last.set(deviceId, now.getTime());
+    return true;
+  }
+}
+
 function malformed(message: string): AppError {
   return new AppError(400, 'request.malformed', message);
 }
@@ -36,6 +56,7 @@ function malformed(message: string): AppError {
  * one answer (an unknown or revoked device and a bad signature are alike).
  */
 export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOptions): void {
+  const alerts = new ThrottleAlerts(scope.deps.config.agent.rateAlertCooldownMinutes * 60_000);
   scope.decorateRequest('agentDevice', null);
   scope.decorateRequest('rawBody', null);
   scope.decorateRequest('agentBucketLeft', null);
@@ -70,6 +91,17 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
     }
     const take = options.buckets.take(request.agentDevice.id);
     if (!take.ok) {
+      const device = request.agentDevice;
+      if (alerts.due(device.id, services.clock.now())) {
+        await services.audit.write(
+          { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId: request.id },
+          {
+            action: 'agent.throttled',
+            subject: { type: 'agent', id: device.id },
+            metadata: { retry_after_seconds: take.retryAfterSeconds },
+          },
+        );
+      }
       throw new AppError(
         429,
         'agent.rate_limited',
