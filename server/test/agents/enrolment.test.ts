@@ -187,6 +187,26 @@ describe('POST /agent/enroll', () => {
     expect(Date.parse(b.certificate_expires_at) - h.ctx.clock.now().getTime()).toBe(45 * 86_400_000);
   });
 
+  it('a device enrolled with a token whose group was retired since joins no group', async () => {
+    const g = await h.ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/agent-groups',
+      headers: h.owner.headers,
+      payload: { name: 'Ring 9' },
+    });
+    const token = await createToken(h, { agent_group: 'Ring 9' });
+    await h.ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/agent-groups/${g.json().id}/retire`,
+      headers: h.owner.headers,
+    });
+    const r = await enrol(enrolBody(await makeKey('ed25519'), token));
+    expect(r.statusCode).toBe(200);
+    expect(r.json().agent_group).toBeNull();
+    const device = await h.ctx.db.selectFrom('devices').select('group_id').executeTakeFirstOrThrow();
+    expect(device.group_id).toBeNull();
+  });
+
   it('enrols a TPM-backed P-256 key from its CSR', async () => {
     const token = await createToken(h);
     const key = await makeKey('p256');

@@ -217,6 +217,9 @@ export async function enroll(
   }
   const tenantId = token.tenant_id;
   const deviceId = randomUUID();
+  // A group retired since the token was made takes no new members: the device joins none.
+  const group =
+    token.group_id && !token.group_retired_at ? { id: token.group_id, name: token.group_name } : null;
   const ca = await loadDeviceCa(s.db, tenantId, s.keys.master, now);
   const cert = await issueDeviceCertificate(ca, csr, deviceId, s.config.agent.deviceCertDays, now);
   const signingKeys = await policies.getPolicySigningKeys(s.db, tenantId, s.keys.master);
@@ -226,7 +229,7 @@ export async function enroll(
     await insertDevice(trx, {
       id: deviceId,
       tenant_id: tenantId,
-      group_id: token.group_id,
+      group_id: group?.id ?? null,
       hostname: input.hostname,
       os: input.os,
       os_version: input.os_version,
@@ -253,7 +256,7 @@ export async function enroll(
       {
         action: 'agent.enrolled',
         subject: { type: 'agent', id: deviceId },
-        metadata: { enrollment_token_id: token.id, agent_group_id: token.group_id, algorithm },
+        metadata: { enrollment_token_id: token.id, agent_group_id: group?.id ?? null, algorithm },
       },
       trx,
     );
@@ -266,6 +269,6 @@ export async function enroll(
     certificate_expires_at: cert.expiresAt.toISOString(),
     policy_signing_keys: signingKeys,
     checkin_interval_secs: CHECKIN_INTERVAL_SECS,
-    agent_group: token.group_name,
+    agent_group: group?.name ?? null,
   };
 }

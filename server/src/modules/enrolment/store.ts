@@ -6,14 +6,14 @@ import './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type TokenRow = EnrollmentTokensTable & { group_name: string | null };
+export type TokenRow = EnrollmentTokensTable & { group_name: string | null; group_retired_at: string | null };
 
 function withGroup(db: Db) {
   return db
     .selectFrom('enrollment_tokens as t')
     .leftJoin('agent_groups as g', 'g.id', 't.group_id')
     .selectAll('t')
-    .select('g.name as group_name');
+    .select(['g.name as group_name', 'g.retired_at as group_retired_at']);
 }
 
 export async function insertToken(db: Db, row: EnrollmentTokensTable): Promise<void> {
