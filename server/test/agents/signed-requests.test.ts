@@ -204,6 +204,19 @@ describe('signed agent requests', () => {
     expect(Date.parse(rows[0]!.expires_at)).toBeLessThanOrEqual(h.ctx.clock.now().getTime());
   });
 
+  it('refuses an unknown device before reading its body (401, not 413 for an oversized upload)', async () => {
+    const stranger = { ...ed, deviceId: '00000000-0000-4000-8000-000000000000' };
+    const r = await signed(h, stranger, 'POST', '/api/v1/agent/events', Buffer.alloc(17 * 1024 * 1024), {
+      contentType: 'application/json',
+    });
+    expect(r.statusCode).toBe(401);
+    expect(r.json().code).toBe('agent.unauthenticated');
+    const own = await signed(h, ed, 'POST', '/api/v1/agent/events', Buffer.alloc(17 * 1024 * 1024), {
+      contentType: 'application/json',
+    });
+    expect(own.statusCode).toBe(413);
+  });
+
   it('the algorithm is pinned on the device row: an Ed25519 device cannot sign with P-256', async () => {
     const r = await signed(h, { ...p256, deviceId: ed.deviceId }, 'POST', path, checkinBody());
     expect(r.statusCode).toBe(401);

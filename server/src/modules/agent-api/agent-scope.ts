@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { DevicesTable } from '../agents/tables.js';
 import { checkClientCertificate } from './client-certificate.js';
-import { IdentityRefused, verifySignedRequest } from './signed-request.js';
+import { type Claimed, IdentityRefused, identifyDevice, verifyClaim } from './signed-request.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -63,31 +63,47 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
   scope.removeAllContentTypeParsers();
   scope.addContentTypeParser('*', { parseAs: 'buffer' }, (_request, body, done) => done(null, body));
 
+  const claims = new WeakMap<FastifyRequest, Claimed>();
+
+  function logged(request: FastifyRequest, error: unknown): unknown {
+    if (error instanceof IdentityRefused) {
+      request.log.warn({ refusal: error.refusal, route: request.routeOptions.url }, 'agent request refused');
+    } else if (error instanceof AppError) {
+      request.log.info({ code: error.code, route: request.routeOptions.url }, 'agent request refused');
+    }
+    return error;
+  }
+
+  // Headers, skew and device before the body is read: an unknown or revoked device never
+  // gets to send its bytes.
+  scope.addHook('onRequest', async (request: FastifyRequest) => {
+    const services = request.server.deps;
+    try {
+      claims.set(
+        request,
+        await identifyDevice(services.db, {
+          url: request.url,
+          headers: request.headers,
+          now: services.clock.now(),
+          allowRevoked: request.routeOptions.config.allowRevoked === true,
+        }),
+      );
+    } catch (error) {
+      throw logged(request, error);
+    }
+  });
+
   scope.addHook('preValidation', async (request: FastifyRequest) => {
     const raw = Buffer.isBuffer(request.body) ? request.body : Buffer.alloc(0);
     request.rawBody = raw;
     const services = request.server.deps;
-    const config = request.routeOptions.config;
+    const claim = claims.get(request);
+    if (!claim) throw new IdentityRefused('missing_header');
     try {
-      request.agentDevice = await verifySignedRequest(services.db, {
-        method: request.method,
-        url: request.url,
-        headers: request.headers,
-        body: raw,
-        now: services.clock.now(),
-        allowRevoked: config.allowRevoked === true,
-      });
+      request.agentDevice = await verifyClaim(services.db, claim, request.method, raw, services.clock.now());
       checkClientCertificate(request, request.agentDevice, services.clock.now());
     } catch (error) {
-      if (error instanceof IdentityRefused) {
-        request.log.warn(
-          { refusal: error.refusal, route: request.routeOptions.url },
-          'agent request refused',
-        );
-      } else if (error instanceof AppError) {
-        request.log.info({ code: error.code, route: request.routeOptions.url }, 'agent request refused');
-      }
-      throw error;
+      throw logged(request, error);
     }
     const take = options.buckets.take(request.agentDevice.id);
     if (!take.ok) {

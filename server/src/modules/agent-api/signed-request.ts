@@ -111,41 +111,74 @@ function keyFor(algorithm: DeviceAlgorithm, publicKeyB64: string): KeyObject | n
   return key;
 }
 
-export interface VerifyInput {
-  method: string;
+export interface IdentifyInput {
   url: string;
   headers: Record<string, string | string[] | undefined>;
-  body: Uint8Array;
   now: Date;
   /** Whether a revoked device may pass (check-in only: it must learn that it is revoked). */
   allowRevoked: boolean;
 }
 
+/** A request whose headers, skew and device passed; its signature is still to be checked. */
+export interface Claimed {
+  headers: SignedHeaders;
+  path: string;
+  at: number;
+  device: DevicesTable;
+}
+
 export type VerifiedDevice = DevicesTable;
 
 /**
- * The ordered steps (STYLE.md, jose): headers → query → skew → device → signature (over the
- * exact bytes, before the body is parsed) → nonce. The nonce is spent only after the signature
- * verifies, so nobody can burn a device's nonces.
+ * The ordered steps (STYLE.md, jose): headers → query → skew → device, run before the body is
+ * read (an unknown or revoked device never gets to upload), then signature over the exact bytes
+ * (before the body is parsed) → nonce. The nonce is spent only after the signature verifies, so
+ * nobody can burn a device's nonces.
  */
-export async function verifySignedRequest(db: Kysely<Database>, input: VerifyInput): Promise<VerifiedDevice> {
-  const h = readSignedHeaders(input.headers);
+export async function identifyDevice(db: Kysely<Database>, input: IdentifyInput): Promise<Claimed> {
+  const headers = readSignedHeaders(input.headers);
   const path = refuseQuery(input.url);
-  const at = checkSkew(h.timestamp, input.now);
-  const device = await db.selectFrom('devices').selectAll().where('id', '=', h.deviceId).executeTakeFirst();
+  const at = checkSkew(headers.timestamp, input.now);
+  const device = await db
+    .selectFrom('devices')
+    .selectAll()
+    .where('id', '=', headers.deviceId)
+    .executeTakeFirst();
   if (!device) throw new IdentityRefused('unknown_device');
   if (device.status !== 'active' && !input.allowRevoked) throw new IdentityRefused('revoked_device');
+  return { headers, path, at, device };
+}
+
+export async function verifyClaim(
+  db: Kysely<Database>,
+  claim: Claimed,
+  method: string,
+  body: Uint8Array,
+  now: Date,
+): Promise<VerifiedDevice> {
+  const { headers: h, device } = claim;
   const key = keyFor(device.signature_algorithm, device.public_key_b64);
   const signature = strictBase64(h.signature);
   const message = Buffer.from(
-    canonicalString(input.method, path, input.body, h.deviceId, h.timestamp, h.nonce),
+    canonicalString(method, claim.path, body, h.deviceId, h.timestamp, h.nonce),
     'utf8',
   );
   if (!key || !signature || !verifyDeviceSignature(device.signature_algorithm, key, message, signature)) {
     throw new IdentityRefused('bad_signature');
   }
-  await spendNonce(db, h.deviceId, h.nonce, at, input.now);
+  await spendNonce(db, h.deviceId, h.nonce, claim.at, now);
   return device;
+}
+
+export interface VerifyInput extends IdentifyInput {
+  method: string;
+  body: Uint8Array;
+}
+
+/** Both halves at once (tests and callers that already hold the body). */
+export async function verifySignedRequest(db: Kysely<Database>, input: VerifyInput): Promise<VerifiedDevice> {
+  const claim = await identifyDevice(db, input);
+  return verifyClaim(db, claim, input.method, input.body, input.now);
 }
 
 let spentSincePurge = 0;
