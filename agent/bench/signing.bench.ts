@@ -124,7 +124,17 @@ test('device-key signing: sign/s and p99 latency, software and TPM-backed', asyn
     }
     const tpm = await Swtpm.start();
     try {
-      const key = await openTpmKey({ stateDir, tcti: tpm.tcti, create: true });
+      // Start-up cost: key creation happens once (enrolment); a reload on every agent start.
+      let t0 = process.hrtime.bigint();
+      const created = await openTpmKey({ stateDir, tcti: tpm.tcti, create: true });
+      const createMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      await created.close();
+      t0 = process.hrtime.bigint();
+      const key = await openTpmKey({ stateDir, tcti: tpm.tcti, create: false });
+      const reloadMs = Number(process.hrtime.bigint() - t0) / 1e6;
+      console.log(
+        `TPM-backed P-256 key: create ${createMs.toFixed(1)} ms, reload ${reloadMs.toFixed(1)} ms (swtpm)`,
+      );
       try {
         expect(verifiesWith(key, await key.sign(MESSAGE))).toBe(true);
         report('TPM-backed P-256 (swtpm over loopback TCP)', await measure(key, 1_000));
