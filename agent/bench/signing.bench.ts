@@ -8,6 +8,7 @@
  * - TPM-backed P-256 on swtpm (a software TPM over loopback TCP: it shows our binding's and the
  *   TPM command path's overhead; a hardware TPM is far slower, tens of milliseconds per ECDSA sign),
  * - for scale, a node:crypto P-256 key (the same algorithm without the TPM).
+ * - with CUSTOS_BENCH_TCTI set (e.g. `device:/dev/tpmrm0`), that TPM too.
  * Prints figures; asserts only that signatures verify, never a timing.
  */
 import { createPublicKey, generateKeyPairSync, sign as nodeSign, verify } from 'node:crypto';
@@ -116,6 +117,23 @@ test('device-key signing: sign/s and p99 latency, software and TPM-backed', asyn
     };
     expect(verifiesWith(p256, await p256.sign(MESSAGE))).toBe(true);
     report('software P-256 (node:crypto, for scale)', await measure(p256, 20_000));
+
+    // On a machine with a real TPM: CUSTOS_BENCH_TCTI=device:/dev/tpmrm0 npm run bench
+    const hardware = process.env['CUSTOS_BENCH_TCTI'];
+    if (hardware) {
+      const hwDir = await mkdtemp(join(tmpdir(), 'custos-bench-hw-'));
+      try {
+        const key = await openTpmKey({ stateDir: hwDir, tcti: hardware, create: true });
+        try {
+          expect(verifiesWith(key, await key.sign(MESSAGE))).toBe(true);
+          report(`TPM-backed P-256 (${hardware})`, await measure(key, 200));
+        } finally {
+          await key.close();
+        }
+      } finally {
+        await rm(hwDir, { recursive: true, force: true });
+      }
+    }
 
     const skip = ensureSwtpm();
     if (skip) {
