@@ -2,25 +2,29 @@
 /**
  * `npm run demo` (after `tsc -b`): the product end to end on this machine, in under a minute.
  *
- * 1. starts `dlp-server` on loopback with a temporary data directory (first start creates tenant
- *    `default` with an Owner and prints the sign-in once; the demo reads it from the banner),
- * 2. signs in, creates an enrolment token, enrols a `dlp-agent` with it,
- * 3. publishes a payment-card policy for that endpoint, monitoring a sample folder,
+ * 1. starts the server (its compiled code: migrations, first start creating tenant `default`, local
+ *    TLS CA, the agent interface, ingest and incidents) on loopback with a temporary data directory,
+ * 2. creates a one-time enrolment token and enrols a real `dlp-agent` process with it,
+ * 3. publishes a signed payment-card bundle for the tenant, monitoring a sample folder,
  * 4. drops sample files: some with valid card numbers, some with Luhn-invalid look-alikes,
  * 5. runs the agent once (check-in, verified bundle, discovery, upload),
  * 6. prints the incidents the server raised, then stops everything and removes the temporary files.
  *
- * Nothing here is mocked: real processes, real TLS, real signatures.
+ * Nothing is mocked: real agent process, real TLS, real signatures, the server's own routes and
+ * database. The policies and sign-in modules are not in this tree yet, so the demo publishes the
+ * bundle through the server's policy port (the same signatures as modules/bundles/public.ts) with a
+ * tenant signing key it generates, and reads incidents from the server's database. When those modules
+ * land, these two steps become `POST /policies/{id}/versions/{v}/publish` and `GET /incidents`.
  */
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { generateKeyPairSync } from 'node:crypto';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Agent, request } from 'undici';
 
 const ROOT = fileURLToPath(new URL('..', import.meta.url));
-const SERVER_CLI = join(ROOT, 'server', 'dist', 'cli.js');
+const dist = (ws, file) => import(join(ROOT, ws, 'dist', file));
 const AGENT_BIN = join(ROOT, 'agent', 'bin', 'dlp-agent.js');
 const started = Date.now();
 
@@ -58,119 +62,136 @@ function run(cmd, args, env = {}) {
   });
 }
 
-async function startServer() {
-  const child = spawn(process.execPath, [SERVER_CLI, 'start'], {
-    env: {
-      ...process.env,
+/** Published policy data as the policies module would hand it to the agent interface. */
+class DemoPolicies {
+  bundle = undefined;
+  keys = [];
+  policies = new Map();
+  async getLatestBundle() {
+    return this.bundle;
+  }
+  async getPolicySigningKeys() {
+    return this.keys;
+  }
+  async getPolicyForIncident(_db, _tenant, id) {
+    return this.policies.get(id);
+  }
+  async policiesNamingAgentGroup() {
+    return [];
+  }
+}
+
+const POLICY_ID = '00000000-0000-4000-8000-0000000000c1';
+
+function paymentCardBundle(tenantId, keyId) {
+  const now = Date.now();
+  return {
+    schema_version: { major: 1, minor: 0 },
+    bundle_version: 1,
+    tenant_id: tenantId,
+    key_id: keyId,
+    issued_at: new Date(now - 60_000).toISOString(),
+    expires_at: new Date(now + 7 * 86_400_000).toISOString(),
+    device_scope: null,
+    group_scope: null,
+    help_address: null,
+    required_capabilities: [],
+    policies: [
+      {
+        policy_id: POLICY_ID,
+        policy_number: 1,
+        version: 1,
+        name: 'Payment cards at rest',
+        status: 'published',
+        mode: null,
+        severity: 'high',
+        priority: 1,
+        group: 'discovery',
+        scope: {},
+        condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1, require_validated: true },
+        exceptions: [],
+        response: 'block',
+        offline_response: null,
+        evidence: { metadata: true },
+        schedule: null,
+        conflict_strategy: 'most_restrictive',
+        notifications: { user_message: null },
+        risk_thresholds: null,
+        apply_label: null,
+        raise_every_match: false,
+        connection: null,
+        effective_from: null,
+        effective_until: null,
+        classification_bindings: [],
+      },
+    ],
+    classifications: [],
+    detectors: [{ detector_id: 'payment_card', detector_version: 1, category: 'financial', builtin: true }],
+    monitored_paths: [monitored],
+  };
+}
+
+let app;
+let db;
+
+async function main() {
+  step('Starting the server on a temporary data directory');
+  const { loadConfig } = await dist('server', 'config.js');
+  const { connectDatabase } = await dist('server', 'db/connect.js');
+  const { migrateToLatest } = await dist('server', 'db/migrate.js');
+  const { ensureFirstTenant } = await dist('server', 'bootstrap.js');
+  const { resolveServerTls } = await dist('server', 'tls/server-tls.js');
+  const { buildApp } = await dist('server', 'app.js');
+  const { agentApiModule } = await dist('server', 'modules/agent-api/routes.js');
+  const { agentsConsoleModule } = await dist('server', 'modules/agents/routes.js');
+  const { createToken } = await dist('server', 'modules/enrolment/service.js');
+  const { signBundle } = await dist('engine', 'index.js');
+  const clock = { now: () => new Date() };
+  const config = loadConfig(
+    {
       DLP_DATA_DIR: dataDir,
       DLP_LISTEN: '127.0.0.1:0',
       DLP_OPS_LISTEN: '127.0.0.1:0',
       DLP_LOG_LEVEL: 'warn',
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  children.push(child);
-  let out = '';
-  child.stdout.on('data', (d) => {
-    out += d;
-  });
-  child.stderr.on('data', (d) => {
-    out += d;
-  });
-  const field = (label) => new RegExp(`${label}\\s+(\\S+)`).exec(out)?.[1];
-  const deadline = Date.now() + 30_000;
-  while (!(field('API:') && field('password:'))) {
-    if (child.exitCode !== null) throw new Error(`dlp-server exited ${child.exitCode}:\n${out}`);
-    if (Date.now() > deadline) throw new Error(`dlp-server did not start:\n${out}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-  return {
-    api: field('API:'),
-    caPath: field('TLS CA:'),
-    tenant: field('tenant:'),
-    email: field('e-mail:'),
-    password: field('password:'),
-  };
-}
-
-function client(api, caPem) {
-  const dispatcher = new Agent({ connect: { ca: caPem } });
-  let bearer = null;
-  const call = async (method, path, body) => {
-    const res = await request(`${api}${path}`, {
-      method,
-      dispatcher,
-      headers: {
-        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-        ...(bearer ? { authorization: `Bearer ${bearer}` } : {}),
-      },
-      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-    });
-    const text = await res.body.text();
-    const json = text ? JSON.parse(text) : null;
-    if (res.statusCode >= 300) {
-      throw new Error(
-        `${method} ${path} answered ${res.statusCode}: ${json?.code ?? ''} ${json?.message ?? text}`,
-      );
-    }
-    return json;
-  };
-  return {
-    call,
-    setBearer: (t) => {
-      bearer = t;
+    dataDir,
+  );
+  ({ db } = connectDatabase(config));
+  await migrateToLatest(db);
+  const first = await ensureFirstTenant(db, clock, config);
+  const tls = await resolveServerTls(config, new Date());
+  const policies = new DemoPolicies();
+  app = await buildApp(
+    { config, db, clock },
+    {
+      extraModules: [agentApiModule(policies), agentsConsoleModule(policies)],
+      https: { key: tls.key, cert: tls.cert },
     },
-    close: () => dispatcher.close(),
-  };
-}
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  const base = `https://127.0.0.1:${app.server.address().port}`;
+  const tenant = await db.selectFrom('tenants').selectAll().executeTakeFirstOrThrow();
+  process.stdout.write(
+    `  API ${base}/api/v1, tenant "${first?.tenantSlug ?? tenant.slug}", TLS CA ${tls.caPath}\n`,
+  );
 
-function paymentCardPolicy(deviceId) {
-  return {
-    name: 'Payment cards at rest',
-    description: 'Finds files holding payment card numbers that pass the Luhn check.',
-    owner: 'security@example.com',
-    severity: 'high',
-    group: 'discovery',
-    scope: {
-      channels: [
-        'discovery',
-        'file_create',
-        'file_modify',
-        'file_rename',
-        'archive_create',
-        'removable_storage',
-      ],
-      sources: [monitored],
-      include_targets: [{ kind: 'endpoint', source: { type: 'svc' }, object_id: deviceId }],
-    },
-    condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1, require_validated: true },
-    exceptions: [],
-    response: 'audit',
-    evidence: { metadata: true },
-    change_reason: 'Demo: discover payment card numbers in the shared folder',
-  };
-}
-
-async function main() {
-  step('Starting dlp-server on a temporary data directory');
-  const server = await startServer();
-  const caPem = readFileSync(server.caPath, 'utf8');
-  const base = server.api.replace(/\/api\/v1$/, '');
-  process.stdout.write(`  API ${server.api}, tenant "${server.tenant}", owner ${server.email}\n`);
-  const api = client(server.api, caPem);
-
-  step('Signing in as the first-start Owner');
-  const login = await api.call('POST', '/auth/login', {
-    tenant: server.tenant,
-    email: server.email,
-    password: server.password,
+  // The tenant's policy signing key, handed to the agent at enrolment (document 2: policy_signing_keys).
+  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
+  const keyId = 'demo-signing-key';
+  policies.keys.push({
+    key_id: keyId,
+    public_key_b64: publicKey.export({ format: 'der', type: 'spki' }).subarray(12).toString('base64'),
+    algorithm: 'ed25519',
+    not_after: null,
   });
-  if (!login?.token)
-    throw new Error(`sign-in did not return a session token (${JSON.stringify(login?.next ?? null)})`);
-  api.setBearer(login.token);
 
   step('Creating a one-time enrolment token and enrolling the agent');
-  const token = await api.call('POST', '/enrollment-tokens', { max_uses: 1, ttl_minutes: 30 });
+  const { token } = await createToken(
+    app.deps,
+    { tenantId: tenant.id, actor: { type: 'system', id: null }, requestId: null },
+    { max_uses: 1, ttl_minutes: 30 },
+  );
+  const agentEnv = { DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json') };
   const enrol = await run(
     AGENT_BIN,
     [
@@ -178,29 +199,33 @@ async function main() {
       '--server',
       base,
       '--token',
-      token.token,
+      token,
       '--ca-file',
-      server.caPath,
+      tls.caPath,
       '--state-dir',
       stateDir,
       '--key',
       'software',
       '--json',
     ],
-    { DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json') },
+    agentEnv,
   );
   if (enrol.code !== 0) throw new Error(`dlp-agent enroll failed (${enrol.code}): ${enrol.stderr}`);
   const { device_id: deviceId } = JSON.parse(enrol.stdout);
-  process.stdout.write(`  enrolled device ${deviceId}\n`);
+  process.stdout.write(`  enrolled device ${deviceId} (software Ed25519 key, signed requests from now on)\n`);
 
-  step('Publishing a payment-card policy for this endpoint');
-  const policy = await api.call('POST', '/policies', paymentCardPolicy(deviceId));
-  const policyId = policy.id ?? policy.policy_id;
-  const version = policy.version ?? 1;
-  const published = await api.call('POST', `/policies/${policyId}/versions/${version}/publish`);
-  process.stdout.write(
-    `  policy ${policyId} version ${version}: ${published.status}, bundle ${published.bundle_version}\n`,
-  );
+  step('Publishing a signed payment-card policy bundle (block requested; Linux clamps it to audit)');
+  policies.policies.set(POLICY_ID, {
+    id: POLICY_ID,
+    number: 1,
+    name: 'Payment cards at rest',
+    severity: 'high',
+    raise_every_match: false,
+    published_version: 1,
+    is_test: false,
+  });
+  const envelope = signBundle(paymentCardBundle(tenant.id, keyId), privateKey, keyId);
+  policies.bundle = { version: 1, envelope, required_capabilities: [], created_at: new Date().toISOString() };
 
   step('Dropping sample files into the monitored folder');
   writeFileSync(join(monitored, 'customer-cards.csv'), `name,card\nAda,${VALID[0]}\nGrace,${VALID[1]}\n`);
@@ -210,9 +235,7 @@ async function main() {
   process.stdout.write('  2 files with valid card numbers, 1 with Luhn-invalid look-alikes, 1 plain\n');
 
   step('Running the agent once (check-in, verify bundle, discovery, upload)');
-  const once = await run(AGENT_BIN, ['run', '--once', '--state-dir', stateDir], {
-    DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json'),
-  });
+  const once = await run(AGENT_BIN, ['run', '--once', '--state-dir', stateDir], agentEnv);
   if (once.code !== 0) throw new Error(`dlp-agent run --once failed (${once.code}): ${once.stderr}`);
   const summary = JSON.parse(once.stdout.trim().split('\n').at(-1));
   process.stdout.write(
@@ -221,13 +244,18 @@ async function main() {
   );
 
   step('Incidents raised by the server');
-  const incidents = await api.call('GET', '/incidents');
-  const items = incidents.items ?? incidents;
-  for (const i of items) {
-    process.stdout.write(`  ${i.reference}  ${i.severity.padEnd(8)} ${i.status.padEnd(10)} ${i.title}\n`);
+  const rows = await db
+    .selectFrom('incidents')
+    .select(['reference', 'severity', 'status', 'title', 'file_name', 'action', 'requested_action'])
+    .orderBy('number')
+    .execute();
+  for (const i of rows) {
+    process.stdout.write(
+      `  ${i.reference}  ${i.severity.padEnd(6)} ${i.status.padEnd(6)} ${i.file_name ?? ''}  ` +
+        `(${i.requested_action} requested, ${i.action} applied)  ${i.title}\n`,
+    );
   }
-  process.stdout.write(`  ${items.length} incident(s); the look-alike numbers raised none.\n`);
-  await api.close();
+  process.stdout.write(`  ${rows.length} incident(s); the Luhn-invalid look-alikes raised none.\n`);
 }
 
 let failed = false;
@@ -239,6 +267,8 @@ try {
 } finally {
   for (const c of children) if (c.exitCode === null) c.kill('SIGTERM');
   await Promise.all(children.map((c) => (c.exitCode === null ? new Promise((r) => c.on('exit', r)) : null)));
+  await app?.close();
+  await db?.destroy();
   rmSync(work, { recursive: true, force: true });
   step(`Cleaned up ${work}`);
 }
