@@ -50,6 +50,7 @@ function run(cmd, args, env = {}) {
       env: { ...process.env, ...env },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
+    children.push(child);
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (d) => {
