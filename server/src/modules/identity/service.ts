@@ -1,0 +1,173 @@
+import type { Kysely } from 'kysely';
+import type { Config } from '../../config.js';
+import type { Database } from '../../db/database.js';
+import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
+import type { AuditContext, AuditWriter } from '../../http/audit.js';
+import { findUserByEmail, findUserById, insertSession, revokeSession } from '../../http/auth-store.js';
+import type { SessionCheck } from '../../http/authenticate.js';
+import { AppError, fieldError } from '../../http/errors.js';
+import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
+import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/step-up.js';
+import { findTenantBySlug } from '../tenants/store.js';
+import { getIdleMinutes, recordFailedSignIn, recordSuccessfulSignIn, setIdleMinutes } from './store.js';
+
+/**
+ * Sign-in, idle timeout and step-up rules (document 3, Sign-in and sessions). Never sees
+ * Fastify objects: routes pass plain values in.
+ */
+
+type Db = Kysely<Database>;
+
+/** Document 3: every sign-in failure is the same 401, whatever the cause. */
+export function signInFailed(): AppError {
+  return new AppError(
+    401,
+    'auth.unauthenticated',
+    'sign-in failed: check the organisation, e-mail and password',
+  );
+}
+
+export function isLocked(user: Pick<UsersTable, 'locked_until'>, now: Date): boolean {
+  return user.locked_until !== null && Date.parse(user.locked_until) > now.getTime();
+}
+
+export interface SignInInput {
+  tenant: string;
+  email: string;
+  password: string;
+  sourceIp: string | null;
+  userAgent: string | null;
+}
+
+export interface SignedInSession {
+  token: string;
+  session: SessionsTable;
+  user: UsersTable;
+}
+
+/**
+ * One password check on every path (a dummy argon2id hash when there is no account or no
+ * password), so the answer's timing does not tell an unknown account from a wrong password.
+ * A locked account is refused even with the right password and its count is not raised; a
+ * lapsed lock starts the count afresh.
+ */
+export async function signIn(
+  db: Db,
+  config: Config,
+  now: Date,
+  input: SignInInput,
+): Promise<SignedInSession> {
+  const tenant = await findTenantBySlug(db, input.tenant.toLowerCase());
+  const user = tenant ? await findUserByEmail(db, tenant.id, input.email) : undefined;
+  if (!tenant || !user || user.password_hash === null || user.federated === 1) {
+    await burnPasswordCheck(input.password);
+    throw signInFailed();
+  }
+  const passwordOk = await verifyPassword(user.password_hash, input.password);
+  if (isLocked(user, now)) throw signInFailed();
+  if (!passwordOk) {
+    if (user.status === 'active') {
+      const lapsed = user.locked_until !== null;
+      const failures = (lapsed ? 0 : user.failed_logins) + 1;
+      const { maxFailedLogins, lockoutMinutes } = config.auth;
+      const lockedUntil =
+        failures >= maxFailedLogins ? new Date(now.getTime() + lockoutMinutes * 60_000) : null;
+      await recordFailedSignIn(db, tenant.id, user.id, lockedUntil ? 0 : failures, lockedUntil, now);
+    }
+    throw signInFailed();
+  }
+  if (user.status !== 'active') throw signInFailed();
+  await recordSuccessfulSignIn(db, tenant.id, user.id, now);
+  const { token, session } = await insertSession(
+    db,
+    tenant.id,
+    { userId: user.id, authMethod: 'password', sourceIp: input.sourceIp, userAgent: input.userAgent },
+    now,
+  );
+  return { token, session, user };
+}
+
+/**
+ * The foundation's session check for the tenant idle time (document 3: a session idle beyond
+ * the tenant idle time is revoked; the next request is 401 auth.session_idle). last_activity_at
+ * is written at most once a minute, so the idle time is honoured to within that minute.
+ */
+export const idleSessionCheck: SessionCheck = async ({ session, services }) => {
+  const now = services.clock.now();
+  const idleMinutes = await getIdleMinutes(services.db, session.tenant_id);
+  if (now.getTime() - Date.parse(session.last_activity_at) > idleMinutes * 60_000) {
+    await revokeSession(services.db, session.tenant_id, session.id, 'idle', now);
+    throw new AppError(401, 'auth.session_idle', 'the session was idle too long; sign in again');
+  }
+};
+
+export async function changeIdleMinutes(
+  db: Db,
+  audit: AuditWriter,
+  ctx: AuditContext & { tenantId: string },
+  minutes: number,
+  reason: string,
+  now: Date,
+): Promise<{ idle_minutes: number }> {
+  const before = await getIdleMinutes(db, ctx.tenantId);
+  await db.transaction().execute(async (trx) => {
+    await setIdleMinutes(trx, ctx.tenantId, minutes, now);
+    await audit.write(
+      ctx,
+      {
+        action: 'settings.session_idle_changed',
+        subject: { type: 'tenant', id: ctx.tenantId },
+        metadata: { before, after: minutes, reason },
+      },
+      trx,
+    );
+  });
+  return { idle_minutes: minutes };
+}
+
+/**
+ * Step-up (document 3, Authentication): the person proves the password again on this session.
+ * A wrong password counts toward lockout like a sign-in failure; a locked account cannot confirm.
+ */
+export async function confirmStepUp(
+  db: Db,
+  config: Config,
+  now: Date,
+  input: {
+    tenantId: string;
+    userId: string;
+    sessionId: string;
+    purpose: StepUpPurpose;
+    password?: string;
+    code?: string;
+  },
+): Promise<{ purpose: StepUpPurpose; expires_at: string }> {
+  const user = await findUserById(db, input.tenantId, input.userId);
+  if (!user) throw signInFailed();
+  if (input.password === undefined) {
+    // The second factor is not built yet; a code alone cannot confirm anything.
+    throw fieldError('code', 'no second factor is enrolled on this account; confirm with the password');
+  }
+  const refused = new AppError(
+    403,
+    'auth.step_up_required',
+    'the confirmation did not match; enter your password again',
+    [{ field: 'password', message: 'does not match' }],
+  );
+  if (user.password_hash === null) {
+    await burnPasswordCheck(input.password);
+    throw refused;
+  }
+  const ok = await verifyPassword(user.password_hash, input.password);
+  if (isLocked(user, now)) throw refused;
+  if (!ok) {
+    const failures = (user.locked_until !== null ? 0 : user.failed_logins) + 1;
+    const { maxFailedLogins, lockoutMinutes } = config.auth;
+    const lockedUntil =
+      failures >= maxFailedLogins ? new Date(now.getTime() + lockoutMinutes * 60_000) : null;
+    await recordFailedSignIn(db, input.tenantId, user.id, lockedUntil ? 0 : failures, lockedUntil, now);
+    throw refused;
+  }
+  await recordStepUp(db, input.tenantId, input.sessionId, input.purpose, now);
+  return { purpose: input.purpose, expires_at: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString() };
+}

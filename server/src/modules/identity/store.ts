@@ -1,0 +1,76 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+
+/** SQL for the identity module's own rows; tenant id comes first (server-modules contract). */
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** Document 3, Limits: idle time 15-480 minutes, default 60. */
+export const IDLE_MINUTES_DEFAULT = 60;
+export const IDLE_MINUTES_MIN = 15;
+export const IDLE_MINUTES_MAX = 480;
+
+export async function getIdleMinutes(db: Db, tenantId: string): Promise<number> {
+  const row = await db
+    .selectFrom('identity_settings')
+    .select('idle_minutes')
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return row?.idle_minutes ?? IDLE_MINUTES_DEFAULT;
+}
+
+export async function setIdleMinutes(db: Db, tenantId: string, minutes: number, now: Date): Promise<void> {
+  await db
+    .insertInto('identity_settings')
+    .values({ tenant_id: tenantId, idle_minutes: minutes, updated_at: now.toISOString() })
+    .onConflict((oc) =>
+      oc.column('tenant_id').doUpdateSet({ idle_minutes: minutes, updated_at: now.toISOString() }),
+    )
+    .execute();
+}
+
+/** A wrong password: the count goes up and, at the limit, the account locks. */
+export async function recordFailedSignIn(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  failedLogins: number,
+  lockedUntil: Date | null,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({
+      failed_logins: failedLogins,
+      locked_until: lockedUntil ? lockedUntil.toISOString() : null,
+      updated_at: now.toISOString(),
+    })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** A right password: failures forgotten, sign-in time kept. */
+export async function recordSuccessfulSignIn(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null, last_login_at: now.toISOString() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Unlock (document 3): lock and failure count cleared. */
+export async function clearLock(db: Db, tenantId: string, userId: string, now: Date): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, locked_until: null, updated_at: now.toISOString() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
+}

@@ -1,0 +1,32 @@
+import type { UsersTable } from '../../db/foundation-tables.js';
+
+/**
+ * The directory row of document 3 (Accounts and roles). Custom roles are not built yet, so
+ * custom_role_name is null; an invitation is `pending` until its seven days pass, then `expired`.
+ */
+export function directoryRow(user: UsersTable, now: Date) {
+  const invitation =
+    user.invitation_hash === null
+      ? null
+      : user.invitation_expires_at !== null && Date.parse(user.invitation_expires_at) > now.getTime()
+        ? 'pending'
+        : 'expired';
+  return {
+    id: user.id,
+    email: user.email,
+    display_name: user.display_name,
+    role: user.role,
+    custom_role_id: user.custom_role_id,
+    custom_role_name: null as string | null,
+    status: user.status,
+    department: user.department,
+    federated: user.federated === 1,
+    last_login_at: user.last_login_at,
+    created_at: user.created_at,
+    invitation,
+    invited: user.status === 'invited',
+    has_password: user.password_hash !== null,
+    locked_until:
+      user.locked_until !== null && Date.parse(user.locked_until) > now.getTime() ? user.locked_until : null,
+  };
+}

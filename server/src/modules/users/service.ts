@@ -1,0 +1,37 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { AuditContext, AuditWriter } from '../../http/audit.js';
+import { findUserById } from '../../http/auth-store.js';
+import { AppError, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { isLocked } from '../identity/service.js';
+import { clearLock } from '../identity/store.js';
+import { directoryRow } from './directory-row.js';
+
+type Db = Kysely<Database>;
+
+/**
+ * Unlock (document 3, States: account (locked) → unlock): 409 when not locked, 409 on one's
+ * own account, and only an Owner acts on an Owner (403). Lock and failure count are cleared.
+ */
+export async function unlockUser(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: AuditContext,
+  userId: string,
+  now: Date,
+): Promise<ReturnType<typeof directoryRow>> {
+  const user = await findUserById(db, actor.tenantId, userId);
+  if (!user) throw notFound('user');
+  if (user.id === actor.userId)
+    throw new AppError(409, 'resource.conflict', 'you cannot unlock your own account');
+  if (user.role === 'owner' && actor.role !== 'owner')
+    throw new AppError(403, 'auth.forbidden', 'only an Owner may act on an Owner');
+  if (!isLocked(user, now)) throw new AppError(409, 'resource.conflict', 'the account is not locked');
+  await db.transaction().execute(async (trx) => {
+    await clearLock(trx, actor.tenantId, user.id, now);
+    await audit.write(ctx, { action: 'user.unlocked', subject: { type: 'user', id: user.id } }, trx);
+  });
+  return directoryRow({ ...user, failed_logins: 0, locked_until: null }, now);
+}
