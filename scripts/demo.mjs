@@ -143,8 +143,7 @@ async function main() {
   const { ensureFirstTenant } = await dist('server', 'bootstrap.js');
   const { resolveServerTls } = await dist('server', 'tls/server-tls.js');
   const { buildApp } = await dist('server', 'app.js');
-  const { agentApiModule } = await dist('server', 'modules/agent-api/routes.js');
-  const { agentsConsoleModule } = await dist('server', 'modules/agents/routes.js');
+  const { apiModules } = await dist('server', 'modules/index.js');
   const { createToken } = await dist('server', 'modules/enrolment/service.js');
   const { signBundle } = await dist('engine', 'index.js');
   const clock = { now: () => new Date() };
@@ -165,7 +164,7 @@ async function main() {
   app = await buildApp(
     { config, db, clock },
     {
-      extraModules: [agentApiModule(policies), agentsConsoleModule(policies)],
+      modules: apiModules(policies),
       https: { key: tls.key, cert: tls.cert },
     },
   );

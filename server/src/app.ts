@@ -24,7 +24,9 @@ export type App = FastifyInstance;
 export interface BuildOptions {
   /** PEM key and certificate: the instance then serves HTTPS (main.ts); tests use inject. */
   https?: { key: string | Buffer; cert: string | Buffer };
-  /** Registered after MODULES inside /api/v1 (tests add routes that exercise the core). */
+  /** Replaces MODULES (tests and the demo pass `apiModules(theirPort)`). */
+  modules?: readonly ApiModule[];
+  /** Registered after the modules inside /api/v1 (tests add routes that exercise the core). */
   extraModules?: readonly ApiModule[];
 }
 
@@ -98,7 +100,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     async (api) => {
       api.addHook('onRequest', authenticate);
       openApiRoute(api);
-      for (const module of [...MODULES, ...(options.extraModules ?? [])]) await api.register(module);
+      for (const module of [...(options.modules ?? MODULES), ...(options.extraModules ?? [])])
+        await api.register(module);
     },
     { prefix: '/api/v1' },
   );

@@ -16,8 +16,7 @@ import { buildApp } from '../../../server/src/app.js';
 import { loadConfig } from '../../../server/src/config.js';
 import { connectDatabase } from '../../../server/src/db/connect.js';
 import { migrateToLatest } from '../../../server/src/db/migrate.js';
-import { agentApiModule } from '../../../server/src/modules/agent-api/routes.js';
-import { agentsConsoleModule } from '../../../server/src/modules/agents/routes.js';
+import { apiModules } from '../../../server/src/modules/index.js';
 import { resolveServerTls } from '../../../server/src/tls/server-tls.js';
 import { PublishedPolicies } from '../../../server/test/agents/agent-harness.js';
 import { type SignedIn, signInAs } from '../../../server/test/helpers/sign-in.js';
@@ -63,7 +62,7 @@ describe.skipIf(skipReason !== undefined)(
       const app = await buildApp(
         { config, db, clock: realClock },
         {
-          extraModules: [agentApiModule(port), agentsConsoleModule(port)],
+          modules: apiModules(port),
           https: { key: tls.key, cert: tls.cert },
         },
       );

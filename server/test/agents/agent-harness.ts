@@ -9,9 +9,8 @@ import type {
   PolicyPort,
   PolicySigningKey,
 } from '../../src/modules/agent-api/policy-port.js';
-import { agentApiModule } from '../../src/modules/agent-api/routes.js';
-import { agentsConsoleModule } from '../../src/modules/agents/routes.js';
 import type { GroupScopeUse } from '../../src/modules/agents/service.js';
+import { apiModules } from '../../src/modules/index.js';
 import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
@@ -82,7 +81,7 @@ export async function startHarness(
   const ctx = await createTestApp({
     env,
     ...(now ? { now } : {}),
-    extraModules: [agentApiModule(port), agentsConsoleModule(port, roleScopes)],
+    modules: apiModules(port, roleScopes),
   });
   const owner = await signInAs(ctx, { role: 'owner' });
   return { ctx, port, owner, close: () => ctx.close() };

@@ -2,8 +2,7 @@ import { readFile } from 'node:fs/promises';
 import https from 'node:https';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
-import { agentApiModule } from '../../src/modules/agent-api/routes.js';
-import { agentsConsoleModule } from '../../src/modules/agents/routes.js';
+import { apiModules } from '../../src/modules/index.js';
 import { resolveServerTls } from '../../src/tls/server-tls.js';
 import type { AgentHarness } from './agent-harness.js';
 import {
@@ -56,7 +55,7 @@ describe('optional mutual TLS with the device certificate', () => {
     const app = await buildApp(
       { config: h.ctx.config, db: h.ctx.db, clock: h.ctx.clock },
       {
-        extraModules: [agentApiModule(policies), agentsConsoleModule(policies)],
+        modules: apiModules(policies),
         https: { key: tls.key, cert: tls.cert, requestCert: true, rejectUnauthorized: false } as {
           key: string;
           cert: string;

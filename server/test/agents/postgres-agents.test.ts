@@ -4,8 +4,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { agentApiModule } from '../../src/modules/agent-api/routes.js';
-import { agentsConsoleModule } from '../../src/modules/agents/routes.js';
+import { apiModules } from '../../src/modules/index.js';
 import { makeTempDir, signInAs, testClock } from '../helpers/index.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 import { type AgentHarness, checkinBody, enrolDevice, PublishedPolicies, signed } from './agent-harness.js';
@@ -26,10 +25,7 @@ beforeAll(async () => {
   await migrateToLatest(db);
   const clock = testClock('2026-01-20T09:00:00.000Z');
   const port = new PublishedPolicies();
-  const app = await buildApp(
-    { config, db, clock },
-    { extraModules: [agentApiModule(port), agentsConsoleModule(port)] },
-  );
+  const app = await buildApp({ config, db, clock }, { modules: apiModules(port) });
   await app.ready();
   const ctx = {
     app,

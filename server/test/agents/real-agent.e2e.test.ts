@@ -9,8 +9,7 @@ import { buildApp } from '../../src/app.js';
 import { loadConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { agentApiModule } from '../../src/modules/agent-api/routes.js';
-import { agentsConsoleModule } from '../../src/modules/agents/routes.js';
+import { apiModules } from '../../src/modules/index.js';
 import { resolveServerTls } from '../../src/tls/server-tls.js';
 import { type SignedIn, signInAs, type TestClock, type TestContext } from '../helpers/index.js';
 import { PublishedPolicies } from './agent-harness.js';
@@ -46,7 +45,7 @@ describe('dlp-agent against the server', () => {
     const app = await buildApp(
       { config, db, clock: realClock },
       {
-        extraModules: [agentApiModule(port), agentsConsoleModule(port)],
+        modules: apiModules(port),
         https: { key: tls.key, cert: tls.cert },
       },
     );

@@ -47,7 +47,12 @@ export async function makeTempDir(prefix = 'custos-test-'): Promise<string> {
  * the test controls. Call `close()` in afterEach/afterAll.
  */
 export async function createTestApp(
-  options: { now?: Date | string; env?: Record<string, string>; extraModules?: readonly ApiModule[] } = {},
+  options: {
+    now?: Date | string;
+    env?: Record<string, string>;
+    modules?: readonly ApiModule[];
+    extraModules?: readonly ApiModule[];
+  } = {},
 ): Promise<TestContext> {
   const dataDir = await makeTempDir();
   const config = loadConfig(
@@ -57,7 +62,13 @@ export async function createTestApp(
   const { db } = connectDatabase(config);
   await migrateToLatest(db);
   const clock = testClock(options.now);
-  const app = await buildApp({ config, db, clock }, { extraModules: options.extraModules ?? [] });
+  const app = await buildApp(
+    { config, db, clock },
+    {
+      ...(options.modules ? { modules: options.modules } : {}),
+      extraModules: options.extraModules ?? [],
+    },
+  );
   await app.ready();
   return {
     app,
