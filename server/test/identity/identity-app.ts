@@ -2,16 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { insertUser } from '../../src/http/auth-store.js';
 import { hashPassword } from '../../src/http/passwords.js';
 import type { RoleId } from '../../src/http/roles.js';
-import { identityModule } from '../../src/modules/identity/routes.js';
-import { usersModule } from '../../src/modules/users/routes.js';
 import { ensureTenant } from '../helpers/sign-in.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 
-/** The real app with the identity and users modules, a small lockout limit for the tests. */
+/** The real app (the identity and users modules are in the registry), a small lockout limit. */
 export function createIdentityApp(env: Record<string, string> = {}): Promise<TestContext> {
   return createTestApp({
     env: { DLP_MAX_FAILED_LOGINS: '3', DLP_LOCKOUT_MINUTES: '15', ...env },
-    extraModules: [identityModule, usersModule],
   });
 }
 
