@@ -1,6 +1,7 @@
 import { renewalDue } from '../certificate-renewal.js';
 import { type AgentConfig, loadConfig } from '../config.js';
 import { readEnrollment } from '../enrollment-state.js';
+import { deviceKeyVerdict } from '../identity/key-status.js';
 import { createLogger } from '../log.js';
 import type { Platform } from '../platform/types.js';
 import { AgentService } from '../service.js';
@@ -44,6 +45,14 @@ export async function doctor(
       'enrolment',
       'OK',
       `device ${enrollment.device_id}, tenant ${enrollment.tenant_id}, server ${enrollment.server_url}`,
+    );
+    // Issue 8: the key protection in force, proven by a signature; a TPM-enrolled agent whose TPM
+    // is gone fails here naming why, and never falls back to another key.
+    const key = await deviceKeyVerdict(config.stateDir, config.tcti ? { tcti: config.tcti } : {});
+    add(
+      'device key',
+      key.ok ? 'OK' : 'FAIL',
+      key.ok ? `${key.protection} ${key.algorithm}; ${key.detail}` : `${key.code}: ${key.detail}`,
     );
     let svc: AgentService | null = null;
     try {

@@ -5,6 +5,7 @@ import { capabilityMatrix } from '../capabilities.js';
 import { type AgentConfig, ConfigError, loadConfig } from '../config.js';
 import { EVENT_ENROLL_FAILING, enroll, enrollFailureReason, enrollFromPolicy } from '../enroll.js';
 import { readEnrollment } from '../enrollment-state.js';
+import { probeTpm } from '../identity/key-status.js';
 import { removeDeviceKey } from '../identity/remove-key.js';
 import { createLogger } from '../log.js';
 import { loadPlatform } from '../platform/index.js';
@@ -220,7 +221,12 @@ async function dispatch(command: string, args: ParsedArgs): Promise<number> {
     case 'capabilities': {
       const platform = await loadPlatform();
       const m = capabilityMatrix(platform);
-      if (args.flags.has('json')) out(JSON.stringify(m, null, 2));
+      const tcti = await loadConfig({ platform, stateDir: str(args, 'state-dir') })
+        .then(({ config }) => config.tcti)
+        .catch(() => null);
+      // Issue 8: whether a TPM answers here (no key is created or touched).
+      const tpm = await probeTpm(tcti ? { tcti } : {});
+      if (args.flags.has('json')) out(JSON.stringify({ ...m, tpm }, null, 2));
       else {
         out(`${m.os} ${m.os_version}, agent ${m.agent_version}`);
         out('channel              observe block notify  note');
@@ -230,6 +236,7 @@ async function dispatch(command: string, args: ParsedArgs): Promise<number> {
         }
         out(`scope attributes: ${m.scope_attributes.join(', ')}`);
         out(`features: ${m.features.join(', ')}`);
+        out(`tpm: ${tpm.present ? 'present' : 'absent'} (${tpm.detail})`);
       }
       return EXIT.ok;
     }

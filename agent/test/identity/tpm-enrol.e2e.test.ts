@@ -149,6 +149,14 @@ describe.skipIf(skipReason !== undefined)(
       const doctor = await runAgent(['doctor', '--json', ...common], env);
       const report = JSON.parse(doctor.stdout) as Doctor;
       expect(report.checks.find((c) => c.check === 'identity')?.verdict, doctor.stdout).toBe('OK');
+      // doctor names the key protection in force (issue 8).
+      expect(report.checks.find((c) => c.check === 'device key')).toMatchObject({ verdict: 'OK' });
+      expect(report.checks.find((c) => c.check === 'device key')?.detail).toMatch(
+        /^tpm_backed ecdsa_p256_sha256/,
+      );
+      // capabilities --json says whether a TPM answers, through the configured TCTI.
+      const caps = await runAgent(['capabilities', '--json', ...common], env);
+      expect((JSON.parse(caps.stdout) as { tpm: { present: boolean } }).tpm.present, caps.stdout).toBe(true);
       expect(report.checks.find((c) => c.check === 'server')).toMatchObject({ verdict: 'OK' });
       expect(report.checks.find((c) => c.check === 'server')?.detail).toMatch(/signed probe accepted/);
 
@@ -169,6 +177,9 @@ describe.skipIf(skipReason !== undefined)(
       const identity = downReport.checks.find((c) => c.check === 'identity');
       expect(identity?.verdict).toBe('FAIL');
       expect(identity?.detail).toMatch(/TPM-backed key, which cannot be used now/);
+      expect(downReport.checks.find((c) => c.check === 'device key')?.verdict).toBe('FAIL');
+      const capsDown = await runAgent(['capabilities', '--json', ...common], env);
+      expect((JSON.parse(capsDown.stdout) as { tpm: { present: boolean } }).tpm.present).toBe(false);
       const failedRun = await runAgent(['run', '--once', ...common], env);
       expect(failedRun.code).not.toBe(0);
       await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
