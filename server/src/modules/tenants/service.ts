@@ -7,12 +7,11 @@ import { insertUser } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { hashPassword } from '../../http/passwords.js';
 import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
+import { checkPasswordRule } from '../identity/public.js';
 import { findTenantBySlug, insertTenant } from './store.js';
 
 /** Document 3: an invitation is valid seven days, single use, only its SHA-256 stored. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
-/** Document 3: a password has at least twelve characters (the full rule is the identity module's). */
-export const MIN_PASSWORD_LENGTH = 12;
 
 const SLUG = /^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?$/;
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$|^[^\s@]{1,64}@localhost$/;
@@ -51,9 +50,16 @@ export function validateTenantInput(input: CreateTenantInput): void {
   if (!EMAIL.test(input.ownerEmail) || input.ownerEmail.length > 254) {
     errors.push({ field: 'owner_email', message: 'must be an e-mail address' });
   }
-  if (input.ownerPassword !== undefined && [...input.ownerPassword].length < MIN_PASSWORD_LENGTH) {
-    errors.push({ field: 'owner_password', message: `must be at least ${MIN_PASSWORD_LENGTH} characters` });
-  }
+  // The full password rule of document 3 (identity module), naming the rule, never the password.
+  const broken =
+    input.ownerPassword === undefined
+      ? null
+      : checkPasswordRule(input.ownerPassword, {
+          email: input.ownerEmail,
+          tenantSlug: input.slug,
+          tenantName: name,
+        });
+  if (broken) errors.push({ field: 'owner_password', message: broken });
   const [first, ...rest] = errors;
   if (first) throw fieldError(first.field, first.message, rest);
 }
