@@ -1,0 +1,296 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { UsersTable } from '../../db/foundation-tables.js';
+import type { AuditContext, AuditWriter } from '../../http/audit.js';
+import { findUserById, revokeSession, revokeUserSessions } from '../../http/auth-store.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import type { Principal } from '../../http/principal.js';
+import { isBuiltInRole } from '../../http/roles.js';
+import { getIdleMinutes } from '../identity/store.js';
+import { directoryRow } from './directory-row.js';
+import {
+  refuseLastOwner,
+  refuseNonOwnerMakingOwner,
+  refuseNonOwnerOnOwner,
+  refuseSelf,
+} from './owner-rules.js';
+import {
+  countAssignedIncidents,
+  findSessionByPublicId,
+  listUsers,
+  liveSessionsOf,
+  tenantSessions,
+  updateUser,
+} from './store.js';
+
+/** Account administration rules (document 3, Users); routes pass plain values in. */
+
+type Db = Kysely<Database>;
+type Ctx = AuditContext & { tenantId: string };
+
+const AUDIT_VIEW = [
+  'id',
+  'email',
+  'display_name',
+  'role',
+  'custom_role_id',
+  'custom_role_name',
+  'status',
+  'department',
+  'federated',
+  'last_login_at',
+  'created_at',
+] as const;
+
+/** GET /users: the full directory with users:write, the audit view with audit:read only. */
+export async function directory(db: Db, actor: Principal, now: Date) {
+  const rows = (await listUsers(db, actor.tenantId)).map((u) => directoryRow(u, now));
+  if (actor.permissions.has('users:write')) return { items: rows };
+  return { items: rows.map((r) => Object.fromEntries(AUDIT_VIEW.map((k) => [k, r[k]]))) };
+}
+
+async function target(db: Db, actor: Principal, userId: string): Promise<UsersTable> {
+  const user = await findUserById(db, actor.tenantId, userId);
+  if (!user) throw notFound('user');
+  return user;
+}
+
+/** PATCH: an empty department clears it; no change records nothing; federated name is 409. */
+export async function editProfile(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: Ctx,
+  userId: string,
+  input: { display_name?: string; department?: string },
+  now: Date,
+) {
+  const user = await target(db, actor, userId);
+  refuseNonOwnerOnOwner(actor, user);
+  const next = {
+    display_name: input.display_name === undefined ? user.display_name : input.display_name,
+    department:
+      input.department === undefined ? user.department : input.department === '' ? null : input.department,
+  };
+  if (user.federated === 1 && next.display_name !== user.display_name)
+    throw new AppError(
+      409,
+      'resource.conflict',
+      "a federated account's display name comes from its provider",
+    );
+  const changes: Record<string, { old: string | null; new: string | null }> = {};
+  if (next.display_name !== user.display_name)
+    changes.display_name = { old: user.display_name, new: next.display_name };
+  if (next.department !== user.department)
+    changes.department = { old: user.department, new: next.department };
+  if (Object.keys(changes).length > 0) {
+    await db.transaction().execute(async (trx) => {
+      await updateUser(trx, ctx.tenantId, user.id, next, now);
+      await audit.write(
+        ctx,
+        { action: 'user.profile_changed', subject: { type: 'user', id: user.id }, metadata: { changes } },
+        trx,
+      );
+    });
+  }
+  return directoryRow({ ...user, ...next }, now);
+}
+
+export async function changeRole(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: Ctx,
+  userId: string,
+  input: { role: string; custom_role_id?: string },
+  now: Date,
+) {
+  const user = await target(db, actor, userId);
+  refuseSelf(actor, user, 'change the role of');
+  refuseNonOwnerOnOwner(actor, user);
+  if (input.role === 'custom' || input.custom_role_id !== undefined)
+    throw fieldError('custom_role_id', 'no live custom role with that id in this tenant');
+  if (!isBuiltInRole(input.role))
+    throw fieldError('role', 'must be owner, admin, security_analyst, auditor or viewer');
+  refuseNonOwnerMakingOwner(actor, input.role);
+  if (user.federated === 1)
+    throw new AppError(
+      409,
+      'resource.conflict',
+      "a federated account's role is set by its identity provider",
+    );
+  if (input.role === user.role) return directoryRow(user, now);
+  await db.transaction().execute(async (trx) => {
+    if (input.role !== 'owner') await refuseLastOwner(trx, ctx.tenantId, user);
+    await updateUser(trx, ctx.tenantId, user.id, { role: input.role, custom_role_id: null }, now);
+    await audit.write(
+      ctx,
+      {
+        action: 'user.role_changed',
+        subject: { type: 'user', id: user.id },
+        metadata: { old_role: user.role, new_role: input.role },
+      },
+      trx,
+    );
+  });
+  return directoryRow({ ...user, role: input.role, custom_role_id: null }, now);
+}
+
+/** Disable: sessions revoked, invitation cleared; the answer counts incidents still assigned. */
+export async function disableUser(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: Ctx,
+  userId: string,
+  reason: string,
+  now: Date,
+) {
+  const user = await target(db, actor, userId);
+  refuseSelf(actor, user, 'disable');
+  refuseNonOwnerOnOwner(actor, user);
+  if (user.status === 'disabled')
+    throw new AppError(409, 'resource.conflict', 'the account is already disabled');
+  const ended = await db.transaction().execute(async (trx) => {
+    await refuseLastOwner(trx, ctx.tenantId, user);
+    await updateUser(
+      trx,
+      ctx.tenantId,
+      user.id,
+      { status: 'disabled', invitation_hash: null, invitation_expires_at: null },
+      now,
+    );
+    const n = await revokeUserSessions(trx, ctx.tenantId, user.id, 'disabled', now);
+    await audit.write(
+      ctx,
+      {
+        action: 'user.disabled',
+        subject: { type: 'user', id: user.id },
+        metadata: { reason, sessions_ended: n },
+      },
+      trx,
+    );
+    return n;
+  });
+  const row = directoryRow(
+    { ...user, status: 'disabled', invitation_hash: null, invitation_expires_at: null },
+    now,
+  );
+  return {
+    ...row,
+    sessions_ended: ended,
+    incidents_still_assigned: await countAssignedIncidents(db, ctx.tenantId, user.id),
+  };
+}
+
+export async function enableUser(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: Ctx,
+  userId: string,
+  reason: string,
+  now: Date,
+) {
+  const user = await target(db, actor, userId);
+  refuseSelf(actor, user, 'enable');
+  refuseNonOwnerOnOwner(actor, user);
+  if (user.status !== 'disabled') throw new AppError(409, 'resource.conflict', 'the account is not disabled');
+  // An account that never set a password goes back to invited (a new invitation is needed).
+  const status = user.password_hash === null && user.federated === 0 ? 'invited' : 'active';
+  await db.transaction().execute(async (trx) => {
+    await updateUser(trx, ctx.tenantId, user.id, { status }, now);
+    await audit.write(
+      ctx,
+      { action: 'user.enabled', subject: { type: 'user', id: user.id }, metadata: { reason } },
+      trx,
+    );
+  });
+  return directoryRow({ ...user, status }, now);
+}
+
+function sessionView(s: {
+  public_id: string;
+  created_at: string;
+  expires_at: string;
+  source_ip: string | null;
+  user_agent: string | null;
+}) {
+  return {
+    public_id: s.public_id,
+    issued_at: s.created_at,
+    expires_at: s.expires_at,
+    source_ip: s.source_ip,
+    user_agent: s.user_agent,
+  };
+}
+
+export async function sessionsOf(db: Db, actor: Principal, userId: string, now: Date) {
+  const user = await target(db, actor, userId);
+  return { items: (await liveSessionsOf(db, actor.tenantId, user.id, now)).map(sessionView) };
+}
+
+/** GET /users/sessions: refused to endpoint-group-scoped roles (document 3). */
+export async function allSessions(db: Db, actor: Principal, now: Date, limit: number, offset: number) {
+  if (Array.isArray(actor.incidentScope))
+    throw new AppError(
+      403,
+      'auth.forbidden',
+      'the sessions listing is not open to endpoint-group-scoped roles',
+    );
+  const idle = await getIdleMinutes(db, actor.tenantId);
+  const { total, items } = await tenantSessions(
+    db,
+    actor.tenantId,
+    now,
+    new Date(now.getTime() - idle * 60_000),
+    limit,
+    offset,
+  );
+  return {
+    total,
+    limit,
+    offset,
+    items: items.map((s) => ({
+      public_id: s.public_id,
+      user_id: s.user_id,
+      display_name: s.display_name,
+      email: s.email,
+      role: s.role,
+      identity_source: s.auth_method,
+      last_activity_at: s.last_activity_at,
+      source_ip: s.source_ip,
+      browser: s.user_agent,
+      current_session: s.session_id === actor.sessionId,
+    })),
+  };
+}
+
+export async function revokeUserSession(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: Ctx,
+  userId: string,
+  publicId: string,
+  now: Date,
+) {
+  const user = await target(db, actor, userId);
+  refuseSelf(actor, user, 'revoke sessions of');
+  refuseNonOwnerOnOwner(actor, user);
+  const session = await findSessionByPublicId(db, ctx.tenantId, user.id, publicId);
+  if (!session) throw notFound('session');
+  await db.transaction().execute(async (trx) => {
+    await revokeSession(trx, ctx.tenantId, session.id, 'revoked', now);
+    await audit.write(
+      ctx,
+      {
+        action: 'user.session_revoked',
+        subject: { type: 'user', id: user.id },
+        metadata: { session_public_id: session.public_id },
+      },
+      trx,
+    );
+  });
+  return { revoked: true as const };
+}
