@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PolicyPort } from './agent-api/policy-port.js';
+import { policyPort } from './agent-api/policy-wiring.js';
 import { agentApiModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
@@ -14,17 +15,16 @@ import { usersModule } from './users/routes.js';
  */
 export type ApiModule = FastifyPluginAsyncTypebox;
 
-/**
- * The agent interface and the endpoint console routes join the registry with the policies
- * module's port (docs/agent-interface.md, Wiring); until then tests and the demo register them
- * through `apiModules(theirPort)`.
- */
-export const MODULES: readonly ApiModule[] = [incidentsModule, identityModule, usersModule];
+/** Modules that do not read published policy data. Append new domains here. */
+const BASE_MODULES: readonly ApiModule[] = [incidentsModule, identityModule, usersModule];
 
 /**
- * The registry plus the agent interface and the endpoint console routes over a given source of
- * published policy data (tests and the demo pass their own `PolicyPort`).
+ * The registry with the agent interface and the endpoint console routes over a given source of
+ * published policy data (docs/agent-interface.md, Wiring). Tests and the demo pass their own
+ * `PolicyPort`; the server passes the real one.
  */
 export function apiModules(policies: PolicyPort, roleScopes?: GroupScopeUse): readonly ApiModule[] {
-  return [...MODULES, agentApiModule(policies), agentsConsoleModule(policies, roleScopes)];
+  return [...BASE_MODULES, agentApiModule(policies), agentsConsoleModule(policies, roleScopes)];
 }
+
+export const MODULES: readonly ApiModule[] = apiModules(policyPort);

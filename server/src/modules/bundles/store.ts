@@ -1,0 +1,53 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { PolicyBundlesTable, PolicySigningKeysTable } from './tables.js';
+
+export async function findLiveSigningKey(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<PolicySigningKeysTable | undefined> {
+  return db
+    .selectFrom('policy_signing_keys')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('retired_at', 'is', null)
+    .executeTakeFirst();
+}
+
+/** Inserts unless the tenant already has a live key (a racing first use keeps the winner). */
+export async function insertSigningKeyIfNone(
+  db: Kysely<Database>,
+  row: PolicySigningKeysTable,
+): Promise<void> {
+  await db
+    .insertInto('policy_signing_keys')
+    .values(row)
+    .onConflict((oc) => oc.doNothing())
+    .execute();
+}
+
+export async function listSigningKeys(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<PolicySigningKeysTable[]> {
+  return db
+    .selectFrom('policy_signing_keys')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('retired_at', 'is', null)
+    .orderBy('created_at')
+    .execute();
+}
+
+export async function findLatestBundle(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<PolicyBundlesTable | undefined> {
+  return db
+    .selectFrom('policy_bundles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
