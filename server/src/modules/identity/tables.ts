@@ -11,3 +11,43 @@ declare module '../../db/database.js' {
     identity_settings: IdentitySettingsTable;
   }
 }
+
+/** A person's TOTP factor (migration 0152); unconfirmed until the first code is proved. */
+export interface SecondFactorsTable {
+  user_id: string;
+  tenant_id: string;
+  /** The base32 secret sealed with AES-256-GCM under the factor key. */
+  secret_sealed: string;
+  confirmed_at: string | null;
+  /** The last accepted 30-second step; an equal or earlier step is refused. */
+  last_step: number | null;
+  created_at: string;
+}
+
+export interface RecoveryCodesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the code. */
+  digest: string;
+  used_at: string | null;
+}
+
+export interface SignInChallengesTable {
+  id: string;
+  tenant_id: string;
+  user_id: string;
+  /** SHA-256 (hex) of the challenge handed to the client. */
+  digest: string;
+  attempts: number;
+  expires_at: string;
+  used_at: string | null;
+}
+
+declare module '../../db/database.js' {
+  interface Database {
+    second_factors: SecondFactorsTable;
+    recovery_codes: RecoveryCodesTable;
+    sign_in_challenges: SignInChallengesTable;
+  }
+}
