@@ -72,6 +72,17 @@ export const ERROR_CODES = {
   'evidence.store_failed': { status: 502, summary: 'the evidence store failed; nothing was recorded' },
   'evidence.over_cap': { status: 413, summary: 'the file is above the tenant evidence cap' },
 
+  'policy.not_latest_draft': {
+    status: 409,
+    summary: 'only the latest draft can be published; an older version is rolled back',
+  },
+  'policy.pending_exists': { status: 409, summary: 'another version of the policy is awaiting approval' },
+  'policy.not_pending': { status: 409, summary: 'the version is not awaiting approval' },
+  'policy.self_approval': { status: 403, summary: 'the author or submitter of a version cannot approve it' },
+  'policy.graph_invalid': { status: 422, summary: 'the published policies do not form a valid bundle' },
+  'policy.rollback_target': { status: 422, summary: 'the rollback target was never published or no longer validates' },
+  'policy_bundle.signature_invalid': { status: 409, summary: 'a stored bundle failed its signature check' },
+
   // Codes named by the specification for other domains.
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
