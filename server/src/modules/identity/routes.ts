@@ -8,19 +8,9 @@ import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { STEP_UP_PURPOSES } from '../../http/step-up.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
 import type { ApiModule } from '../index.js';
+import { answerSession, ChallengeBody, SignedInBody, secondFactorRoutes } from './second-factor-routes.js';
 import { changeIdleMinutes, confirmStepUp, idleSessionCheck, signIn } from './service.js';
 import { getIdleMinutes, IDLE_MINUTES_MAX, IDLE_MINUTES_MIN } from './store.js';
-
-const SignedInBody = Type.Object({
-  token: Type.String(),
-  expires_at: Timestamp,
-  user: Type.Object({
-    id: Type.String(),
-    email: Type.String(),
-    display_name: Type.Union([Type.String(), Type.Null()]),
-    role: Type.String(),
-  }),
-});
 
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
 
@@ -46,26 +36,21 @@ export const identityModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: SignedInBody, ...errorResponses(401, 422) },
+        response: { 200: Type.Union([SignedInBody, ChallengeBody]), ...errorResponses(401, 422) },
       },
     },
     async (request, reply) => {
-      const { token, session, user } = await signIn(s.db, s.config, s.clock.now(), {
+      const result = await signIn(s.db, s.config, s.clock.now(), {
         ...request.body,
         sourceIp: request.ip ?? null,
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
       });
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...SESSION_COOKIE_OPTIONS,
-        expires: new Date(session.expires_at),
-      });
-      return {
-        token,
-        expires_at: session.expires_at,
-        user: { id: user.id, email: user.email, display_name: user.display_name, role: user.role },
-      };
+      if ('next' in result) return result;
+      return answerSession(reply, result);
     },
   );
+
+  await app.register(secondFactorRoutes);
 
   app.post(
     '/auth/logout',

@@ -9,7 +9,11 @@ import { AppError, fieldError } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
 import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/step-up.js';
 import { findTenantBySlug } from '../tenants/store.js';
-import { getIdleMinutes, recordFailedSignIn, recordSuccessfulSignIn, setIdleMinutes } from './store.js';
+import { factorOf, openChallenge } from './second-factor.js';
+import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
+import { getIdleMinutes, recordSuccessfulSignIn, setIdleMinutes } from './store.js';
+
+export { isLocked, signInFailed };
 
 /**
  * Sign-in, idle timeout and step-up rules (document 3, Sign-in and sessions). Never sees
@@ -17,19 +21,6 @@ import { getIdleMinutes, recordFailedSignIn, recordSuccessfulSignIn, setIdleMinu
  */
 
 type Db = Kysely<Database>;
-
-/** Document 3: every sign-in failure is the same 401, whatever the cause. */
-export function signInFailed(): AppError {
-  return new AppError(
-    401,
-    'auth.unauthenticated',
-    'sign-in failed: check the organisation, e-mail and password',
-  );
-}
-
-export function isLocked(user: Pick<UsersTable, 'locked_until'>, now: Date): boolean {
-  return user.locked_until !== null && Date.parse(user.locked_until) > now.getTime();
-}
 
 export interface SignInInput {
   tenant: string;
@@ -56,7 +47,7 @@ export async function signIn(
   config: Config,
   now: Date,
   input: SignInInput,
-): Promise<SignedInSession> {
+): Promise<SignedInSession | Awaited<ReturnType<typeof openChallenge>>> {
   const tenant = await findTenantBySlug(db, input.tenant.toLowerCase());
   const user = tenant ? await findUserByEmail(db, tenant.id, input.email) : undefined;
   if (!tenant || !user || user.password_hash === null || user.federated === 1) {
@@ -66,17 +57,13 @@ export async function signIn(
   const passwordOk = await verifyPassword(user.password_hash, input.password);
   if (isLocked(user, now)) throw signInFailed();
   if (!passwordOk) {
-    if (user.status === 'active') {
-      const lapsed = user.locked_until !== null;
-      const failures = (lapsed ? 0 : user.failed_logins) + 1;
-      const { maxFailedLogins, lockoutMinutes } = config.auth;
-      const lockedUntil =
-        failures >= maxFailedLogins ? new Date(now.getTime() + lockoutMinutes * 60_000) : null;
-      await recordFailedSignIn(db, tenant.id, user.id, lockedUntil ? 0 : failures, lockedUntil, now);
-    }
+    await lockoutAfterFailure(db, config, user, now);
     throw signInFailed();
   }
   if (user.status !== 'active') throw signInFailed();
+  // An enrolled account proves its second factor before any session opens.
+  const factor = await factorOf(db, tenant.id, user.id);
+  if (factor?.confirmed_at) return openChallenge(db, user, now);
   await recordSuccessfulSignIn(db, tenant.id, user.id, now);
   const { token, session } = await insertSession(
     db,
@@ -161,11 +148,7 @@ export async function confirmStepUp(
   const ok = await verifyPassword(user.password_hash, input.password);
   if (isLocked(user, now)) throw refused;
   if (!ok) {
-    const failures = (user.locked_until !== null ? 0 : user.failed_logins) + 1;
-    const { maxFailedLogins, lockoutMinutes } = config.auth;
-    const lockedUntil =
-      failures >= maxFailedLogins ? new Date(now.getTime() + lockoutMinutes * 60_000) : null;
-    await recordFailedSignIn(db, input.tenantId, user.id, lockedUntil ? 0 : failures, lockedUntil, now);
+    await lockoutAfterFailure(db, config, user, now);
     throw refused;
   }
   await recordStepUp(db, input.tenantId, input.sessionId, input.purpose, now);

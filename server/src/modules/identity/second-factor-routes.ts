@@ -1,0 +1,169 @@
+import type { FastifyReply } from 'fastify';
+import { Type } from 'typebox';
+import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
+import { findUserById } from '../../http/auth-store.js';
+import { principalOf } from '../../http/authenticate.js';
+import { AppError } from '../../http/errors.js';
+import { requireStepUp } from '../../http/guards.js';
+import { errorResponses, Timestamp } from '../../http/schemas.js';
+import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
+import type { ApiModule } from '../index.js';
+import { findTenantById } from '../tenants/store.js';
+import { completeChallenge, confirmEnrolment, enrol, secondFactorStatus } from './second-factor.js';
+
+export const SignedInBody = Type.Object({
+  token: Type.String(),
+  expires_at: Timestamp,
+  user: Type.Object({
+    id: Type.String(),
+    email: Type.String(),
+    display_name: Type.Union([Type.String(), Type.Null()]),
+    role: Type.String(),
+  }),
+});
+
+export const ChallengeBody = Type.Object({
+  next: Type.Literal('second_factor'),
+  challenge: Type.String(),
+  expires_at: Timestamp,
+});
+
+/** A new session as every sign-in route answers it: the cookie and the token in the body. */
+export function answerSession(
+  reply: FastifyReply,
+  opened: { token: string; session: SessionsTable; user: UsersTable },
+) {
+  reply.setCookie(SESSION_COOKIE, opened.token, {
+    ...SESSION_COOKIE_OPTIONS,
+    expires: new Date(opened.session.expires_at),
+  });
+  const { user } = opened;
+  return {
+    token: opened.token,
+    expires_at: opened.session.expires_at,
+    user: { id: user.id, email: user.email, display_name: user.display_name, role: user.role },
+  };
+}
+
+/** Second-factor routes (document 3, Sign-in and sessions). */
+export const secondFactorRoutes: ApiModule = async (app) => {
+  const s = app.deps;
+
+  /** Only a person on a session with a local account enrols (a token is 403). */
+  async function sessionUser(request: Parameters<typeof principalOf>[0]): Promise<UsersTable> {
+    const p = principalOf(request);
+    if (!p.sessionId)
+      throw new AppError(
+        403,
+        'auth.forbidden',
+        'the second factor is managed on a console session, not with an API token',
+      );
+    const user = await findUserById(s.db, p.tenantId, p.userId);
+    if (!user) throw new AppError(401, 'auth.unauthenticated', 'sign in first: no valid session or token');
+    return user;
+  }
+
+  app.get(
+    '/auth/second-factor',
+    {
+      schema: {
+        response: {
+          200: Type.Object({
+            applies: Type.Boolean(),
+            enrolled: Type.Boolean(),
+            confirmed_at: Type.Union([Timestamp, Type.Null()]),
+            recovery_codes_left: Type.Integer(),
+          }),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(request);
+      return secondFactorStatus(s.db, user.tenant_id, user);
+    },
+  );
+
+  app.post(
+    '/auth/second-factor/enrol',
+    {
+      onRequest: [requireStepUp('second_factor')],
+      schema: {
+        response: {
+          200: Type.Object({ secret: Type.String(), otpauth_uri: Type.String() }),
+          ...errorResponses(401, 403, 409),
+        },
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(request);
+      const tenant = await findTenantById(s.db, user.tenant_id);
+      return enrol(s.db, s.keys.factor, user, tenant?.slug ?? '', s.clock.now());
+    },
+  );
+
+  app.post(
+    '/auth/second-factor/confirm',
+    {
+      schema: {
+        body: Type.Object(
+          { code: Type.String({ minLength: 1, maxLength: 16 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ recovery_codes: Type.Array(Type.String()) }),
+          ...errorResponses(401, 403, 409, 422),
+        },
+      },
+    },
+    async (request) => {
+      const user = await sessionUser(request);
+      return confirmEnrolment(
+        s.db,
+        s.keys.factor,
+        s.audit,
+        request.id,
+        user,
+        request.body.code,
+        s.clock.now(),
+      );
+    },
+  );
+
+  app.post(
+    '/auth/login/second-factor',
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Type.Object(
+          {
+            challenge: Type.String({ minLength: 1, maxLength: 200 }),
+            code: Type.Optional(Type.String({ minLength: 1, maxLength: 16 })),
+            recovery_code: Type.Optional(Type.String({ minLength: 1, maxLength: 32 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: SignedInBody, ...errorResponses(401, 422) },
+      },
+    },
+    async (request, reply) => {
+      const { challenge, code, recovery_code } = request.body;
+      const opened = await completeChallenge(
+        s.db,
+        s.config,
+        s.keys.factor,
+        s.audit,
+        request.id,
+        s.clock.now(),
+        {
+          challenge,
+          ...(code !== undefined ? { code } : {}),
+          ...(recovery_code !== undefined ? { recovery_code } : {}),
+          sourceIp: request.ip ?? null,
+          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+        },
+      );
+      return answerSession(reply, opened);
+    },
+  );
+};
