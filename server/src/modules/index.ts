@@ -4,8 +4,10 @@ import { policyPort } from './agent-api/policy-wiring.js';
 import { agentApiModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
+import { bundlesModule } from './bundles/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
+import { policiesModule } from './policies/routes.js';
 import { usersModule } from './users/routes.js';
 
 /**
@@ -16,7 +18,13 @@ import { usersModule } from './users/routes.js';
 export type ApiModule = FastifyPluginAsyncTypebox;
 
 /** Modules that do not read published policy data. Append new domains here. */
-const BASE_MODULES: readonly ApiModule[] = [incidentsModule, identityModule, usersModule];
+const BASE_MODULES: readonly ApiModule[] = [
+  incidentsModule,
+  identityModule,
+  usersModule,
+  policiesModule,
+  bundlesModule,
+];
 
 /**
  * The registry with the agent interface and the endpoint console routes over a given source of

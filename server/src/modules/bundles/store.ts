@@ -51,3 +51,46 @@ export async function findLatestBundle(
     .limit(1)
     .executeTakeFirst();
 }
+
+export async function findBundle(
+  db: Kysely<Database>,
+  tenantId: string,
+  version: number,
+): Promise<PolicyBundlesTable | undefined> {
+  return db
+    .selectFrom('policy_bundles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+export async function listBundles(
+  db: Kysely<Database>,
+  tenantId: string,
+  limit: number,
+  offset: number,
+): Promise<{ rows: PolicyBundlesTable[]; total: number }> {
+  const rows = await db
+    .selectFrom('policy_bundles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .orderBy('version', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  const count = await db
+    .selectFrom('policy_bundles')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  return { rows, total: Number(count?.n ?? 0) };
+}
+
+/** Every key the tenant ever signed with (retired too), so old bundles still verify in a diff. */
+export async function allSigningKeys(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<PolicySigningKeysTable[]> {
+  return db.selectFrom('policy_signing_keys').selectAll().where('tenant_id', '=', tenantId).execute();
+}

@@ -1,0 +1,155 @@
+import { createPrivateKey } from 'node:crypto';
+import {
+  BUILTIN_DETECTORS,
+  BUNDLE_SCHEMA_VERSION,
+  type BundleDetector,
+  type BundlePayload,
+  type BundlePolicy,
+  type ConditionNode,
+  checkBundleGraph,
+  compileBundlePolicy,
+  type PolicyVersion,
+  requiredCapabilities,
+  type Scope,
+  signBundle,
+} from '@custos/engine';
+import type { Kysely } from 'kysely';
+import { unseal } from '../../crypto/seal.js';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { findAgentGroup } from '../agents/public.js';
+import { getPolicySigningKeys, signingKeyContext } from './public.js';
+import { findLatestBundle, findLiveSigningKey } from './store.js';
+
+/** How long a signed bundle stays valid on an endpoint without a newer one (docs/policies.md). */
+export const BUNDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
+
+/** One published policy version as the compiler reads it, in list order. */
+export interface ReleasedPolicy {
+  version: PolicyVersion;
+}
+
+export interface CompiledBundle {
+  version: number;
+  payload: BundlePayload;
+  required_capabilities: string[];
+}
+
+const builtinById = new Map(BUILTIN_DETECTORS.map((d) => [d.id, d]));
+
+function detectorIds(node: ConditionNode, out: Set<string>): void {
+  if (node.op === 'detector') out.add(node.detector_id);
+  else if (node.op === 'and' || node.op === 'or' || node.op === 'at_least')
+    for (const n of node.nodes) detectorIds(n, out);
+  else if (node.op === 'not') detectorIds(node.node, out);
+}
+
+function endpointGroupIds(scope: Scope, out: Set<string>): void {
+  for (const t of [...(scope.include_targets ?? []), ...(scope.exclude_targets ?? [])])
+    if (t.kind === 'endpoint_group') out.add(t.object_id);
+}
+
+/**
+ * Builds the payload of the tenant's next bundle from its published, enabled policies in list
+ * order (document 1, Bundle): list position stamped as priority, typed targets compiled against
+ * the current endpoint groups (a retired or missing group compiles to a name no group can have),
+ * detector primitives shipped, the whole graph revalidated before anything is signed.
+ */
+export async function buildPayload(
+  db: Kysely<Database>,
+  tenantId: string,
+  released: readonly ReleasedPolicy[],
+  meta: { bundleVersion: number; keyId: string; now: Date; helpAddress: string | null },
+): Promise<BundlePayload> {
+  const groupIds = new Set<string>();
+  for (const r of released) {
+    endpointGroupIds(r.version.scope, groupIds);
+    for (const e of r.version.exceptions ?? []) endpointGroupIds(e.scope, groupIds);
+  }
+  const names = new Map<string, string | null>();
+  for (const id of groupIds) {
+    const g = await findAgentGroup(db, tenantId, id);
+    names.set(id, g && !g.retired_at ? g.name : null);
+  }
+  const resolver = { endpointGroupName: (id: string) => names.get(id) ?? null };
+  const policies: BundlePolicy[] = released.map((r, i) =>
+    compileBundlePolicy(r.version, { priority: i + 1, resolver }),
+  );
+  const used = new Set<string>();
+  for (const p of policies) detectorIds(p.condition, used);
+  const detectors: BundleDetector[] = [];
+  for (const id of used) {
+    const d = builtinById.get(id);
+    if (d)
+      detectors.push({ detector_id: d.id, detector_version: d.version, category: d.category, builtin: true });
+  }
+  detectors.sort((a, b) => (a.detector_id < b.detector_id ? -1 : a.detector_id > b.detector_id ? 1 : 0));
+  return {
+    schema_version: { ...BUNDLE_SCHEMA_VERSION },
+    bundle_version: meta.bundleVersion,
+    tenant_id: tenantId,
+    key_id: meta.keyId,
+    issued_at: meta.now.toISOString(),
+    expires_at: new Date(meta.now.getTime() + BUNDLE_LIFETIME_MS).toISOString(),
+    device_scope: null,
+    group_scope: null,
+    help_address: meta.helpAddress,
+    required_capabilities: requiredCapabilities(policies),
+    policies,
+    classifications: [],
+    detectors,
+    monitored_paths: [],
+  };
+}
+
+/**
+ * Compiles, revalidates and signs the tenant's next bundle (a new, higher version every time;
+ * a rollback therefore also yields a higher version). Runs inside the caller's transaction so
+ * the release and its bundle are one write.
+ */
+export async function compileAndStoreBundle(
+  db: Kysely<Database>,
+  tenantId: string,
+  masterKey: Buffer,
+  released: readonly ReleasedPolicy[],
+  reason: string,
+  now: Date,
+): Promise<CompiledBundle> {
+  await getPolicySigningKeys(db, tenantId, masterKey);
+  const key = await findLiveSigningKey(db, tenantId);
+  if (!key) throw new AppError(500, 'internal', 'no policy signing key');
+  const latest = await findLatestBundle(db, tenantId);
+  const bundleVersion = (latest?.version ?? 0) + 1;
+  const payload = await buildPayload(db, tenantId, released, {
+    bundleVersion,
+    keyId: key.key_id,
+    now,
+    helpAddress: null,
+  });
+  const problems = checkBundleGraph(payload);
+  if (problems.length > 0)
+    throw new AppError(
+      422,
+      'policy.graph_invalid',
+      'the published policies do not form a valid bundle',
+      problems.map((p) => ({ field: p.policy_id ? `policies.${p.policy_id}` : 'bundle', message: p.code })),
+    );
+  const privateKey = createPrivateKey({
+    key: unseal(masterKey, key.private_key_sealed, signingKeyContext(tenantId, key.key_id)),
+    format: 'der',
+    type: 'pkcs8',
+  });
+  const envelope = signBundle(payload, privateKey, key.key_id);
+  await db
+    .insertInto('policy_bundles')
+    .values({
+      tenant_id: tenantId,
+      version: bundleVersion,
+      envelope: JSON.stringify(envelope),
+      required_capabilities: JSON.stringify(payload.required_capabilities),
+      reason,
+      created_at: now.toISOString(),
+    })
+    .execute();
+  return { version: bundleVersion, payload, required_capabilities: payload.required_capabilities };
+}

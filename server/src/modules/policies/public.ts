@@ -1,0 +1,61 @@
+import type { PolicyVersionInput } from '@custos/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { PolicyForIncident } from '../agent-api/policy-port.js';
+import { findPolicy, listPolicies, listTenantVersions, listVersions } from './store.js';
+
+/**
+ * What other modules may read about policies (server-modules contract). Consumers import only
+ * from this file.
+ */
+export async function getPolicyForIncident(
+  db: Kysely<Database>,
+  tenantId: string,
+  policyId: string,
+): Promise<PolicyForIncident | undefined> {
+  const policy = await findPolicy(db, tenantId, policyId);
+  if (!policy) return undefined;
+  const rows = await listVersions(db, tenantId, policyId);
+  const published = rows.find((r) => r.status === 'published');
+  const shown = published ?? rows.at(-1);
+  if (!shown) return undefined;
+  const spec = JSON.parse(shown.spec) as PolicyVersionInput;
+  return {
+    id: policy.id,
+    number: policy.number,
+    name: spec.name,
+    severity: spec.severity,
+    raise_every_match: spec.raise_every_match ?? false,
+    published_version: published?.version ?? null,
+    is_test: spec.sandbox === true,
+  };
+}
+
+/**
+ * Ids of live (published or pending) policies whose scope or exceptions name the endpoint group,
+ * by legacy name or by typed target; used to refuse retiring the group.
+ */
+export async function policiesNamingAgentGroup(
+  db: Kysely<Database>,
+  tenantId: string,
+  groupName: string,
+  groupId?: string,
+): Promise<string[]> {
+  const key = groupName.toLowerCase();
+  const live = (await listTenantVersions(db, tenantId)).filter(
+    (r) => r.status === 'published' || r.status === 'pending_approval',
+  );
+  const out = new Set<string>();
+  for (const r of live) {
+    const spec = JSON.parse(r.spec) as PolicyVersionInput;
+    const scopes = [spec.scope, ...(spec.exceptions ?? []).map((e) => e.scope)];
+    for (const s of scopes) {
+      if ((s.agent_groups ?? []).some((n) => n.toLowerCase() === key)) out.add(r.policy_id);
+      for (const t of [...(s.include_targets ?? []), ...(s.exclude_targets ?? [])])
+        if (t.kind === 'endpoint_group' && groupId !== undefined && t.object_id === groupId)
+          out.add(r.policy_id);
+    }
+  }
+  const order = new Map((await listPolicies(db, tenantId)).map((p) => [p.id, p.position]));
+  return [...out].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}

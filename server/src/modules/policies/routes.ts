@@ -1,0 +1,174 @@
+import { Type } from 'typebox';
+import { auditContextOf } from '../../http/audit.js';
+import { principalOf } from '../../http/authenticate.js';
+import { requirePermission, requireStepUp } from '../../http/guards.js';
+import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
+import type { ApiModule } from '../index.js';
+import { checkLookupPermissions } from './lookup-permissions.js';
+import {
+  type Actor,
+  addVersion,
+  approveVersion,
+  createPolicy,
+  getPolicy,
+  getVersions,
+  listPolicyRows,
+  type PolicyDeps,
+  publishVersion,
+  rejectVersion,
+  rollbackPolicy,
+} from './service.js';
+
+/** Policy fields are validated by the engine's validatePolicyVersion (field errors name the path). */
+const PolicyBody = Type.Record(Type.String(), Type.Unknown(), {
+  description: 'policy version fields (docs/policies.md)',
+});
+const Open = Type.Object({}, { additionalProperties: true });
+const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
+const Reason = Type.String({ minLength: 1, maxLength: 500 });
+const Release = Type.Object(
+  {
+    policy_id: Type.Optional(Type.String()),
+    version: Type.Optional(Type.Integer()),
+    status: Type.String(),
+    bundle_version: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    coverage_warnings: Type.Optional(Type.Array(Type.Unknown())),
+    overlap_warnings: Type.Optional(Type.Array(Type.Unknown())),
+    policy_disabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);
+
+function actorOf(request: Parameters<typeof auditContextOf>[0]): Actor {
+  const p = principalOf(request);
+  return {
+    tenantId: p.tenantId,
+    userId: p.userId,
+    canApprove: p.permissions.has('policies:approve'),
+    audit: auditContextOf(request),
+  };
+}
+
+/** Policies, versions and the release lifecycle of document 1 (issue 5; docs/policies.md). */
+export const policiesModule: ApiModule = async (app) => {
+  const s = app.deps;
+  const deps: PolicyDeps = { db: s.db, audit: s.audit, now: () => s.clock.now(), masterKey: s.keys.master };
+
+  app.get(
+    '/policies',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: { response: { 200: Type.Array(Open), ...errorResponses(401, 403) } },
+    },
+    async (request) => listPolicyRows(deps, principalOf(request).tenantId),
+  );
+
+  app.post(
+    '/policies',
+    {
+      onRequest: [requirePermission('policies:write')],
+      schema: { body: PolicyBody, response: { 201: Open, ...errorResponses(401, 403, 422) } },
+    },
+    async (request, reply) => {
+      checkLookupPermissions(request.body, principalOf(request).permissions);
+      return reply.code(201).send(await createPolicy(deps, actorOf(request), request.body));
+    },
+  );
+
+  app.get(
+    '/policies/:id',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: { params: IdParams, response: { 200: Open, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => getPolicy(deps, principalOf(request).tenantId, request.params.id),
+  );
+
+  app.get(
+    '/policies/:id/versions',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: { params: IdParams, response: { 200: Type.Array(Open), ...errorResponses(401, 403, 404) } },
+    },
+    async (request) => getVersions(deps, principalOf(request).tenantId, request.params.id),
+  );
+
+  app.post(
+    '/policies/:id/versions',
+    {
+      onRequest: [requirePermission('policies:write')],
+      schema: {
+        params: IdParams,
+        body: PolicyBody,
+        response: { 201: Open, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request, reply) => {
+      checkLookupPermissions(request.body, principalOf(request).permissions);
+      return reply.code(201).send(await addVersion(deps, actorOf(request), request.params.id, request.body));
+    },
+  );
+
+  app.post(
+    '/policies/:id/versions/:version/publish',
+    {
+      onRequest: [requirePermission('policies:publish')],
+      schema: {
+        params: VersionParams,
+        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => publishVersion(deps, actorOf(request), request.params.id, request.params.version),
+  );
+
+  app.post(
+    '/policies/:id/versions/:version/approve',
+    {
+      onRequest: [requirePermission('policies:approve'), requireStepUp('policy_release')],
+      schema: {
+        params: VersionParams,
+        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) => approveVersion(deps, actorOf(request), request.params.id, request.params.version),
+  );
+
+  app.post(
+    '/policies/:id/versions/:version/reject',
+    {
+      onRequest: [requirePermission('policies:approve')],
+      schema: {
+        params: VersionParams,
+        body: Type.Object({ reason: Reason }, { additionalProperties: false }),
+        response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      await rejectVersion(
+        deps,
+        actorOf(request),
+        request.params.id,
+        request.params.version,
+        request.body.reason,
+      );
+      return reply.code(204).send(null);
+    },
+  );
+
+  app.post(
+    '/policies/:id/rollback',
+    {
+      onRequest: [requirePermission('policies:publish')],
+      schema: {
+        params: IdParams,
+        body: Type.Object(
+          { to_version: Type.Integer({ minimum: 1 }), reason: Reason },
+          { additionalProperties: false },
+        ),
+        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+      },
+    },
+    async (request) =>
+      rollbackPolicy(deps, actorOf(request), request.params.id, request.body.to_version, request.body.reason),
+  );
+};
