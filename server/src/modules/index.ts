@@ -7,7 +7,7 @@ import type { GroupScopeUse } from './agents/service.js';
 import { bundlesModule } from './bundles/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
-import { policiesModule } from './policies/routes.js';
+import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { usersModule } from './users/routes.js';
 
 /**
@@ -23,6 +23,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   identityModule,
   usersModule,
   policiesModule,
+  policySwitchModule,
   bundlesModule,
 ];
 

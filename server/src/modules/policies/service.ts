@@ -95,7 +95,7 @@ function validateInput(input: Record<string, unknown>, now: Date): PolicyVersion
   return spec as unknown as PolicyVersionInput;
 }
 
-async function mustFindPolicy(deps: PolicyDeps, tenantId: string, id: string): Promise<PoliciesTable> {
+export async function mustFindPolicy(deps: PolicyDeps, tenantId: string, id: string): Promise<PoliciesTable> {
   const p = await findPolicy(deps.db, tenantId, id);
   if (!p) throw notFound('policy');
   return p;
@@ -256,7 +256,7 @@ export async function withCompileLock<T>(tenantId: string, work: () => Promise<T
   return run;
 }
 
-async function refuse(
+export async function refuse(
   deps: PolicyDeps,
   actor: Actor,
   action: string,

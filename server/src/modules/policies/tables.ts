@@ -37,3 +37,24 @@ declare module '../../db/database.js' {
     policy_versions: PolicyVersionsTable;
   }
 }
+
+export interface PolicyDisableRequestsTable {
+  id: string;
+  tenant_id: string;
+  policy_id: string;
+  /** The live version when asked; a request is stale once another version is live. */
+  version: number;
+  /** pending, approved, rejected, withdrawn. */
+  status: string;
+  requested_by: string;
+  reason: string;
+  decided_by: string | null;
+  created_at: string;
+  decided_at: string | null;
+}
+
+declare module '../../db/database.js' {
+  interface Database {
+    policy_disable_requests: PolicyDisableRequestsTable;
+  }
+}
