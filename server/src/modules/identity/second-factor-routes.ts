@@ -1,15 +1,25 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
+import { auditContextOf } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
-import { requireStepUp } from '../../http/guards.js';
+import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
 import type { ApiModule } from '../index.js';
 import { findTenantById } from '../tenants/store.js';
-import { completeChallenge, confirmEnrolment, enrol, secondFactorStatus } from './second-factor.js';
+import {
+  changeSecondFactorRequirement,
+  completeChallenge,
+  confirmEnrolment,
+  confirmForChallenge,
+  enrol,
+  enrolForChallenge,
+  secondFactorStatus,
+} from './second-factor.js';
+import { getSecondFactorRequirement } from './store.js';
 
 export const SignedInBody = Type.Object({
   token: Type.String(),
@@ -20,10 +30,14 @@ export const SignedInBody = Type.Object({
     display_name: Type.Union([Type.String(), Type.Null()]),
     role: Type.String(),
   }),
+  /** Document 3: set while the tenant requires a second factor not yet enrolled. */
+  second_factor_due_by: Type.Optional(Timestamp),
+  /** Only from /auth/login/enrol/confirm: shown once. */
+  recovery_codes: Type.Optional(Type.Array(Type.String())),
 });
 
 export const ChallengeBody = Type.Object({
-  next: Type.Literal('second_factor'),
+  next: Type.Union([Type.Literal('second_factor'), Type.Literal('enrol')]),
   challenge: Type.String(),
   expires_at: Timestamp,
 });
@@ -31,7 +45,13 @@ export const ChallengeBody = Type.Object({
 /** A new session as every sign-in route answers it: the cookie and the token in the body. */
 export function answerSession(
   reply: FastifyReply,
-  opened: { token: string; session: SessionsTable; user: UsersTable },
+  opened: {
+    token: string;
+    session: SessionsTable;
+    user: UsersTable;
+    second_factor_due_by?: string | null;
+    recovery_codes?: string[];
+  },
 ) {
   reply.setCookie(SESSION_COOKIE, opened.token, {
     ...SESSION_COOKIE_OPTIONS,
@@ -42,6 +62,8 @@ export function answerSession(
     token: opened.token,
     expires_at: opened.session.expires_at,
     user: { id: user.id, email: user.email, display_name: user.display_name, role: user.role },
+    ...(opened.second_factor_due_by ? { second_factor_due_by: opened.second_factor_due_by } : {}),
+    ...(opened.recovery_codes ? { recovery_codes: opened.recovery_codes } : {}),
   };
 }
 
@@ -164,6 +186,97 @@ export const secondFactorRoutes: ApiModule = async (app) => {
         },
       );
       return answerSession(reply, opened);
+    },
+  );
+
+  const userAgentOf = (request: { headers: Record<string, unknown> }) =>
+    typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null;
+
+  app.post(
+    '/auth/login/enrol',
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Type.Object(
+          { challenge: Type.String({ minLength: 1, maxLength: 200 }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object({ secret: Type.String(), otpauth_uri: Type.String() }),
+          ...errorResponses(401, 409, 422),
+        },
+      },
+    },
+    async (request) =>
+      enrolForChallenge(
+        s.db,
+        s.keys.factor,
+        request.body.challenge,
+        async (tenantId) => (await findTenantById(s.db, tenantId))?.slug ?? '',
+        s.clock.now(),
+      ),
+  );
+
+  app.post(
+    '/auth/login/enrol/confirm',
+    {
+      config: { auth: 'none' },
+      schema: {
+        body: Type.Object(
+          {
+            challenge: Type.String({ minLength: 1, maxLength: 200 }),
+            code: Type.String({ minLength: 1, maxLength: 16 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: SignedInBody, ...errorResponses(401, 409, 422) },
+      },
+    },
+    async (request, reply) => {
+      const opened = await confirmForChallenge(s.db, s.keys.factor, s.audit, request.id, s.clock.now(), {
+        ...request.body,
+        sourceIp: request.ip ?? null,
+        userAgent: userAgentOf(request),
+      });
+      return answerSession(reply, opened);
+    },
+  );
+
+  const Requirement = Type.Object({
+    required: Type.Boolean(),
+    since: Type.Union([Timestamp, Type.Null()]),
+    grace_days: Type.Integer(),
+    due_by: Type.Union([Timestamp, Type.Null()]),
+  });
+
+  app.get(
+    '/settings/second-factor',
+    {
+      onRequest: [requirePermission('system:read')],
+      schema: { response: { 200: Requirement, ...errorResponses(401, 403) } },
+    },
+    async (request) => getSecondFactorRequirement(s.db, principalOf(request).tenantId),
+  );
+
+  app.post(
+    '/settings/second-factor',
+    {
+      onRequest: [requirePermission('tenant:write'), requireStepUp('sign_in_settings')],
+      schema: {
+        body: Type.Object(
+          {
+            required: Type.Boolean(),
+            grace_days: Type.Integer({ minimum: 0, maximum: 90 }),
+            reason: Type.String({ minLength: 1, maxLength: 500 }),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Requirement, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) => {
+      const ctx = { ...auditContextOf(request), tenantId: principalOf(request).tenantId };
+      return changeSecondFactorRequirement(s.db, s.audit, ctx, request.body, s.clock.now());
     },
   );
 };

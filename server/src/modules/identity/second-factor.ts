@@ -4,11 +4,12 @@ import type { Config } from '../../config.js';
 import { seal, unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
-import type { AuditWriter } from '../../http/audit.js';
+import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserById, insertSession } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { mintSecret, sha256Hex } from '../../http/tokens.js';
 import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
+import { getSecondFactorRequirement, setSecondFactorRequirement } from './store.js';
 import { newTotpSecret, otpauthUri, verifyTotp } from './totp.js';
 
 /**
@@ -140,8 +141,16 @@ export async function confirmEnrolment(
   return { recovery_codes: codes };
 }
 
-/** After the password is right for an enrolled account: a challenge instead of a session. */
-export async function openChallenge(db: Db, user: UsersTable, now: Date) {
+/**
+ * After the password is right: a challenge instead of a session, either to prove the enrolled
+ * factor or (grace passed, document 3) to enrol before any session opens.
+ */
+export async function openChallenge(
+  db: Db,
+  user: UsersTable,
+  now: Date,
+  kind: 'second_factor' | 'enrol' = 'second_factor',
+) {
   const challenge = mintSecret(CHALLENGE_PREFIX);
   const expiresAt = new Date(now.getTime() + CHALLENGE_TTL_MS);
   await db
@@ -151,12 +160,76 @@ export async function openChallenge(db: Db, user: UsersTable, now: Date) {
       tenant_id: user.tenant_id,
       user_id: user.id,
       digest: sha256Hex(challenge),
+      kind,
       attempts: 0,
       expires_at: expiresAt.toISOString(),
       used_at: null,
     })
     .execute();
-  return { next: 'second_factor' as const, challenge, expires_at: expiresAt.toISOString() };
+  return { next: kind, challenge, expires_at: expiresAt.toISOString() };
+}
+
+/** A live challenge of the kind and its active, unlocked account; anything else the same 401. */
+async function liveChallenge(db: Db, challenge: string, kind: string, now: Date) {
+  if (!challenge.startsWith(CHALLENGE_PREFIX)) throw signInFailed();
+  const row = await db
+    .selectFrom('sign_in_challenges')
+    .selectAll()
+    .where('digest', '=', sha256Hex(challenge))
+    .executeTakeFirst();
+  const live =
+    row?.kind === kind &&
+    row.used_at === null &&
+    Date.parse(row.expires_at) > now.getTime() &&
+    row.attempts < CHALLENGE_ATTEMPTS;
+  if (!row || !live) throw signInFailed();
+  const user = await findUserById(db, row.tenant_id, row.user_id);
+  if (user?.status !== 'active' || isLocked(user, now)) throw signInFailed();
+  return { row, user };
+}
+
+/** `POST /auth/login/enrol`: the secret for an account that must enrol before signing in. */
+export async function enrolForChallenge(
+  db: Db,
+  factorKey: Buffer,
+  challenge: string,
+  tenantSlug: (tenantId: string) => Promise<string>,
+  now: Date,
+) {
+  const { user } = await liveChallenge(db, challenge, 'enrol', now);
+  return enrol(db, factorKey, user, await tenantSlug(user.tenant_id), now);
+}
+
+/** `POST /auth/login/enrol/confirm`: confirms the factor, spends the challenge, opens a session. */
+export async function confirmForChallenge(
+  db: Db,
+  factorKey: Buffer,
+  audit: AuditWriter,
+  requestId: string,
+  now: Date,
+  input: { challenge: string; code: string; sourceIp: string | null; userAgent: string | null },
+) {
+  const { row, user } = await liveChallenge(db, input.challenge, 'enrol', now);
+  const { recovery_codes } = await confirmEnrolment(db, factorKey, audit, requestId, user, input.code, now);
+  const spent = await db
+    .updateTable('sign_in_challenges')
+    .set({ used_at: now.toISOString() })
+    .where('id', '=', row.id)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(spent.numUpdatedRows) !== 1) throw signInFailed();
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, last_login_at: now.toISOString() })
+    .where('id', '=', user.id)
+    .execute();
+  const opened = await insertSession(
+    db,
+    user.tenant_id,
+    { userId: user.id, authMethod: 'password', sourceIp: input.sourceIp, userAgent: input.userAgent },
+    now,
+  );
+  return { ...opened, user, recovery_codes };
 }
 
 /** The second step of sign-in: a TOTP code (each step once) or an unspent recovery code. */
@@ -175,22 +248,9 @@ export async function completeChallenge(
     userAgent: string | null;
   },
 ) {
-  if (!input.challenge.startsWith(CHALLENGE_PREFIX)) throw signInFailed();
-  const row = await db
-    .selectFrom('sign_in_challenges')
-    .selectAll()
-    .where('digest', '=', sha256Hex(input.challenge))
-    .executeTakeFirst();
-  if (
-    !row ||
-    row.used_at !== null ||
-    Date.parse(row.expires_at) <= now.getTime() ||
-    row.attempts >= CHALLENGE_ATTEMPTS
-  )
-    throw signInFailed();
-  const user = await findUserById(db, row.tenant_id, row.user_id);
-  const factor = user ? await factorOf(db, row.tenant_id, row.user_id) : undefined;
-  if (user?.status !== 'active' || isLocked(user, now) || !factor?.confirmed_at) throw signInFailed();
+  const { row, user } = await liveChallenge(db, input.challenge, 'second_factor', now);
+  const factor = await factorOf(db, row.tenant_id, row.user_id);
+  if (!factor?.confirmed_at) throw signInFailed();
 
   let step: number | null = null;
   let recoveryId: string | null = null;
@@ -266,4 +326,41 @@ export async function completeChallenge(
     );
     return { token, session, user };
   });
+}
+
+/**
+ * `POST /settings/second-factor`: turning the requirement on starts the grace from now; while on,
+ * a change of grace keeps `since`. Audited settings.second_factor_changed.
+ */
+export async function changeSecondFactorRequirement(
+  db: Db,
+  audit: AuditWriter,
+  ctx: AuditContext & { tenantId: string },
+  input: { required: boolean; grace_days: number; reason: string },
+  now: Date,
+) {
+  const before = await getSecondFactorRequirement(db, ctx.tenantId);
+  const since = input.required ? (before.required ? before.since : now.toISOString()) : null;
+  await db.transaction().execute(async (trx) => {
+    await setSecondFactorRequirement(
+      trx,
+      ctx.tenantId,
+      { required: input.required, since, grace_days: input.grace_days },
+      now,
+    );
+    await audit.write(
+      ctx,
+      {
+        action: 'settings.second_factor_changed',
+        subject: { type: 'tenant', id: ctx.tenantId },
+        metadata: {
+          before: { required: before.required, grace_days: before.grace_days },
+          after: { required: input.required, grace_days: input.grace_days },
+          reason: input.reason,
+        },
+      },
+      trx,
+    );
+  });
+  return getSecondFactorRequirement(db, ctx.tenantId);
 }

@@ -11,7 +11,12 @@ import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/
 import { findTenantBySlug } from '../tenants/store.js';
 import { factorOf, openChallenge } from './second-factor.js';
 import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
-import { getIdleMinutes, recordSuccessfulSignIn, setIdleMinutes } from './store.js';
+import {
+  getIdleMinutes,
+  getSecondFactorRequirement,
+  recordSuccessfulSignIn,
+  setIdleMinutes,
+} from './store.js';
 
 export { isLocked, signInFailed };
 
@@ -34,6 +39,8 @@ export interface SignedInSession {
   token: string;
   session: SessionsTable;
   user: UsersTable;
+  /** Set while the tenant requires a second factor this account has not enrolled. */
+  second_factor_due_by: string | null;
 }
 
 /**
@@ -64,6 +71,11 @@ export async function signIn(
   // An enrolled account proves its second factor before any session opens.
   const factor = await factorOf(db, tenant.id, user.id);
   if (factor?.confirmed_at) return openChallenge(db, user, now);
+  // Document 3: with the requirement on, an unenrolled local account signs in until
+  // since + grace_days (the answer carries second_factor_due_by), afterwards it must enrol.
+  const requirement = await getSecondFactorRequirement(db, tenant.id);
+  if (requirement.due_by !== null && now.getTime() >= Date.parse(requirement.due_by))
+    return openChallenge(db, user, now, 'enrol');
   await recordSuccessfulSignIn(db, tenant.id, user.id, now);
   const { token, session } = await insertSession(
     db,
@@ -71,7 +83,7 @@ export async function signIn(
     { userId: user.id, authMethod: 'password', sourceIp: input.sourceIp, userAgent: input.userAgent },
     now,
   );
-  return { token, session, user };
+  return { token, session, user, second_factor_due_by: requirement.due_by };
 }
 
 /**

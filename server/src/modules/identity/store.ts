@@ -22,7 +22,14 @@ export async function getIdleMinutes(db: Db, tenantId: string): Promise<number> 
 export async function setIdleMinutes(db: Db, tenantId: string, minutes: number, now: Date): Promise<void> {
   await db
     .insertInto('identity_settings')
-    .values({ tenant_id: tenantId, idle_minutes: minutes, updated_at: now.toISOString() })
+    .values({
+      tenant_id: tenantId,
+      idle_minutes: minutes,
+      second_factor_required: 0,
+      second_factor_since: null,
+      second_factor_grace_days: 0,
+      updated_at: now.toISOString(),
+    })
     .onConflict((oc) =>
       oc.column('tenant_id').doUpdateSet({ idle_minutes: minutes, updated_at: now.toISOString() }),
     )
@@ -72,5 +79,49 @@ export async function clearLock(db: Db, tenantId: string, userId: string, now: D
     .set({ failed_logins: 0, locked_until: null, updated_at: now.toISOString() })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
+    .execute();
+}
+
+export interface SecondFactorRequirement {
+  required: boolean;
+  since: string | null;
+  grace_days: number;
+  /** since + grace_days while required; null otherwise. */
+  due_by: string | null;
+}
+
+export async function getSecondFactorRequirement(db: Db, tenantId: string): Promise<SecondFactorRequirement> {
+  const row = await db
+    .selectFrom('identity_settings')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+  if (row?.second_factor_required !== 1 || row.second_factor_since === null)
+    return { required: false, since: null, grace_days: row?.second_factor_grace_days ?? 0, due_by: null };
+  const due = new Date(Date.parse(row.second_factor_since) + row.second_factor_grace_days * 86_400_000);
+  return {
+    required: true,
+    since: row.second_factor_since,
+    grace_days: row.second_factor_grace_days,
+    due_by: due.toISOString(),
+  };
+}
+
+export async function setSecondFactorRequirement(
+  db: Db,
+  tenantId: string,
+  value: { required: boolean; since: string | null; grace_days: number },
+  now: Date,
+): Promise<void> {
+  const set = {
+    second_factor_required: value.required ? 1 : 0,
+    second_factor_since: value.since,
+    second_factor_grace_days: value.grace_days,
+    updated_at: now.toISOString(),
+  };
+  await db
+    .insertInto('identity_settings')
+    .values({ tenant_id: tenantId, idle_minutes: IDLE_MINUTES_DEFAULT, ...set })
+    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(set))
     .execute();
 }

@@ -3,6 +3,10 @@ export interface IdentitySettingsTable {
   tenant_id: string;
   /** Document 3: 15-480 minutes; a tenant without a row uses 60. */
   idle_minutes: number;
+  /** Document 3: second-factor requirement {required, since, grace_days 0-90}. */
+  second_factor_required: number;
+  second_factor_since: string | null;
+  second_factor_grace_days: number;
   updated_at: string;
 }
 
@@ -39,6 +43,8 @@ export interface SignInChallengesTable {
   user_id: string;
   /** SHA-256 (hex) of the challenge handed to the client. */
   digest: string;
+  /** second_factor (prove a code) or enrol (grace passed: enrol before a session opens). */
+  kind: string;
   attempts: number;
   expires_at: string;
   used_at: string | null;
