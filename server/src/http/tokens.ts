@@ -8,7 +8,8 @@ export const TOKEN_PREFIX = {
   session: 'dlps_',
   invitation: 'dlpi_',
   reset: 'dlpr_',
-  apiToken: 'dlpt_',
+  // Issue 4 names the API-token prefix: `cus_` then random.
+  apiToken: 'cus_',
 } as const;
 
 export function mintSecret(prefix: string): string {
