@@ -18,6 +18,7 @@ import {
   rejectVersion,
   rollbackPolicy,
 } from './service.js';
+import { simulate } from './simulate.js';
 import { approveDisable, closeDisable, reorderPolicies, setEnabled, setGroup } from './switch-service.js';
 
 /** Policy fields are validated by the engine's validatePolicyVersion (field errors name the path). */
@@ -154,6 +155,44 @@ export const policiesModule: ApiModule = async (app) => {
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/policies/simulate',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: {
+        body: Type.Object(
+          {
+            text: Type.String({ maxLength: 1_000_000 }),
+            channel: Type.String({ minLength: 1, maxLength: 64 }),
+            os: Type.Optional(Type.String({ maxLength: 32 })),
+            agent_group: Type.Optional(Type.String({ maxLength: 200 })),
+            destination_domain: Type.Optional(Type.String({ maxLength: 253 })),
+            application: Type.Optional(Type.String({ maxLength: 260 })),
+            source_path: Type.Optional(Type.String({ maxLength: 4096 })),
+            file_extension: Type.Optional(Type.String({ maxLength: 32 })),
+            user_sid: Type.Optional(Type.String({ maxLength: 200 })),
+            user_groups: Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 500 })),
+            network_location: Type.Optional(
+              Type.Union(['corporate', 'vpn', 'off_network', 'unknown'].map((v) => Type.Literal(v))),
+            ),
+            policy_id: Type.Optional(Uuid),
+            version: Type.Optional(Type.Integer({ minimum: 1 })),
+            endpoint_id: Type.Optional(Uuid),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Open, ...errorResponses(401, 403, 404, 422) },
+      },
+    },
+    async (request) =>
+      simulate(
+        deps,
+        actorOf(request),
+        request.body as Parameters<typeof simulate>[2],
+        principalOf(request).permissions.has('agents:read'),
+      ),
   );
 
   app.post(

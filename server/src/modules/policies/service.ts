@@ -51,7 +51,7 @@ export interface ReleaseAnswer {
   policy_disabled: boolean;
 }
 
-function toVersion(policy: PoliciesTable, row: PolicyVersionsTable): PolicyVersion {
+export function toPolicyVersion(policy: PoliciesTable, row: PolicyVersionsTable): PolicyVersion {
   const spec = JSON.parse(row.spec) as PolicyVersionInput;
   return {
     ...spec,
@@ -69,7 +69,7 @@ function toVersion(policy: PoliciesTable, row: PolicyVersionsTable): PolicyVersi
 /** The stored shape of a version as the console reads it. */
 export function versionView(policy: PoliciesTable, row: PolicyVersionsTable) {
   return {
-    ...toVersion(policy, row),
+    ...toPolicyVersion(policy, row),
     change_reason: row.change_reason,
     submitted_by: row.submitted_by,
     approved_by: row.approved_by,
@@ -239,7 +239,7 @@ export async function releasedPolicies(db: Kysely<Database>, tenantId: string): 
   for (const p of policies) {
     if (p.disabled) continue;
     const v = versions.find((r) => r.policy_id === p.id && r.status === 'published');
-    if (v) out.push({ version: toVersion(p, v) });
+    if (v) out.push({ version: toPolicyVersion(p, v) });
   }
   return out;
 }

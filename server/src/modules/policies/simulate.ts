@@ -1,0 +1,128 @@
+import { performance } from 'node:perf_hooks';
+import {
+  BUILTIN_DETECTORS,
+  compileBundle,
+  compileDetectors,
+  type Decision,
+  type DecisionContext,
+  type DecisionEvent,
+  decide,
+  scan,
+} from '@custos/engine';
+import { AppError, notFound } from '../../http/errors.js';
+import { findAgent } from '../agents/public.js';
+import { buildPayload } from '../bundles/compile.js';
+import { type Actor, mustFindPolicy, type PolicyDeps, releasedPolicies, toPolicyVersion } from './service.js';
+import { listVersions } from './store.js';
+
+export interface SimulateInput {
+  text: string;
+  channel: string;
+  os?: string;
+  /** Endpoint-group name of the simulated device when no endpoint is named. */
+  agent_group?: string;
+  destination_domain?: string;
+  application?: string;
+  source_path?: string;
+  file_extension?: string;
+  user_sid?: string;
+  user_groups?: string[];
+  network_location?: 'corporate' | 'vpn' | 'off_network' | 'unknown';
+  policy_id?: string;
+  version?: number;
+  endpoint_id?: string;
+}
+
+const detectors = compileDetectors(BUILTIN_DETECTORS);
+const ONLINE_MS = 10 * 60 * 1000;
+
+/**
+ * `POST /policies/simulate`: the tenant's published set (or, with `policy_id`/`version`, that
+ * version in place of the policy's published one) compiled exactly as a bundle would ship it, the
+ * text scanned with the engine's detectors and decided by the engine's evaluator. Nothing is
+ * clamped unless an endpoint is named, and nothing is stored.
+ */
+export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateInput, canReadAgents: boolean) {
+  const released = await releasedPolicies(deps.db, actor.tenantId);
+  if (input.policy_id) {
+    const policy = await mustFindPolicy(deps, actor.tenantId, input.policy_id);
+    const rows = await listVersions(deps.db, actor.tenantId, input.policy_id);
+    const row = input.version !== undefined ? rows.find((r) => r.version === input.version) : rows.at(-1);
+    if (!row) throw notFound('policy version');
+    const at = released.findIndex((r) => r.version.policy_id === policy.id);
+    const entry = { version: { ...toPolicyVersion(policy, row), status: 'published' as const } };
+    if (at >= 0) released[at] = entry;
+    else released.push(entry);
+  }
+  let endpoint: Awaited<ReturnType<typeof findAgent>>;
+  if (input.endpoint_id) {
+    // Naming an endpoint reads its details: agents:read (document 1, Endpoints).
+    if (!canReadAgents)
+      throw new AppError(403, 'auth.forbidden', 'naming an endpoint needs the agents:read permission');
+    endpoint = await findAgent(deps.db, actor.tenantId, input.endpoint_id);
+    if (!endpoint) throw notFound('endpoint');
+  }
+  const now = deps.now();
+  const payload = await buildPayload(deps.db, actor.tenantId, released, {
+    bundleVersion: 0,
+    keyId: 'simulation',
+    now,
+    helpAddress: null,
+  });
+  const started = performance.now();
+  const compiled = compileBundle(payload);
+  const event: DecisionEvent = {
+    channel: input.channel,
+    content: { status: 'read', findings: scan(detectors, input.text) },
+    destination: input.destination_domain ? { domain: input.destination_domain } : null,
+    source_path: input.source_path ?? null,
+    application: input.application ?? null,
+    file: input.file_extension ? { extension: input.file_extension } : null,
+  };
+  const ctx: DecisionContext = {
+    now,
+    device: {
+      id: endpoint?.id ?? 'simulation',
+      os: endpoint?.os ?? input.os ?? 'windows',
+      agent_group: endpoint ? endpoint.group_name : (input.agent_group ?? null),
+    },
+    user: {
+      sid: input.user_sid ?? null,
+      groups: input.user_groups
+        ? input.user_groups.map((g) => (g.startsWith('S-') ? { sid: g } : { sid: '', name: g }))
+        : null,
+    },
+    network_location: input.network_location ?? null,
+    explain_unmatched: true,
+  };
+  const decision: Decision = decide(compiled, event, ctx);
+  const duration = performance.now() - started;
+  return {
+    outcome: decision.outcome,
+    final_action: decision.action,
+    requested_action: decision.requested_action,
+    decided_by_policy_id: decision.decided_by_policy_id,
+    matched_policies: decision.matched_policies,
+    not_matched: decision.not_matched ?? [],
+    exception_applied: decision.exception_applied,
+    conflict: decision.conflict,
+    superseded_policy_ids: decision.superseded_policy_ids,
+    risk: decision.risk,
+    explanation: decision.explanation,
+    evaluation_duration_ms: Math.round(duration * 1000) / 1000,
+    ...(endpoint
+      ? {
+          endpoint: {
+            id: endpoint.id,
+            hostname: endpoint.hostname,
+            os: endpoint.os,
+            group: endpoint.group_name,
+            last_seen_at: endpoint.last_seen_at,
+            online:
+              endpoint.last_seen_at !== null &&
+              now.getTime() - new Date(endpoint.last_seen_at).getTime() < ONLINE_MS,
+          },
+        }
+      : {}),
+  };
+}

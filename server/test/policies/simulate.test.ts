@@ -1,0 +1,96 @@
+import {
+  BUILTIN_DETECTORS,
+  type BundlePayload,
+  compileBundle,
+  compileDetectors,
+  decide,
+  scan,
+} from '@custos/engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getLatestBundle } from '../../src/modules/bundles/public.js';
+import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+
+let ctx: TestContext;
+let owner: SignedIn;
+beforeEach(async () => {
+  ctx = await createTestApp();
+  owner = await signInAs(ctx, { role: 'owner' });
+});
+afterEach(async () => ctx.close());
+
+const post = (url: string, payload?: unknown) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1${url}`,
+    headers: owner.headers,
+    payload: payload as object,
+  });
+
+const rule = (name: string, response: string, min: number) => ({
+  name,
+  severity: 'high',
+  scope: { channels: ['browser_upload'], agent_groups: ['Finance'] },
+  condition: { op: 'detector', detector_id: 'payment_card', require_validated: true, min_matches: min },
+  response,
+  change_reason: 'simulation test policy',
+});
+
+describe('simulate', () => {
+  it('agrees with the engine deciding over the signed bundle for the same inputs', async () => {
+    const a = (await post('/policies', rule('one card', 'audit', 1))).json().policy_id;
+    const b = (await post('/policies', rule('two cards', 'require_justification', 2))).json().policy_id;
+    await post(`/policies/${a}/versions/1/publish`);
+    await post(`/policies/${b}/versions/1/publish`);
+    const text = 'cards 4111 1111 1111 1111 and 5555 5555 5555 4444 in the sheet';
+    const sim = await post('/policies/simulate', {
+      text,
+      channel: 'browser_upload',
+      os: 'windows',
+      agent_group: 'Finance',
+    });
+    expect(sim.statusCode).toBe(200);
+
+    const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+    const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
+    const engine = decide(
+      compileBundle(payload),
+      {
+        channel: 'browser_upload',
+        content: { status: 'read', findings: scan(compileDetectors(BUILTIN_DETECTORS), text) },
+      },
+      {
+        now: ctx.clock.now(),
+        device: { id: 'simulation', os: 'windows', agent_group: 'Finance' },
+        user: { sid: null, groups: null },
+      },
+    );
+    const body = sim.json();
+    expect(engine.outcome).toBe('action');
+    expect(engine.matched_policies).toHaveLength(2);
+    expect(body.final_action).toBe(engine.action);
+    expect(body.decided_by_policy_id).toBe(engine.decided_by_policy_id);
+    expect(body.matched_policies.map((m: { policy_id: string }) => m.policy_id)).toEqual(
+      engine.matched_policies.map((m) => m.policy_id),
+    );
+    expect(typeof body.evaluation_duration_ms).toBe('number');
+    expect(sim.body).not.toContain('4111');
+  });
+
+  it('simulates an unpublished draft in place of the published version', async () => {
+    const a = (await post('/policies', rule('one card', 'audit', 1))).json().policy_id;
+    const text = 'card 4111 1111 1111 1111';
+    const draft = await post('/policies/simulate', {
+      text,
+      channel: 'browser_upload',
+      agent_group: 'Finance',
+      policy_id: a,
+    });
+    const none = await post('/policies/simulate', {
+      text,
+      channel: 'browser_upload',
+      agent_group: 'Finance',
+    });
+    expect(none.json().outcome).toBe('no_match');
+    expect(draft.json()).toMatchObject({ outcome: 'action', final_action: 'audit', decided_by_policy_id: a });
+  });
+});
