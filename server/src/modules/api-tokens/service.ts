@@ -1,0 +1,159 @@
+import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { AuditContext, AuditWriter } from '../../http/audit.js';
+import { findUserById } from '../../http/auth-store.js';
+import type { Authenticator, AuthRegistry } from '../../http/authenticate.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { isPermission } from '../../http/permissions.js';
+import type { Principal } from '../../http/principal.js';
+import { narrowByScopes } from '../../http/roles.js';
+import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
+import type { ApiTokensTable } from './tables.js';
+
+type Db = Kysely<Database>;
+
+/** Longest life a token may be given; the specification is silent (docs/identity.md). */
+export const API_TOKEN_MAX_DAYS = 365;
+const LAST_USED_WRITE_MS = 60_000;
+
+function unauthenticated(): AppError {
+  return new AppError(401, 'auth.unauthenticated', 'sign in first: no valid session or token');
+}
+
+/**
+ * The foundation authenticator for `Bearer cus_…`: the token acts as its creator, with the
+ * creator's permissions resolved now from the current role, narrowed by the token's scopes. A
+ * token is not a session, so no idle check runs (document 3, Authentication).
+ */
+export function apiTokenAuthenticator(registry: AuthRegistry): Authenticator {
+  return async (credential, _request, services) => {
+    if (credential.source !== 'bearer' || !credential.value.startsWith(TOKEN_PREFIX.apiToken)) return null;
+    const row = await services.db
+      .selectFrom('api_tokens')
+      .selectAll()
+      .where('token_hash', '=', sha256Hex(credential.value))
+      .executeTakeFirst();
+    const now = services.clock.now();
+    if (
+      !row ||
+      row.revoked_at !== null ||
+      (row.expires_at !== null && Date.parse(row.expires_at) <= now.getTime())
+    )
+      throw unauthenticated();
+    const user = await findUserById(services.db, row.tenant_id, row.user_id);
+    if (user?.status !== 'active') throw unauthenticated();
+    if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_WRITE_MS) {
+      await services.db
+        .updateTable('api_tokens')
+        .set({ last_used_at: now.toISOString() })
+        .where('id', '=', row.id)
+        .execute();
+    }
+    const rolePermissions = await registry.permissionsFor(services.db, row.tenant_id, user);
+    return {
+      kind: 'api_token',
+      tenantId: row.tenant_id,
+      userId: user.id,
+      role: user.role,
+      customRoleId: user.custom_role_id,
+      permissions: narrowByScopes(rolePermissions, JSON.parse(row.scopes) as string[]),
+      tokenId: row.id,
+    };
+  };
+}
+
+function view(row: ApiTokensTable) {
+  return {
+    id: row.id,
+    name: row.name,
+    scopes: JSON.parse(row.scopes) as string[],
+    created_at: row.created_at,
+    expires_at: row.expires_at,
+    last_used_at: row.last_used_at,
+    revoked_at: row.revoked_at,
+  };
+}
+
+/** Created on a session only; every scope must be a permission the creator holds now. */
+export async function createApiToken(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: AuditContext & { tenantId: string },
+  input: { name: string; scopes: string[]; expires_in_days?: number },
+  now: Date,
+) {
+  if (actor.kind !== 'user' || !actor.sessionId)
+    throw new AppError(403, 'auth.forbidden', 'API tokens are created on a console session');
+  const scopes = [...new Set(input.scopes)].sort();
+  for (const scope of scopes) {
+    if (!isPermission(scope))
+      throw fieldError('scopes', `unknown permission identifier ${JSON.stringify(scope).slice(0, 80)}`);
+    if (!actor.permissions.has(scope)) throw fieldError('scopes', `you do not hold ${scope}`);
+  }
+  const token = mintSecret(TOKEN_PREFIX.apiToken);
+  const row: ApiTokensTable = {
+    id: randomUUID(),
+    tenant_id: ctx.tenantId,
+    user_id: actor.userId,
+    name: input.name,
+    token_hash: sha256Hex(token),
+    scopes: JSON.stringify(scopes),
+    created_at: now.toISOString(),
+    expires_at: input.expires_in_days
+      ? new Date(now.getTime() + input.expires_in_days * 86_400_000).toISOString()
+      : null,
+    last_used_at: null,
+    revoked_at: null,
+  };
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('api_tokens').values(row).execute();
+    await audit.write(
+      ctx,
+      {
+        action: 'api_token.created',
+        subject: { type: 'api_token', id: row.id },
+        metadata: { name: row.name, scopes },
+      },
+      trx,
+    );
+  });
+  return { ...view(row), token };
+}
+
+/** A person's own tokens; with users:write, every token of the tenant. */
+export async function listApiTokens(db: Db, actor: Principal) {
+  let q = db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', actor.tenantId);
+  if (!actor.permissions.has('users:write')) q = q.where('user_id', '=', actor.userId);
+  const rows = await q.orderBy('created_at', 'desc').execute();
+  return { items: rows.map((r) => ({ ...view(r), user_id: r.user_id })) };
+}
+
+export async function revokeApiToken(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: AuditContext & { tenantId: string },
+  id: string,
+  now: Date,
+) {
+  const row = await db
+    .selectFrom('api_tokens')
+    .selectAll()
+    .where('tenant_id', '=', actor.tenantId)
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!row || (row.user_id !== actor.userId && !actor.permissions.has('users:write')))
+    throw notFound('API token');
+  if (row.revoked_at !== null) throw new AppError(409, 'resource.conflict', 'the token is already revoked');
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .updateTable('api_tokens')
+      .set({ revoked_at: now.toISOString() })
+      .where('id', '=', row.id)
+      .execute();
+    await audit.write(ctx, { action: 'api_token.revoked', subject: { type: 'api_token', id: row.id } }, trx);
+  });
+  return { revoked: true as const };
+}
