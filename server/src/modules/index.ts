@@ -4,6 +4,7 @@ import { policyPort } from './agent-api/policy-wiring.js';
 import { agentApiModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
+import { apiTokensModule } from './api-tokens/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
@@ -22,6 +23,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentsModule,
   identityModule,
   usersModule,
+  apiTokensModule,
   policiesModule,
   policySwitchModule,
   bundlesModule,
