@@ -5,6 +5,7 @@ import { agentApiModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
 import { apiTokensModule } from './api-tokens/routes.js';
+import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
@@ -24,6 +25,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   identityModule,
   usersModule,
   apiTokensModule,
+  auditEventsModule,
   policiesModule,
   policySwitchModule,
   bundlesModule,
