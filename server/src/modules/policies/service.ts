@@ -3,6 +3,7 @@ import {
   isWholeCompanyScope,
   type PolicyVersion,
   type PolicyVersionInput,
+  type ReleaseWarning,
   usesGovernedAction,
   validatePolicyVersion,
 } from '@custos/engine';
@@ -11,6 +12,7 @@ import type { Database } from '../../db/database.js';
 import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
+import { checkRelease } from './release-check.js';
 import {
   findPolicy,
   insertPolicy,
@@ -325,7 +327,12 @@ export async function publishVersion(
       new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval'),
     );
   const spec = JSON.parse(row.spec) as PolicyVersionInput;
-  const governed = !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+  const warnings = await refuseOnError(deps, actor, 'publish', policyId, () =>
+    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
+  );
+  // A current coverage warning routes the release through a second person (document 1, States).
+  const governed =
+    !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope) || warnings.length > 0;
   const now = deps.now().toISOString();
   if (governed) {
     await setVersionStatus(deps.db, actor.tenantId, row.id, {
@@ -340,7 +347,23 @@ export async function publishVersion(
     });
     return { status: 'pending_approval' };
   }
-  return release(deps, actor, policy, row, rows, 'publish', { published_by: actor.userId });
+  return release(deps, actor, policy, row, rows, 'publish', { published_by: actor.userId }, warnings);
+}
+
+/** Runs a release check; a refusal it raises is audited like every refused lifecycle action. */
+async function refuseOnError<T>(
+  deps: PolicyDeps,
+  actor: Actor,
+  action: string,
+  policyId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof AppError) return refuse(deps, actor, action, policyId, e);
+    throw e;
+  }
 }
 
 async function release(
@@ -351,6 +374,7 @@ async function release(
   rows: PolicyVersionsTable[],
   via: 'publish' | 'approve' | 'rollback',
   who: { published_by?: string; approved_by?: string },
+  warnings: ReleaseWarning[],
 ): Promise<ReleaseAnswer> {
   return withCompileLock(actor.tenantId, async () => {
     let bundleVersion: number | null = null;
@@ -381,6 +405,22 @@ async function release(
           trx,
         );
       }
+      if (warnings.length > 0)
+        await deps.audit.write(
+          actor.audit,
+          {
+            action: 'policy.published_with_warnings',
+            subject: { type: 'policy', id: policy.id },
+            // Warning kinds and exception ids only, never reasons or membership (document 1, Events).
+            metadata: {
+              via,
+              version: row.version,
+              warning_kinds: [...new Set(warnings.map((w) => w.kind))],
+              exception_ids: warnings.flatMap((w) => (w.exception_id ? [w.exception_id] : [])),
+            },
+          },
+          trx,
+        );
       await deps.audit.write(
         actor.audit,
         {
@@ -396,7 +436,7 @@ async function release(
       version: row.version,
       status: 'published',
       bundle_version: bundleVersion,
-      coverage_warnings: [],
+      coverage_warnings: warnings,
       overlap_warnings: [],
       // A release never enables a disabled policy (document 1, States).
       policy_disabled: policy.disabled === 1,
@@ -426,10 +466,19 @@ export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: s
       policyId,
       new AppError(403, 'policy.self_approval', 'the author or submitter of a version cannot approve it'),
     );
-  return release(deps, actor, policy, row, rows, 'approve', {
-    approved_by: actor.userId,
-    published_by: actor.userId,
-  });
+  const warnings = await refuseOnError(deps, actor, 'approve', policyId, () =>
+    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
+  );
+  return release(
+    deps,
+    actor,
+    policy,
+    row,
+    rows,
+    'approve',
+    { approved_by: actor.userId, published_by: actor.userId },
+    warnings,
+  );
 }
 
 /** pending_approval → draft with a reason. */
@@ -516,6 +565,9 @@ export async function rollbackPolicy(
     });
     return { status: 'pending_approval' };
   }
+  const warnings = await refuseOnError(deps, actor, 'rollback', policyId, () =>
+    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, target), now),
+  );
   const live = rows.find((r) => r.status === 'published');
   if (live)
     await setVersionStatus(deps.db, actor.tenantId, live.id, {
@@ -523,5 +575,5 @@ export async function rollbackPolicy(
       updated_at: now.toISOString(),
     });
   const fresh = await listVersions(deps.db, actor.tenantId, policyId);
-  return release(deps, actor, policy, target, fresh, 'rollback', { published_by: actor.userId });
+  return release(deps, actor, policy, target, fresh, 'rollback', { published_by: actor.userId }, warnings);
 }

@@ -1,0 +1,77 @@
+import {
+  compileBundlePolicy,
+  type EndpointCapabilityReport,
+  type PolicyVersion,
+  type ReleaseWarning,
+  releaseWarnings,
+  scopeHasExclusions,
+} from '@custos/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { AppError } from '../../http/errors.js';
+import { findAgentGroup, listActiveAgents } from '../agents/public.js';
+
+/** An endpoint counts as active for release checks when seen within this window (docs/policies.md). */
+export const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
+
+function reportOf(capabilities: Record<string, unknown>): EndpointCapabilityReport & { features: string[] } {
+  const channels = capabilities['channels'];
+  const attrs = capabilities['scope_attributes'];
+  const features = capabilities['features'];
+  return {
+    channels:
+      channels && typeof channels === 'object' ? (channels as EndpointCapabilityReport['channels']) : {},
+    scope_attributes: Array.isArray(attrs) ? attrs.filter((a): a is string => typeof a === 'string') : [],
+    features: Array.isArray(features) ? features.filter((a): a is string => typeof a === 'string') : [],
+  };
+}
+
+/**
+ * Release warnings computed from the capabilities the tenant's active endpoints report (document
+ * 1, Errors), and the refusal of a release with an exclusion while an active endpoint lacks
+ * `scope_exclusions` (409 with the count). With no active endpoint nothing is computed: there is
+ * no report to read and every warning would be vacuous.
+ */
+export async function checkRelease(
+  db: Kysely<Database>,
+  tenantId: string,
+  version: PolicyVersion,
+  now: Date,
+): Promise<ReleaseWarning[]> {
+  const active = await listActiveAgents(db, tenantId, { since: new Date(now.getTime() - ACTIVE_WINDOW_MS) });
+  const fleet = active.map((a) => reportOf(a.capabilities));
+  const names = new Map<string, string | null>();
+  for (const t of [
+    ...(version.scope.include_targets ?? []),
+    ...(version.scope.exclude_targets ?? []),
+    ...(version.exceptions ?? []).flatMap((e) => [
+      ...(e.scope.include_targets ?? []),
+      ...(e.scope.exclude_targets ?? []),
+    ]),
+  ])
+    if (t.kind === 'endpoint_group' && !names.has(t.object_id)) {
+      const g = await findAgentGroup(db, tenantId, t.object_id);
+      names.set(t.object_id, g && !g.retired_at ? g.name : null);
+    }
+  const shipped = compileBundlePolicy(version, {
+    priority: 1,
+    resolver: { endpointGroupName: (id) => names.get(id) ?? null },
+  });
+  if (scopeHasExclusions(shipped.scope) || shipped.exceptions.some((e) => scopeHasExclusions(e.scope))) {
+    const lacking = fleet.filter((e) => !e.features.includes('scope_exclusions')).length;
+    if (lacking > 0)
+      throw new AppError(
+        409,
+        'policy.exclusions_unsupported',
+        `${lacking} active endpoints lack scope_exclusions`,
+        [
+          {
+            field: 'scope.exclude_targets',
+            message: `${lacking} active endpoints lack the scope_exclusions capability`,
+          },
+        ],
+      );
+  }
+  if (fleet.length === 0) return [];
+  return releaseWarnings(shipped, fleet);
+}

@@ -1,0 +1,129 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+
+let ctx: TestContext;
+let owner: SignedIn;
+let admin: SignedIn;
+let deviceId: string;
+
+/** One active Linux-like endpoint: observes removable storage, cannot block, no user groups, no exclusions. */
+async function activeEndpoint(features: string[] = []) {
+  const id = randomUUID();
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('devices')
+    .values({
+      id,
+      tenant_id: owner.tenantId,
+      group_id: null,
+      hostname: `host-${id.slice(0, 6)}`,
+      os: 'linux',
+      os_version: '6.8',
+      agent_version: '1.0.0',
+      hardware_id: id,
+      public_key_b64: Buffer.alloc(32).toString('base64'),
+      signature_algorithm: 'ed25519',
+      key_protection: 'software',
+      status: 'active',
+      revoked_at: null,
+      enrolled_at: now,
+      last_seen_at: now,
+      capabilities: JSON.stringify({
+        channels: { removable_storage: { observe: true, block: false, notify: true } },
+        scope_attributes: ['channels', 'device_ids', 'operating_systems'],
+        features,
+      }),
+      health: '{}',
+      bundle_version: 0,
+      policy_trust_version: 0,
+      certificate_serial: id,
+      certificate_expires_at: now,
+      stored_events: 0,
+      quota_episode: null,
+    })
+    .execute();
+  return id;
+}
+
+beforeEach(async () => {
+  ctx = await createTestApp();
+  owner = await signInAs(ctx, { role: 'owner' });
+  admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
+  deviceId = await activeEndpoint();
+});
+afterEach(async () => ctx.close());
+
+const post = (who: SignedIn, url: string, payload?: unknown) =>
+  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
+
+const base = {
+  name: 'Cards to USB',
+  severity: 'high',
+  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
+  response: 'audit',
+  change_reason: 'release warning test',
+};
+
+describe('release warnings from the active endpoints’ capabilities', () => {
+  it('submits a draft with a coverage warning, and the approval carries and audits it', async () => {
+    const id = (
+      await post(owner, '/policies', {
+        ...base,
+        scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
+      })
+    ).json().policy_id;
+    expect((await post(owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
+      status: 'pending_approval',
+    });
+    await stepUp(ctx, admin, 'policy_release');
+    const ok = await post(admin, `/policies/${id}/versions/1/approve`);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().coverage_warnings.map((w: { kind: string }) => w.kind)).toContain('scope_unevaluable');
+    const audit = await ctx.db
+      .selectFrom('audit_events')
+      .select('metadata')
+      .where('action', '=', 'policy.published_with_warnings')
+      .execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.metadata)).toMatchObject({
+      via: 'approve',
+      warning_kinds: ['scope_unevaluable'],
+    });
+  });
+
+  it('publishes a targeted draft directly when every active endpoint can evaluate it', async () => {
+    const id = (
+      await post(owner, '/policies', {
+        ...base,
+        scope: { channels: ['removable_storage'], device_ids: [deviceId] },
+      })
+    ).json().policy_id;
+    const r = await post(owner, `/policies/${id}/versions/1/publish`);
+    expect(r.json()).toMatchObject({ status: 'published', coverage_warnings: [] });
+  });
+
+  it('refuses a release with an exclusion while an active endpoint lacks scope_exclusions, with the count', async () => {
+    await activeEndpoint(['scope_exclusions']);
+    const id = (
+      await post(owner, '/policies', {
+        ...base,
+        scope: {
+          channels: ['removable_storage'],
+          device_ids: [deviceId],
+          exclude_targets: [{ kind: 'endpoint', source: { type: 'svc' }, object_id: deviceId }],
+        },
+      })
+    ).json().policy_id;
+    const r = await post(owner, `/policies/${id}/versions/1/publish`);
+    expect(r.statusCode).toBe(409);
+    expect(r.json().code).toBe('policy.exclusions_unsupported');
+    expect(r.json().message).toContain('1 active endpoints');
+    const refused = await ctx.db
+      .selectFrom('audit_events')
+      .select('action')
+      .where('action', '=', 'policy.lifecycle_refused')
+      .execute();
+    expect(refused).toHaveLength(1);
+  });
+});
