@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../src/modules/identity/totp.js';
-import { stepUp } from '../helpers/sign-in.js';
+import { signInAs, stepUp } from '../helpers/sign-in.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { createAccount, createIdentityApp, login } from './identity-app.js';
 
@@ -154,5 +154,43 @@ describe('second factor', () => {
     expect(
       (await login(ctx, { tenant: a.tenantSlug, email: a.email, password: a.password })).statusCode,
     ).toBe(401);
+  });
+
+  it('step-up by code: a current code confirms once; its replay is refused', async () => {
+    const { a, secret } = await enrolled();
+    ctx.clock.advance(30_000);
+    const signed = await post('/auth/login/second-factor', {
+      challenge: await challenge(a),
+      code: totpCode(secret, totpStep(ctx.clock.now())),
+    });
+    const headers = { authorization: `Bearer ${signed.json().token}` };
+    ctx.clock.advance(30_000);
+    const code = totpCode(secret, totpStep(ctx.clock.now()));
+    const ok = await post('/auth/step-up', { purpose: 'second_factor', code }, headers);
+    expect(ok.statusCode).toBe(200);
+    const replay = await post('/auth/step-up', { purpose: 'role_change', code }, headers);
+    expect(replay.statusCode).toBe(403);
+    expect(replay.json().code).toBe('auth.step_up_required');
+  });
+
+  it('DELETE /users/{id}/second-factor: step-up role_change, 409 on own account, 403 for a non-Owner on an Owner, counts audited', async () => {
+    const { a } = await enrolled();
+    const admin = await signInAs(ctx, { role: 'admin', tenant: a.tenantSlug });
+    const owner = await signInAs(ctx, { role: 'owner', tenant: a.tenantSlug });
+    const del = (id: string, headers: Record<string, string>) =>
+      ctx.app.inject({ method: 'DELETE', url: `/api/v1/users/${id}/second-factor`, headers });
+    expect((await del(a.userId, admin.headers)).json().code).toBe('auth.step_up_required');
+    await stepUp(ctx, admin, 'role_change');
+    expect((await del(admin.userId, admin.headers)).statusCode).toBe(409);
+    expect((await del(owner.userId, admin.headers)).statusCode).toBe(403);
+    expect((await del(a.userId, admin.headers)).statusCode).toBe(204);
+    const audit = await ctx.db
+      .selectFrom('audit_events')
+      .select('metadata')
+      .where('action', '=', 'user.second_factor_reset')
+      .executeTakeFirstOrThrow();
+    expect(JSON.parse(audit.metadata)).toMatchObject({ factors_removed: 1, recovery_codes_removed: 10 });
+    const direct = await login(ctx, { tenant: a.tenantSlug, email: a.email, password: a.password });
+    expect(direct.json().token).toMatch(/^dlps_/);
   });
 });

@@ -143,7 +143,7 @@ export const identityModule: ApiModule = async (app) => {
       if (!p.sessionId)
         throw new AppError(403, 'auth.forbidden', 'a step-up needs a console session, not an API token');
       const { purpose, password, code } = request.body;
-      return confirmStepUp(s.db, s.config, s.clock.now(), {
+      return confirmStepUp(s.db, s.config, s.keys.factor, s.clock.now(), {
         tenantId: p.tenantId,
         userId: p.userId,
         sessionId: p.sessionId,

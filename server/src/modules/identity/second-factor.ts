@@ -364,3 +364,66 @@ export async function changeSecondFactorRequirement(
   });
   return getSecondFactorRequirement(db, ctx.tenantId);
 }
+
+/**
+ * A TOTP code for an enrolled account, outside sign-in (step-up): true when it matches a step
+ * later than the last accepted one, which it then becomes.
+ */
+export async function spendTotpCode(
+  db: Db,
+  factorKey: Buffer,
+  user: UsersTable,
+  code: string,
+  now: Date,
+): Promise<boolean> {
+  const factor = await factorOf(db, user.tenant_id, user.id);
+  if (!factor?.confirmed_at) return false;
+  const secret = unseal(factorKey, factor.secret_sealed, sealContext(user.tenant_id, user.id)).toString(
+    'utf8',
+  );
+  const step = verifyTotp(secret, code, now, factor.last_step);
+  if (step === null) return false;
+  const moved = await db
+    .updateTable('second_factors')
+    .set({ last_step: step })
+    .where('user_id', '=', user.id)
+    .where((eb) => eb.or([eb('last_step', 'is', null), eb('last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
+
+/**
+ * `DELETE /users/{id}/second-factor` (document 3): removes the factor and its recovery codes;
+ * audited user.second_factor_reset with counts only.
+ */
+export async function resetSecondFactor(
+  db: Db,
+  audit: AuditWriter,
+  ctx: AuditContext & { tenantId: string },
+  userId: string,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const codes = await trx
+      .deleteFrom('recovery_codes')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    const factors = await trx
+      .deleteFrom('second_factors')
+      .where('tenant_id', '=', ctx.tenantId)
+      .where('user_id', '=', userId)
+      .executeTakeFirst();
+    await audit.write(
+      ctx,
+      {
+        action: 'user.second_factor_reset',
+        subject: { type: 'user', id: userId },
+        metadata: {
+          factors_removed: Number(factors.numDeletedRows),
+          recovery_codes_removed: Number(codes.numDeletedRows),
+        },
+      },
+      trx,
+    );
+  });
+}

@@ -9,7 +9,7 @@ import { AppError, fieldError } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
 import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/step-up.js';
 import { findTenantBySlug } from '../tenants/store.js';
-import { factorOf, openChallenge } from './second-factor.js';
+import { factorOf, openChallenge, spendTotpCode } from './second-factor.js';
 import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
 import {
   getIdleMinutes,
@@ -131,6 +131,7 @@ export async function changeIdleMinutes(
 export async function confirmStepUp(
   db: Db,
   config: Config,
+  factorKey: Buffer,
   now: Date,
   input: {
     tenantId: string;
@@ -144,8 +145,20 @@ export async function confirmStepUp(
   const user = await findUserById(db, input.tenantId, input.userId);
   if (!user) throw signInFailed();
   if (input.password === undefined) {
-    // The second factor is not built yet; a code alone cannot confirm anything.
-    throw fieldError('code', 'no second factor is enrolled on this account; confirm with the password');
+    // Confirmation by a second-factor code (each step accepted once, like at sign-in).
+    if (input.code === undefined)
+      throw fieldError('password', 'confirm with your password or a second-factor code');
+    if (isLocked(user, now) || !(await spendTotpCode(db, factorKey, user, input.code, now))) {
+      if (!isLocked(user, now)) await lockoutAfterFailure(db, config, user, now);
+      throw new AppError(
+        403,
+        'auth.step_up_required',
+        'the confirmation did not match; enter a current code',
+        [{ field: 'code', message: 'does not match' }],
+      );
+    }
+    await recordStepUp(db, input.tenantId, input.sessionId, input.purpose, now);
+    return { purpose: input.purpose, expires_at: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString() };
   }
   const refused = new AppError(
     403,

@@ -6,6 +6,7 @@ import { findUserById, revokeSession, revokeUserSessions } from '../../http/auth
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { isBuiltInRole } from '../../http/roles.js';
+import { resetSecondFactor } from '../identity/public.js';
 import { getIdleMinutes } from '../identity/store.js';
 import { directoryRow } from './directory-row.js';
 import {
@@ -293,4 +294,18 @@ export async function revokeUserSession(
     );
   });
   return { revoked: true as const };
+}
+
+/** DELETE /users/{id}/second-factor: 409 on one's own account, 403 for a non-Owner on an Owner. */
+export async function resetUserSecondFactor(
+  db: Db,
+  audit: AuditWriter,
+  actor: Principal,
+  ctx: Ctx,
+  userId: string,
+) {
+  const user = await target(db, actor, userId);
+  refuseSelf(actor, user, 'reset the second factor of');
+  refuseNonOwnerOnOwner(actor, user);
+  await resetSecondFactor(db, audit, ctx, user.id);
 }

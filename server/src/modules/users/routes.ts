@@ -14,6 +14,7 @@ import {
   disableUser,
   editProfile,
   enableUser,
+  resetUserSecondFactor,
   revokeUserSession,
   sessionsOf,
 } from './admin.js';
@@ -341,6 +342,18 @@ export const usersModule: ApiModule = async (app) => {
     },
     async (request) =>
       unlockUser(s.db, s.audit, principalOf(request), ctxOf(request), request.params.id, s.clock.now()),
+  );
+
+  app.delete(
+    '/users/:id/second-factor',
+    {
+      onRequest: [write, requireStepUp('role_change')],
+      schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) } },
+    },
+    async (request, reply) => {
+      await resetUserSecondFactor(s.db, s.audit, principalOf(request), ctxOf(request), request.params.id);
+      return reply.code(204).send(null);
+    },
   );
 
   app.get(
