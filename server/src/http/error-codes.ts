@@ -85,6 +85,7 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'a release with an exclusion while active endpoints lack scope_exclusions (the count is given)',
   },
+  'approved_device.limit': { status: 409, summary: 'the tenant already approves 5,000 devices' },
   'policy_bundle.signature_invalid': { status: 409, summary: 'a stored bundle failed its signature check' },
 
   // Codes named by the specification for other domains.
