@@ -5,11 +5,14 @@ import { agentApiModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
 import { apiTokensModule } from './api-tokens/routes.js';
+import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
+import { policySettingsModule } from './policies/settings-routes.js';
+import { promptMessagesModule } from './prompt-messages/routes.js';
 import { usersModule } from './users/routes.js';
 
 /**
@@ -28,7 +31,10 @@ const BASE_MODULES: readonly ApiModule[] = [
   auditEventsModule,
   policiesModule,
   policySwitchModule,
+  policySettingsModule,
   bundlesModule,
+  promptMessagesModule,
+  approvedDevicesModule,
 ];
 
 /**

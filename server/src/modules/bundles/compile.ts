@@ -18,6 +18,8 @@ import { unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { findAgentGroup } from '../agents/public.js';
+import { readPolicySettings } from '../policies/settings.js';
+import { promptLibrary } from '../prompt-messages/public.js';
 import { getPolicySigningKeys, signingKeyContext } from './public.js';
 import { findLatestBundle, findLiveSigningKey } from './store.js';
 
@@ -59,7 +61,7 @@ export async function buildPayload(
   db: Kysely<Database>,
   tenantId: string,
   released: readonly ReleasedPolicy[],
-  meta: { bundleVersion: number; keyId: string; now: Date; helpAddress: string | null },
+  meta: { bundleVersion: number; keyId: string; now: Date },
 ): Promise<BundlePayload> {
   const groupIds = new Set<string>();
   for (const r of released) {
@@ -72,9 +74,21 @@ export async function buildPayload(
     names.set(id, g && !g.retired_at ? g.name : null);
   }
   const resolver = { endpointGroupName: (id: string) => names.get(id) ?? null };
-  const policies: BundlePolicy[] = released.map((r, i) =>
-    compileBundlePolicy(r.version, { priority: i + 1, resolver }),
-  );
+  const settings = await readPolicySettings(db, tenantId);
+  const prompts = await promptLibrary(db, tenantId);
+  // Approved serials reach endpoints only inside conditions that ask for them (rule 8).
+  const approvedSerials = (
+    await db.selectFrom('approved_devices').select('serial').where('tenant_id', '=', tenantId).execute()
+  ).map((r) => r.serial);
+  const policies: BundlePolicy[] = released.map((r, i) => {
+    const promptId = r.version.notifications?.prompt_message_id;
+    return compileBundlePolicy(r.version, {
+      priority: i + 1,
+      resolver,
+      promptText: promptId ? prompts.textFor(promptId, settings.notice_language) : null,
+      approvedSerials,
+    });
+  });
   const used = new Set<string>();
   for (const p of policies) detectorIds(p.condition, used);
   const detectors: BundleDetector[] = [];
@@ -93,7 +107,7 @@ export async function buildPayload(
     expires_at: new Date(meta.now.getTime() + BUNDLE_LIFETIME_MS).toISOString(),
     device_scope: null,
     group_scope: null,
-    help_address: meta.helpAddress,
+    help_address: settings.help_address,
     required_capabilities: requiredCapabilities(policies),
     policies,
     classifications: [],
@@ -124,7 +138,6 @@ export async function compileAndStoreBundle(
     bundleVersion,
     keyId: key.key_id,
     now,
-    helpAddress: null,
   });
   const problems = checkBundleGraph(payload);
   if (problems.length > 0)

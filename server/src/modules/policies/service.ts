@@ -1,9 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import {
+  BUILTIN_DETECTORS,
   isWholeCompanyScope,
   type PolicyVersion,
   type PolicyVersionInput,
+  type PromptLookup,
   type ReleaseWarning,
+  type TargetLookup,
   usesGovernedAction,
   validatePolicyVersion,
 } from '@custos/engine';
@@ -11,8 +14,11 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
+import { promptLibrary } from '../prompt-messages/public.js';
 import { checkRelease } from './release-check.js';
+import { readPolicySettings } from './settings.js';
 import {
   findPolicy,
   insertPolicy,
@@ -41,6 +47,9 @@ export interface Actor {
 }
 
 /** The compiler-only exclusion lists (document 1, Scope): a version that sets one is a field error. */
+/** A notice text must not name a detector (document 1, Prompt message). */
+const DETECTOR_NAMES = BUILTIN_DETECTORS.map((d) => d.id);
+
 const COMPILER_ONLY = ['exclude_groups', 'exclude_device_ids', 'exclude_agent_groups'] as const;
 
 export interface ReleaseAnswer {
@@ -79,7 +88,38 @@ export function versionView(policy: PoliciesTable, row: PolicyVersionsTable) {
   };
 }
 
-function validateInput(input: Record<string, unknown>, now: Date): PolicyVersionInput {
+/** Typed endpoint and endpoint-group targets a write names, resolved before the engine's check. */
+async function targetLookup(
+  deps: PolicyDeps,
+  tenantId: string,
+  input: Record<string, unknown>,
+): Promise<TargetLookup> {
+  const found = new Set<string>();
+  const text = JSON.stringify(input['scope'] ?? {}) + JSON.stringify(input['exceptions'] ?? []);
+  const ids = new Set(text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []);
+  for (const id of ids) {
+    const agent = await findAgent(deps.db, tenantId, id);
+    if (agent && agent.status === 'active') found.add(`endpoint:${id}`);
+    const group = await findAgentGroup(deps.db, tenantId, id);
+    if (group && !group.retired_at) found.add(`endpoint_group:${id}`);
+  }
+  return { exists: (kind, objectId) => found.has(`${kind}:${objectId}`) };
+}
+
+/** The engine's write-time check with the tenant's targets and prompt library (document 1). */
+async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
+  const prompts = await promptLibrary(deps.db, tenantId);
+  return validateInput(input, now, {
+    targets: await targetLookup(deps, tenantId, input),
+    prompts: prompts.lookup,
+  });
+}
+
+function validateInput(
+  input: Record<string, unknown>,
+  now: Date,
+  lookups: { targets?: TargetLookup; prompts?: PromptLookup } = {},
+): PolicyVersionInput {
   const scope = input['scope'];
   const details: { field: string; message: string }[] = [];
   if (scope && typeof scope === 'object') {
@@ -91,7 +131,7 @@ function validateInput(input: Record<string, unknown>, now: Date): PolicyVersion
         });
   }
   const { group: _group, ...spec } = input;
-  details.push(...validatePolicyVersion(spec, { now }));
+  details.push(...validatePolicyVersion(spec, { now, ...lookups, detectorNames: DETECTOR_NAMES }));
   if (details.length > 0)
     throw new AppError(422, 'request.invalid', 'the policy version has invalid fields', details);
   return spec as unknown as PolicyVersionInput;
@@ -105,7 +145,7 @@ export async function mustFindPolicy(deps: PolicyDeps, tenantId: string, id: str
 
 export async function createPolicy(deps: PolicyDeps, actor: Actor, input: Record<string, unknown>) {
   const now = deps.now();
-  const spec = validateInput(input, now);
+  const spec = await validateFor(deps, actor.tenantId, input, now);
   const group = typeof input['group'] === 'string' ? (input['group'] as string) : null;
   const id = randomUUID();
   let created: { policy: PoliciesTable; version: PolicyVersionsTable } | undefined;
@@ -167,7 +207,7 @@ export async function addVersion(
 ) {
   const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
   const now = deps.now();
-  const spec = validateInput(input, now);
+  const spec = await validateFor(deps, actor.tenantId, input, now);
   const versions = await listVersions(deps.db, actor.tenantId, policyId);
   const row = newVersionRow(actor, policyId, (versions.at(-1)?.version ?? 0) + 1, spec, now);
   await insertVersion(deps.db, row);
@@ -331,8 +371,13 @@ export async function publishVersion(
     checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
   );
   // A current coverage warning routes the release through a second person (document 1, States).
+  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
   const governed =
-    !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope) || warnings.length > 0;
+    rule ||
+    !actor.canApprove ||
+    usesGovernedAction(spec) ||
+    isWholeCompanyScope(spec.scope) ||
+    warnings.length > 0;
   const now = deps.now().toISOString();
   if (governed) {
     await setVersionStatus(deps.db, actor.tenantId, row.id, {
@@ -545,7 +590,8 @@ export async function rollbackPolicy(
       policyId,
       new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval'),
     );
-  const governed = !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+  const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
   const now = deps.now();
   if (governed) {
     const row = newVersionRow(

@@ -67,7 +67,6 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     bundleVersion: 0,
     keyId: 'simulation',
     now,
-    helpAddress: null,
   });
   const started = performance.now();
   const compiled = compileBundle(payload);

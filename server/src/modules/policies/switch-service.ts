@@ -15,6 +15,7 @@ import {
   releasedPolicies,
   withCompileLock,
 } from './service.js';
+import { readPolicySettings } from './settings.js';
 import { listPolicies, listVersions } from './store.js';
 
 /**
@@ -73,7 +74,9 @@ export async function setEnabled(
     );
   if (!enabled && live) {
     const spec = JSON.parse(live.spec) as PolicyVersionInput;
-    if (usesGovernedAction(spec) || isWholeCompanyScope(spec.scope)) {
+    // Any policy is governed while the tenant-wide second-person rule is on (document 1, States).
+    const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+    if (rule || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope)) {
       const id = randomUUID();
       await deps.db
         .insertInto('policy_disable_requests')

@@ -53,8 +53,19 @@ export interface PolicyDisableRequestsTable {
   decided_at: string | null;
 }
 
+/** Tenant settings the bundle compiler reads (migration 0202; defaults when no row). */
+export interface PolicySettingsTable {
+  tenant_id: string;
+  notice_language: string;
+  help_address: string | null;
+  /** 1: every release and disable needs a second person (document 1, States). */
+  second_person_rule: number;
+  updated_at: string;
+}
+
 declare module '../../db/database.js' {
   interface Database {
+    policy_settings: PolicySettingsTable;
     policy_disable_requests: PolicyDisableRequestsTable;
   }
 }
