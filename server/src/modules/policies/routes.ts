@@ -1,9 +1,19 @@
+import { POLICY_GROUPS } from '@custos/engine';
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
+import {
+  INVENTORY_ACTIONS,
+  INVENTORY_DEPLOYMENTS,
+  INVENTORY_FAMILIES,
+  INVENTORY_SORTS,
+  INVENTORY_STATUSES,
+  type InventoryQuery,
+  inventory,
+} from './inventory.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
 import {
   type Actor,
@@ -75,6 +85,40 @@ export const policiesModule: ApiModule = async (app) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
       return reply.code(201).send(await createPolicy(deps, actorOf(request), request.body));
     },
+  );
+
+  const oneOf = (values: readonly string[]) => Type.Optional(Type.Union(values.map((v) => Type.Literal(v))));
+  app.get(
+    '/policies/inventory',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: {
+        querystring: Type.Object(
+          {
+            q: Type.Optional(Type.String({ maxLength: 200 })),
+            family: oneOf(INVENTORY_FAMILIES),
+            group: oneOf(POLICY_GROUPS),
+            status: oneOf(INVENTORY_STATUSES),
+            action: oneOf(INVENTORY_ACTIONS),
+            channel: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' })),
+            classification: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
+            scope: oneOf(['whole_company', 'targeted']),
+            owner: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
+            deployment: oneOf(INVENTORY_DEPLOYMENTS),
+            attention: oneOf(['cannot_fire', 'needs_review']),
+            updated_since: Type.Optional(Type.String({ maxLength: 40 })),
+            sort: oneOf(INVENTORY_SORTS),
+            dir: oneOf(['asc', 'desc']),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 100 })),
+            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: { 200: Open, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) =>
+      inventory(s.db, principalOf(request).tenantId, request.query as InventoryQuery, s.clock.now()),
   );
 
   app.get(
