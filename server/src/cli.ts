@@ -59,7 +59,8 @@ Options:
   --slug S              lower-case letters, digits, inner hyphens (1-63)
   --name N              display name (1-120 characters)
   --owner-email E       the Owner's e-mail address
-  --owner-password P    set a password now (at least twelve characters)
+  --owner-password P    set a password now (the password rule of docs/identity.md: at least twelve
+                        characters, nothing common, no runs, repeats, e-mail name or organisation)
   --json                print {tenant_id, slug, owner_id, owner_email, invitation, invitation_expires_at, invitation_link}`;
 
 class UsageError extends Error {}
