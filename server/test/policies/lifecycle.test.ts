@@ -234,3 +234,25 @@ describe('lookup permissions for named objects', () => {
     expect(() => checkLookupPermissions({ scope: { channels: ['print'] } }, writer)).not.toThrow();
   });
 });
+
+describe('lifecycle view', () => {
+  it('names author, publisher and the allowed and refused actions per version', async () => {
+    const id = (await post(owner, '/policies', targeted())).json().policy_id;
+    await post(owner, `/policies/${id}/versions/1/publish`);
+    await post(owner, `/policies/${id}/versions`, targeted({ severity: 'low' }));
+    await post(owner, `/policies/${id}/versions/2/publish`);
+    await post(owner, `/policies/${id}/versions`, targeted({ severity: 'medium' }));
+    const r = await get(owner, `/policies/${id}/lifecycle`);
+    expect(r.statusCode).toBe(200);
+    const body = r.json();
+    expect(body.deployment).toBe('changes_unpublished');
+    const [v1, v2, v3] = body.versions;
+    expect(v1).toMatchObject({ status: 'archived', author: owner.userId, publisher: owner.userId });
+    const verdict = (v: { actions: { action: string; allowed: boolean }[] }, a: string) =>
+      v.actions.find((x) => x.action === a)?.allowed;
+    expect(verdict(v1, 'rollback')).toBe(true);
+    expect(verdict(v2, 'rollback')).toBe(false);
+    expect(verdict(v2, 'publish')).toBe(false);
+    expect(verdict(v3, 'publish')).toBe(true);
+  });
+});

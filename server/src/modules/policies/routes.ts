@@ -1,4 +1,4 @@
-import { POLICY_GROUPS } from '@custos/engine';
+import { POLICY_GROUPS, type Scope } from '@custos/engine';
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
@@ -14,7 +14,9 @@ import {
   type InventoryQuery,
   inventory,
 } from './inventory.js';
+import { lifecycleView } from './lifecycle-view.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
+import { scopePreview } from './scope-preview.js';
 import {
   type Actor,
   addVersion,
@@ -36,6 +38,38 @@ const PolicyBody = Type.Record(Type.String(), Type.Unknown(), {
   description: 'policy version fields (docs/policies.md)',
 });
 const Open = Type.Object({}, { additionalProperties: true });
+const Names = Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }));
+const Target = Type.Object(
+  {
+    kind: Type.Union([
+      Type.Literal('directory_group'),
+      Type.Literal('endpoint'),
+      Type.Literal('endpoint_group'),
+    ]),
+    source: Type.Object({ type: Type.String(), domain_sid: Type.Optional(Type.String()) }),
+    object_id: Type.String({ maxLength: 300 }),
+    label: Type.Optional(Type.String({ maxLength: 300 })),
+  },
+  { additionalProperties: false },
+);
+/** A scope to preview: the dimensions of document 1, Scope (the compiler-only exclude_* lists are not taken). */
+const ScopeBody = Type.Object(
+  {
+    departments: Names,
+    channels: Names,
+    operating_systems: Names,
+    destinations: Names,
+    sources: Names,
+    applications: Names,
+    user_ids: Names,
+    groups: Names,
+    device_ids: Names,
+    agent_groups: Names,
+    include_targets: Type.Optional(Type.Array(Target, { maxItems: 1000 })),
+    exclude_targets: Type.Optional(Type.Array(Target, { maxItems: 1000 })),
+  },
+  { additionalProperties: false },
+);
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
 const Release = Type.Object(
@@ -131,6 +165,21 @@ export const policiesModule: ApiModule = async (app) => {
   );
 
   app.get(
+    '/policies/:id/lifecycle',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: { params: IdParams, response: { 200: Open, ...errorResponses(401, 403, 404) } },
+    },
+    async (request) =>
+      lifecycleView(
+        deps,
+        actorOf(request),
+        request.params.id,
+        principalOf(request).permissions.has('policies:publish'),
+      ),
+  );
+
+  app.get(
     '/policies/:id/versions',
     {
       onRequest: [requirePermission('policies:read')],
@@ -199,6 +248,19 @@ export const policiesModule: ApiModule = async (app) => {
       );
       return reply.code(204).send(null);
     },
+  );
+
+  app.post(
+    '/policies/scope-preview',
+    {
+      onRequest: [requirePermission('policies:read', 'agents:read')],
+      schema: {
+        body: Type.Object({ scope: ScopeBody }, { additionalProperties: false }),
+        response: { 200: Open, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) =>
+      scopePreview(s.db, principalOf(request).tenantId, request.body.scope as Scope, s.clock.now()),
   );
 
   app.post(

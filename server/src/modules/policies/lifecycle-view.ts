@@ -1,0 +1,98 @@
+import { isWholeCompanyScope, type PolicyVersionInput, usesGovernedAction } from '@custos/engine';
+import { isAppError } from '../../http/errors.js';
+import { checkRelease } from './release-check.js';
+import { type Actor, mustFindPolicy, type PolicyDeps, toPolicyVersion } from './service.js';
+import { readPolicySettings } from './settings.js';
+import { listVersions } from './store.js';
+
+interface ActionVerdict {
+  action: 'publish' | 'rollback' | 'request_rollback';
+  allowed: boolean;
+  reason: string | null;
+}
+
+/**
+ * `GET /policies/{id}/lifecycle` (document 1, Endpoints): per version who wrote, submitted,
+ * approved and published it, and which of publish, rollback and request_rollback the caller may
+ * take on it with the reason when not; the policy's deployment and current release warnings.
+ */
+export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: string, canPublish: boolean) {
+  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
+  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const latest = rows.at(-1);
+  const published = rows.find((r) => r.status === 'published');
+  const pending = rows.find((r) => r.status === 'pending_approval');
+  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+  let coverage: unknown[] = [];
+  let releaseRefusal: string | null = null;
+  if (latest) {
+    try {
+      coverage = await checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, latest), deps.now());
+    } catch (e) {
+      if (!isAppError(e)) throw e;
+      releaseRefusal = e.message;
+    }
+  }
+  const versions = rows.map((r) => {
+    const spec = JSON.parse(r.spec) as PolicyVersionInput;
+    const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+    const verdicts: ActionVerdict[] = [];
+    const no = (action: ActionVerdict['action'], reason: string) =>
+      verdicts.push({ action, allowed: false, reason });
+    const yes = (action: ActionVerdict['action']) => verdicts.push({ action, allowed: true, reason: null });
+    if (!canPublish) no('publish', 'needs the policies:publish permission');
+    else if (r.status !== 'draft') no('publish', `the version is ${r.status}`);
+    else if (r.version !== latest?.version)
+      no('publish', 'only the latest draft can be published; roll back instead');
+    else if (pending) no('publish', 'another version is awaiting approval');
+    else if (releaseRefusal) no('publish', releaseRefusal);
+    else yes('publish');
+    const wasPublished = r.published_by !== null && r.status !== 'published';
+    const rollbackReason = !canPublish
+      ? 'needs the policies:publish permission'
+      : !wasPublished
+        ? 'the version was never published or is live'
+        : pending
+          ? 'another version is awaiting approval'
+          : null;
+    if (rollbackReason) {
+      no('rollback', rollbackReason);
+      no('request_rollback', rollbackReason);
+    } else if (governed) {
+      no('rollback', 'a rollback of this version needs a second person');
+      yes('request_rollback');
+    } else {
+      yes('rollback');
+      no('request_rollback', 'a direct rollback is allowed');
+    }
+    return {
+      version: r.version,
+      status: r.status,
+      change_reason: r.change_reason,
+      created_at: r.created_at,
+      author: r.created_by,
+      submitter: r.submitted_by,
+      approver: r.approved_by,
+      publisher: r.published_by,
+      actions: verdicts,
+    };
+  });
+  const deployment = policy.disabled
+    ? 'switched_off'
+    : pending
+      ? 'awaiting_approval'
+      : !published
+        ? 'never_published'
+        : latest && latest.version > published.version
+          ? 'changes_unpublished'
+          : 'live';
+  return {
+    policy_id: policy.id,
+    number: policy.number,
+    deployment,
+    versions,
+    coverage_warnings: coverage,
+    // Overlap between policies is not computed yet (docs/policies.md, What is not done).
+    overlap_warnings: [],
+  };
+}

@@ -1,0 +1,87 @@
+import { isWholeCompanyScope, type Scope, type TypedTarget } from '@custos/engine';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { findAgent, findAgentGroup, listActiveAgents } from '../agents/public.js';
+import { ACTIVE_WINDOW_MS } from './release-check.js';
+
+const MAX_UNRESOLVED = 50;
+
+/**
+ * `POST /policies/scope-preview` (document 1): how many active endpoints a scope reaches and why
+ * the others are left out (first reason in the spec's order), counts only, never names of people.
+ */
+export async function scopePreview(db: Kysely<Database>, tenantId: string, scope: Scope, now: Date) {
+  const active = await listActiveAgents(db, tenantId, { since: new Date(now.getTime() - ACTIVE_WINDOW_MS) });
+  const includes = scope.include_targets ?? [];
+  const excludes = scope.exclude_targets ?? [];
+  const unresolved: { kind: string; object_id: string }[] = [];
+  const groupNames = new Map<string, string>();
+  const check = async (t: TypedTarget) => {
+    if (t.kind === 'endpoint_group') {
+      const g = await findAgentGroup(db, tenantId, t.object_id);
+      if (g && !g.retired_at) groupNames.set(t.object_id, g.name.toLowerCase());
+      else unresolved.push({ kind: t.kind, object_id: t.object_id });
+    } else if (t.kind === 'endpoint') {
+      if (!(await findAgent(db, tenantId, t.object_id)))
+        unresolved.push({ kind: t.kind, object_id: t.object_id });
+    }
+  };
+  for (const t of [...includes, ...excludes]) await check(t);
+  const deviceTargets = new Set([
+    ...(scope.device_ids ?? []),
+    ...includes.filter((t) => t.kind === 'endpoint').map((t) => t.object_id),
+  ]);
+  const groupTargets = new Set([
+    ...(scope.agent_groups ?? []).map((g) => g.toLowerCase()),
+    ...includes.flatMap((t) =>
+      t.kind === 'endpoint_group' && groupNames.has(t.object_id) ? [groupNames.get(t.object_id)!] : [],
+    ),
+  ]);
+  const excludedDevices = new Set(excludes.filter((t) => t.kind === 'endpoint').map((t) => t.object_id));
+  const excludedGroups = new Set(
+    excludes.flatMap((t) =>
+      t.kind === 'endpoint_group' && groupNames.has(t.object_id) ? [groupNames.get(t.object_id)!] : [],
+    ),
+  );
+  const oses = (scope.operating_systems ?? []).map((o) => o.toLowerCase());
+  const ineligible = {
+    platform_not_in_scope: 0,
+    endpoint_not_targeted: 0,
+    endpoint_group_not_targeted: 0,
+    excluded: 0,
+  };
+  let eligible = 0;
+  for (const a of active) {
+    const group = a.group_name?.toLowerCase() ?? null;
+    const byDevice = deviceTargets.has(a.id);
+    const byGroup = group !== null && groupTargets.has(group);
+    if (oses.length > 0 && !oses.includes(a.os.toLowerCase())) ineligible.platform_not_in_scope++;
+    else if (deviceTargets.size > 0 && !byDevice && !(groupTargets.size > 0 && byGroup)) {
+      if (groupTargets.size > 0) ineligible.endpoint_group_not_targeted++;
+      else ineligible.endpoint_not_targeted++;
+    } else if (deviceTargets.size === 0 && groupTargets.size > 0 && !byGroup)
+      ineligible.endpoint_group_not_targeted++;
+    else if (excludedDevices.has(a.id) || (group !== null && excludedGroups.has(group)))
+      ineligible.excluded++;
+    else eligible++;
+  }
+  const directoryTargets = [...includes, ...excludes].filter((t) => t.kind === 'directory_group');
+  const domains = [
+    ...new Set(
+      directoryTargets.flatMap((t) => (t.source.type === 'windows_directory' ? [t.source.domain_sid] : [])),
+    ),
+  ].sort();
+  return {
+    eligible_endpoints: eligible,
+    active_endpoints: active.length,
+    ineligible,
+    whole_fleet: isWholeCompanyScope(scope) && oses.length === 0,
+    ...(directoryTargets.length > 0 || (scope.groups ?? []).length > 0
+      ? { user_membership: 'unknown' as const }
+      : {}),
+    unresolved_targets: unresolved.slice(0, MAX_UNRESOLVED),
+    // No directory source is stored by this server yet (document 3 lands them): every named
+    // domain reads as no_source.
+    directories: domains.map((d) => ({ domain_sid: d, verification: 'no_source', last_verified_at: null })),
+  };
+}

@@ -1,0 +1,119 @@
+import { randomUUID } from 'node:crypto';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+
+let ctx: TestContext;
+let owner: SignedIn;
+beforeEach(async () => {
+  ctx = await createTestApp();
+  owner = await signInAs(ctx, { role: 'owner' });
+});
+afterEach(async () => ctx.close());
+
+async function group(name: string): Promise<string> {
+  const r = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/agent-groups',
+    headers: owner.headers,
+    payload: { name },
+  });
+  return r.json().id;
+}
+
+async function endpoint(os: string, groupId: string | null): Promise<string> {
+  const id = randomUUID();
+  const now = ctx.clock.now().toISOString();
+  await ctx.db
+    .insertInto('devices')
+    .values({
+      id,
+      tenant_id: owner.tenantId,
+      group_id: groupId,
+      hostname: `h-${id.slice(0, 6)}`,
+      os,
+      os_version: '1',
+      agent_version: '1.0.0',
+      hardware_id: id,
+      public_key_b64: Buffer.alloc(32).toString('base64'),
+      signature_algorithm: 'ed25519',
+      key_protection: 'software',
+      status: 'active',
+      revoked_at: null,
+      enrolled_at: now,
+      last_seen_at: now,
+      capabilities: '{}',
+      health: '{}',
+      bundle_version: 0,
+      policy_trust_version: 0,
+      certificate_serial: id,
+      certificate_expires_at: now,
+      stored_events: 0,
+      quota_episode: null,
+    })
+    .execute();
+  return id;
+}
+
+describe('scope preview', () => {
+  it('counts eligible endpoints and the first reason for each left out, never names', async () => {
+    const finance = await group('Finance');
+    const sales = await group('Sales');
+    const a = await endpoint('windows', finance);
+    await endpoint('windows', sales);
+    await endpoint('linux', finance);
+    const b = await endpoint('windows', finance);
+    const r = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/policies/scope-preview',
+      headers: owner.headers,
+      payload: {
+        scope: {
+          operating_systems: ['windows'],
+          include_targets: [{ kind: 'endpoint_group', source: { type: 'svc' }, object_id: finance }],
+          exclude_targets: [
+            { kind: 'endpoint', source: { type: 'svc' }, object_id: b },
+            { kind: 'endpoint_group', source: { type: 'svc' }, object_id: randomUUID() },
+          ],
+        },
+      },
+    });
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({
+      eligible_endpoints: 1,
+      active_endpoints: 4,
+      ineligible: {
+        platform_not_in_scope: 1,
+        endpoint_group_not_targeted: 1,
+        excluded: 1,
+        endpoint_not_targeted: 0,
+      },
+      whole_fleet: false,
+    });
+    expect(r.json().unresolved_targets).toHaveLength(1);
+    expect(r.body).not.toContain(a);
+  });
+
+  it('says user membership is unknown when a directory group is named', async () => {
+    const r = await ctx.app.inject({
+      method: 'POST',
+      url: '/api/v1/policies/scope-preview',
+      headers: owner.headers,
+      payload: {
+        scope: {
+          include_targets: [
+            {
+              kind: 'directory_group',
+              source: { type: 'windows_directory', domain_sid: 'S-1-5-21-1-2-3' },
+              object_id: 'S-1-5-21-1-2-3-512',
+              label: 'Domain Admins',
+            },
+          ],
+        },
+      },
+    });
+    expect(r.json()).toMatchObject({ user_membership: 'unknown', whole_fleet: false, active_endpoints: 0 });
+    expect(r.json().directories).toEqual([
+      { domain_sid: 'S-1-5-21-1-2-3', verification: 'no_source', last_verified_at: null },
+    ]);
+  });
+});
