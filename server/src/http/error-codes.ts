@@ -80,12 +80,19 @@ export const ERROR_CODES = {
   'policy.not_pending': { status: 409, summary: 'the version is not awaiting approval' },
   'policy.self_approval': { status: 403, summary: 'the author or submitter of a version cannot approve it' },
   'policy.graph_invalid': { status: 422, summary: 'the published policies do not form a valid bundle' },
-  'policy.rollback_target': { status: 422, summary: 'the rollback target was never published or no longer validates' },
+  'policy.rollback_target': {
+    status: 422,
+    summary: 'the rollback target was never published or no longer validates',
+  },
   'policy.exclusions_unsupported': {
     status: 409,
     summary: 'a release with an exclusion while active endpoints lack scope_exclusions (the count is given)',
   },
   'approved_device.limit': { status: 409, summary: 'the tenant already approves 5,000 devices' },
+  'classification.bound': {
+    status: 409,
+    summary: 'a published or pending policy binds the classification; it cannot change or be disabled',
+  },
   'policy_bundle.signature_invalid': { status: 409, summary: 'a stored bundle failed its signature check' },
 
   // Codes named by the specification for other domains.

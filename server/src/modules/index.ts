@@ -8,6 +8,7 @@ import { apiTokensModule } from './api-tokens/routes.js';
 import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
+import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
@@ -35,6 +36,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   bundlesModule,
   promptMessagesModule,
   approvedDevicesModule,
+  classificationsModule,
 ];
 
 /**

@@ -18,6 +18,8 @@ import { unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { findAgentGroup } from '../agents/public.js';
+import { definitionsFor } from '../classifications/public.js';
+import { currentCustomDetectors } from '../detectors/public.js';
 import { readPolicySettings } from '../policies/settings.js';
 import { promptLibrary } from '../prompt-messages/public.js';
 import { getPolicySigningKeys, signingKeyContext } from './public.js';
@@ -89,13 +91,26 @@ export async function buildPayload(
       approvedSerials,
     });
   });
+  const classifications = await definitionsFor(db, tenantId, policies);
   const used = new Set<string>();
   for (const p of policies) detectorIds(p.condition, used);
+  for (const c of classifications)
+    for (const r of c.rules) for (const e of r.elements) used.add(e.detector_id);
+  const custom = await currentCustomDetectors(db, tenantId);
   const detectors: BundleDetector[] = [];
   for (const id of used) {
     const d = builtinById.get(id);
+    const c = custom.get(id);
     if (d)
       detectors.push({ detector_id: d.id, detector_version: d.version, category: d.category, builtin: true });
+    else if (c)
+      detectors.push({
+        detector_id: c.id,
+        detector_version: c.version,
+        category: c.category,
+        builtin: false,
+        custom: c,
+      });
   }
   detectors.sort((a, b) => (a.detector_id < b.detector_id ? -1 : a.detector_id > b.detector_id ? 1 : 0));
   return {
@@ -110,7 +125,7 @@ export async function buildPayload(
     help_address: settings.help_address,
     required_capabilities: requiredCapabilities(policies),
     policies,
-    classifications: [],
+    classifications,
     detectors,
     monitored_paths: [],
   };

@@ -16,6 +16,7 @@ import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
+import { bindingProblems } from '../classifications/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
 import { checkRelease } from './release-check.js';
 import { readPolicySettings } from './settings.js';
@@ -367,6 +368,20 @@ export async function publishVersion(
       new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval'),
     );
   const spec = JSON.parse(row.spec) as PolicyVersionInput;
+  const bindings = await bindingProblems(deps.db, actor.tenantId, spec.condition);
+  if (bindings.length > 0)
+    return refuse(
+      deps,
+      actor,
+      'publish',
+      policyId,
+      new AppError(
+        422,
+        'request.invalid',
+        'the version binds classifications that cannot be published',
+        bindings,
+      ),
+    );
   const warnings = await refuseOnError(deps, actor, 'publish', policyId, () =>
     checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
   );

@@ -1,0 +1,173 @@
+import type { BundlePayload } from '@custos/engine';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { getLatestBundle } from '../../src/modules/bundles/public.js';
+import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+
+let ctx: TestContext;
+let owner: SignedIn;
+beforeEach(async () => {
+  ctx = await createTestApp();
+  owner = await signInAs(ctx, { role: 'owner' });
+});
+afterEach(async () => ctx.close());
+
+const req = (method: 'GET' | 'POST', url: string, payload?: unknown, who = owner) =>
+  ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
+
+const rules = (detector = 'payment_card') => [
+  {
+    rule_id: 'r1',
+    name: 'cards',
+    elements: [
+      { element_id: 'e1', detector_id: detector, min_matches: 1, min_confidence: 0, require_validated: true },
+    ],
+  },
+];
+
+const policy = (coordinate: {
+  classification_id: string;
+  classification_version: number;
+  revision: number;
+}) => ({
+  name: 'PCI data',
+  severity: 'high',
+  scope: { channels: ['browser_upload'], agent_groups: ['Finance'] },
+  condition: { op: 'classification', ...coordinate },
+  response: 'audit',
+  change_reason: 'bind the PCI classification',
+});
+
+describe('detectors and classifications', () => {
+  it('lists built-in and custom detectors; a custom detector gets server versions', async () => {
+    const d = await req('POST', '/detectors', {
+      id: 'acme_ref',
+      category: 'financial',
+      pattern: 'ACME-[0-9]{6}',
+      confidence: 75,
+    });
+    expect(d.statusCode).toBe(201);
+    expect(d.json().version).toBe(1);
+    expect(
+      (
+        await req('POST', '/detectors', {
+          id: 'acme_ref',
+          category: 'financial',
+          pattern: 'ACME-[0-9]{7}',
+          confidence: 75,
+        })
+      ).json().version,
+    ).toBe(2);
+    expect(
+      (
+        await req('POST', '/detectors', {
+          id: 'payment_card',
+          category: 'financial',
+          pattern: 'x[0-9]',
+          confidence: 75,
+        })
+      ).statusCode,
+    ).toBe(409);
+    const list = (await req('GET', '/detectors')).json().items;
+    expect(list.find((x: { id: string }) => x.id === 'payment_card').builtin).toBe(true);
+    expect(list.find((x: { id: string }) => x.id === 'acme_ref')).toMatchObject({
+      builtin: false,
+      version: 2,
+    });
+  });
+
+  it('ships the exact bound definition and its detectors; refuses stale, disabled, missing and foreign bindings', async () => {
+    await req('POST', '/detectors', {
+      id: 'acme_ref',
+      category: 'financial',
+      pattern: 'ACME-[0-9]{6}',
+      confidence: 75,
+    });
+    const c = await req('POST', '/classifications', {
+      classification_id: 'pci',
+      name: 'PCI',
+      rules: rules(),
+    });
+    expect(c.json()).toMatchObject({ classification_version: 1, revision: 1 });
+    const r2 = await req('POST', '/classifications/pci/revisions', { name: 'PCI', rules: rules('acme_ref') });
+    expect(r2.json()).toMatchObject({ classification_version: 1, revision: 2 });
+
+    const stale = (
+      await req(
+        'POST',
+        '/policies',
+        policy({ classification_id: 'pci', classification_version: 1, revision: 1 }),
+      )
+    ).json().policy_id;
+    const r = await req('POST', `/policies/${stale}/versions/1/publish`);
+    expect(r.statusCode).toBe(422);
+    expect(r.json().details[0]).toEqual({
+      field: 'condition',
+      message: 'names a stale classification revision',
+    });
+
+    const missing = (
+      await req(
+        'POST',
+        '/policies',
+        policy({ classification_id: 'nope', classification_version: 1, revision: 1 }),
+      )
+    ).json().policy_id;
+    expect((await req('POST', `/policies/${missing}/versions/1/publish`)).statusCode).toBe(422);
+
+    const other = await signInAs(ctx, { role: 'owner' });
+    const foreign = (
+      await req(
+        'POST',
+        '/policies',
+        policy({ classification_id: 'pci', classification_version: 1, revision: 2 }),
+        other,
+      )
+    ).json().policy_id;
+    expect((await req('POST', `/policies/${foreign}/versions/1/publish`, undefined, other)).statusCode).toBe(
+      422,
+    );
+    expect(
+      (
+        await req(
+          'POST',
+          '/classifications',
+          { classification_id: 'pci', name: 'Mine', rules: rules() },
+          other,
+        )
+      ).statusCode,
+    ).toBe(409);
+
+    const good = (
+      await req(
+        'POST',
+        '/policies',
+        policy({ classification_id: 'pci', classification_version: 1, revision: 2 }),
+      )
+    ).json().policy_id;
+    expect((await req('POST', `/policies/${good}/versions/1/publish`)).json().status).toBe('published');
+    const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+    const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
+    expect(payload.classifications.map((x) => [x.classification_id, x.revision])).toEqual([['pci', 2]]);
+    expect(payload.detectors.map((d) => [d.detector_id, d.builtin])).toEqual([['acme_ref', false]]);
+
+    // A published binding blocks changing or disabling the classification.
+    const blocked = await req('POST', '/classifications/pci/revisions', { name: 'PCI', rules: rules() });
+    expect(blocked.statusCode).toBe(409);
+    expect(blocked.json().code).toBe('classification.bound');
+    expect((await req('POST', '/classifications/pci/enabled', { enabled: false })).statusCode).toBe(409);
+  });
+
+  it('refuses to publish a binding of a disabled classification', async () => {
+    await req('POST', '/classifications', { classification_id: 'hr', name: 'HR', rules: rules() });
+    expect((await req('POST', '/classifications/hr/enabled', { enabled: false })).statusCode).toBe(200);
+    const id = (
+      await req(
+        'POST',
+        '/policies',
+        policy({ classification_id: 'hr', classification_version: 1, revision: 1 }),
+      )
+    ).json().policy_id;
+    const r = await req('POST', `/policies/${id}/versions/1/publish`);
+    expect(r.json().details[0].message).toBe('names a disabled classification');
+  });
+});
