@@ -179,15 +179,13 @@ export const classificationsModule: ApiModule = async (app) => {
     if (errors.length > 0)
       throw new AppError(422, 'request.invalid', 'the classification has invalid fields', errors);
     const custom = await currentCustomDetectors(s.db, tenantId);
-    (def.rules as ClassificationRule[]).forEach((r, i) =>
-      r.elements.forEach((e, j) => {
+    for (const [i, r] of (def.rules as ClassificationRule[]).entries())
+      for (const [j, e] of r.elements.entries())
         if (!builtinIds.has(e.detector_id) && !custom.has(e.detector_id))
           errors.push({
             field: `rules[${i}].elements[${j}].detector_id`,
             message: 'names no detector of this tenant',
           });
-      }),
-    );
     if (errors.length > 0)
       throw new AppError(422, 'request.invalid', 'the classification has invalid fields', errors);
     await s.db.transaction().execute(async (trx) => {
