@@ -1,6 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { basename, extname } from 'node:path';
-import { type Decision, type DecisionContext, type DetectorFinding, decide, scan } from '@custos/engine';
+import {
+  type Decision,
+  type DecisionContext,
+  type DetectorFinding,
+  decide,
+  type NetworkLocation,
+  scan,
+} from '@custos/engine';
 import { capabilityMatrix } from './capabilities.js';
 import type { Logger } from './log.js';
 import type { InteractiveUser, Platform } from './platform/types.js';
@@ -35,6 +42,8 @@ export interface PipelineDeps {
   device: { id: string; agent_group: string | null };
   /** True while the server cannot be reached (document 1, rule 9). */
   offline: () => boolean;
+  /** The endpoint's network location; `null` when the tenant set no indicators (rule 6). */
+  location?: () => Promise<NetworkLocation | null>;
   log: Logger;
   clock?: () => number;
 }
@@ -83,6 +92,7 @@ export class DecisionPipeline implements ObservationSink {
     const ctx: DecisionContext = {
       now: new Date(this.clock()),
       offline: this.deps.offline(),
+      network_location: this.deps.location ? await this.deps.location() : null,
       device: { id: this.deps.device.id, os: platform.osName, agent_group: this.deps.device.agent_group },
       user: user
         ? { sid: platform.id === 'win32' ? user.id : null, name: user.name, groups: user.groups ?? null }

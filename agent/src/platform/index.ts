@@ -13,6 +13,10 @@ export interface PlatformOverrides {
   machinePolicyPath?: string;
   /** systemd-logind session directory (default `/run/systemd/sessions`). */
   sessionsDir?: string;
+  /** systemd-resolved per-link state (default `/run/systemd/resolve/netif`). */
+  resolvedNetifDir?: string;
+  /** Resolver configuration (default `/etc/resolv.conf`). */
+  resolvConfPath?: string;
 }
 
 /** What each backend module exports: `platform/linux/index.ts`, `platform/win32/index.ts`. */
@@ -24,6 +28,8 @@ export function overridesFromEnv(env: NodeJS.ProcessEnv = process.env): Platform
   if (env.DLP_AGENT_MOUNTINFO) o.mountinfoPath = env.DLP_AGENT_MOUNTINFO;
   if (env.DLP_AGENT_POLICY_FILE) o.machinePolicyPath = env.DLP_AGENT_POLICY_FILE;
   if (env.DLP_AGENT_SESSIONS_DIR) o.sessionsDir = env.DLP_AGENT_SESSIONS_DIR;
+  if (env.DLP_AGENT_RESOLVED_NETIF) o.resolvedNetifDir = env.DLP_AGENT_RESOLVED_NETIF;
+  if (env.DLP_AGENT_RESOLV_CONF) o.resolvConfPath = env.DLP_AGENT_RESOLV_CONF;
   return o;
 }
 

@@ -139,6 +139,22 @@ export interface FileLabels {
   apply(path: string, value: string, replaceExisting: boolean): Promise<string>;
 }
 
+/** One network adapter as the location rule needs it (docs/network-indicators.md). */
+export interface NetworkAdapter {
+  name: string;
+  /** Addresses assigned to it (IPv4 and IPv6, without prefix lengths). */
+  addresses: string[];
+  /** DNS search suffixes the adapter carries. */
+  dns_suffixes: string[];
+  /** A tunnel (VPN) adapter rather than a physical or bridged one. */
+  tunnel: boolean;
+}
+
+export interface NetworkFacts {
+  /** Adapters that are up and not loopback; `null` when the network cannot be read. */
+  adapters(): Promise<NetworkAdapter[] | null>;
+}
+
 export interface Platform {
   /** `process.platform` value this backend serves. */
   readonly id: 'linux' | 'win32';
@@ -157,4 +173,6 @@ export interface Platform {
   capabilities: PlatformCapabilities;
   service: ServiceHooks;
   labels: FileLabels;
+  /** Absent where the backend cannot read adapters and DNS suffixes: location is then `unknown`. */
+  network?: NetworkFacts;
 }

@@ -65,6 +65,8 @@ export interface CheckinResponse {
   rotate_certificate: boolean;
   commands: unknown[];
   policy_trust_update: unknown | null;
+  /** The tenant's network indicators (checked by the receiver; docs/network-indicators.md). */
+  network_indicators: unknown | null;
 }
 
 export interface PolicyResponse {
@@ -157,6 +159,7 @@ export class AgentApi {
         bool(r.certificate_rotation) || bool(r.rotate_certificate) || bool(r.certificate_rotation_due),
       commands: Array.isArray(r.commands) ? r.commands : [],
       policy_trust_update: r.policy_trust_update ?? null,
+      network_indicators: r.network_indicators ?? null,
     };
   }
 

@@ -11,6 +11,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
+import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
@@ -37,6 +38,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   promptMessagesModule,
   approvedDevicesModule,
   classificationsModule,
+  networkIndicatorsModule,
 ];
 
 /**

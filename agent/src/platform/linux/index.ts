@@ -4,6 +4,7 @@ import type { PlatformOverrides } from '../index.js';
 import type { FileLabels, Platform } from '../types.js';
 import { createLinuxCapabilities } from './capabilities.js';
 import { createJsonPolicySource } from './machine-policy.js';
+import { createLinuxNetwork } from './network.js';
 import { createSysfsRemovable } from './removable.js';
 import { createStderrServiceHooks } from './service-hooks.js';
 import { createSessionIdentity } from './sessions.js';
@@ -66,5 +67,10 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
     capabilities: createLinuxCapabilities(),
     service: createStderrServiceHooks(),
     labels: await loadLabels(),
+    network: createLinuxNetwork({
+      sysfsRoot: overrides.sysfsRoot ?? '/sys',
+      resolvedNetifDir: overrides.resolvedNetifDir ?? '/run/systemd/resolve/netif',
+      resolvConf: overrides.resolvConfPath ?? '/etc/resolv.conf',
+    }),
   };
 }

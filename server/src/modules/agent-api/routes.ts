@@ -77,6 +77,11 @@ const CheckinReply = Type.Object({
     }),
   ),
   policy_trust_update: Type.Null(),
+  network_indicators: Type.Object({
+    revision: Type.Integer(),
+    dns_suffixes: Type.Array(Type.String()),
+    ip_ranges: Type.Array(Type.String()),
+  }),
 });
 
 const PolicyReply = Type.Object({

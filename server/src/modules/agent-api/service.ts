@@ -2,6 +2,7 @@ import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
 import type { DevicesTable } from '../agents/tables.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/device-ca.js';
+import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 import { strictBase64 } from './device-keys.js';
 import type { LatestBundle, PolicyPort } from './policy-port.js';
 
@@ -45,6 +46,8 @@ export interface CheckinResult {
   certificate_rotation: boolean;
   commands: { id: string; kind: string; payload: unknown; created_at: string }[];
   policy_trust_update: null;
+  /** The tenant's network indicators, for the endpoint's own location (docs/network-indicators.md). */
+  network_indicators: IndicatorsForAgents;
 }
 
 /**
@@ -74,6 +77,7 @@ export async function checkin(
       revoked: true,
       certificate_rotation: false,
       commands: [],
+      network_indicators: { revision: 0, dns_suffixes: [], ip_ranges: [] },
     };
   }
   const caps = input.capabilities;
@@ -121,6 +125,7 @@ export async function checkin(
   });
 
   const latest = await policies.getLatestBundle(s.db, device.tenant_id);
+  const indicators = await indicatorsForAgents(s.db, device.tenant_id);
   const update =
     latest !== undefined &&
     latest.version > input.bundle_version &&
@@ -129,6 +134,7 @@ export async function checkin(
     ...base,
     policy_update_available: update,
     revoked: false,
+    network_indicators: indicators,
     certificate_rotation: Date.parse(device.certificate_expires_at) - now.getTime() < CERT_RENEW_BEFORE_MS,
     commands: commands
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
