@@ -14,7 +14,7 @@ beforeEach(async () => {
 });
 afterEach(async () => h.close());
 
-const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown, headers = h.owner.headers) =>
+const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: object, headers = h.owner.headers) =>
   h.ctx.app.inject({ method, url, headers, ...(payload !== undefined ? { payload } : {}) });
 
 describe('endpoint groups', () => {

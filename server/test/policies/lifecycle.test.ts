@@ -126,9 +126,11 @@ describe('release lifecycle', () => {
     expect((await post(analyst, `/policies/${id}/versions/1/publish`)).json()).toEqual({
       status: 'pending_approval',
     });
-    // One pending version at a time, and it is the latest.
-    await post(analyst, `/policies/${id}/versions`, targeted({ severity: 'low' }));
-    expect((await post(owner, `/policies/${id}/versions/2/publish`)).statusCode).toBe(409);
+    // One pending version at a time, and it is the latest: no newer version is written meanwhile.
+    const newer = await post(analyst, `/policies/${id}/versions`, targeted({ severity: 'low' }));
+    expect(newer.statusCode).toBe(409);
+    expect(newer.json().code).toBe('policy.pending_exists');
+    expect((await post(owner, `/policies/${id}/versions/2/publish`)).statusCode).toBe(404);
 
     const selfSubmit = (await post(owner, '/policies', targeted({ response: 'block' }))).json().policy_id;
     await post(owner, `/policies/${selfSubmit}/versions/1/publish`);

@@ -97,7 +97,14 @@ describe('approved devices', () => {
     expect(second.json().bundle_version).toBe(2);
     const cond = (await latestPayload()).policies[0]?.condition as { serials: string[] };
     expect(cond.serials).toEqual(['AAA1', 'USB-002', 'usb-001']);
-    expect((await req('POST', '/approved-devices', { serial: 'usb-002' })).statusCode).toBe(409);
+    // Re-approving a serial relabels it: 200, same id, nothing recompiled.
+    const relabel = await req('POST', '/approved-devices', { serial: 'usb-002', label: 'Finance stick' });
+    expect(relabel.statusCode).toBe(200);
+    expect(relabel.json()).toEqual({ id: second.json().id, bundle_version: null });
+    const listed = (await req('GET', '/approved-devices')).json().items;
+    expect(listed.filter((d: { serial: string }) => d.serial.toLowerCase() === 'usb-002')).toEqual([
+      expect.objectContaining({ serial: 'USB-002', label: 'Finance stick' }),
+    ]);
     const removed = await req('DELETE', `/approved-devices/${first.json().id}`);
     expect(removed.json().bundle_version).toBe(3);
   });
@@ -122,6 +129,10 @@ describe('approved devices', () => {
     const r = await req('POST', '/approved-devices', { serial: 'one-more' });
     expect(r.statusCode).toBe(409);
     expect(r.json().code).toBe('approved_device.limit');
+    // At the cap an approved serial can still be relabelled.
+    expect((await req('POST', '/approved-devices', { serial: 'S7', label: 'relabelled' })).statusCode).toBe(
+      200,
+    );
   });
 });
 

@@ -8,7 +8,8 @@ import {
 } from '@custos/engine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { SIMULATION_RISK } from '../../src/modules/policies/simulate.js';
+import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -40,7 +41,16 @@ describe('simulate', () => {
     const a = (await post('/policies', rule('one card', 'audit', 1))).json().policy_id;
     const b = (await post('/policies', rule('two cards', 'require_justification', 2))).json().policy_id;
     await post(`/policies/${a}/versions/1/publish`);
-    await post(`/policies/${b}/versions/1/publish`);
+    // The two overlap (same detector, other action): the second goes through a second person.
+    expect((await post(`/policies/${b}/versions/1/publish`)).json()).toEqual({ status: 'pending_approval' });
+    const admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
+    await stepUp(ctx, admin, 'policy_release');
+    const approved = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/v1/policies/${b}/versions/1/approve`,
+      headers: admin.headers,
+    });
+    expect(approved.json().status).toBe('published');
     const text = 'cards 4111 1111 1111 1111 and 5555 5555 5555 4444 in the sheet';
     const sim = await post('/policies/simulate', {
       text,
@@ -62,6 +72,7 @@ describe('simulate', () => {
         now: ctx.clock.now(),
         device: { id: 'simulation', os: 'windows', agent_group: 'Finance' },
         user: { sid: null, groups: null },
+        risk: SIMULATION_RISK,
       },
     );
     const body = sim.json();
@@ -73,7 +84,38 @@ describe('simulate', () => {
       engine.matched_policies.map((m) => m.policy_id),
     );
     expect(typeof body.evaluation_duration_ms).toBe('number');
+    // Risk: the three unknown inputs at their midpoint (document 1, evaluation rule 5).
+    expect(body.risk).toEqual(JSON.parse(JSON.stringify(engine.risk)));
+    expect(body.risk.undetermined).toEqual([
+      'destination_trust',
+      'application_management',
+      'privilege_level',
+    ]);
+    expect(body.risk.factors.map((f: { name: string }) => f.name)).toContain('destination_trust');
     expect(sim.body).not.toContain('4111');
+  });
+
+  it('applies risk thresholds to the simulated score and explains the undetermined inputs', async () => {
+    const id = (
+      await post('/policies', {
+        ...rule('risky cards', 'audit', 1),
+        risk_thresholds: { below: 'audit', steps: [{ at_or_above: 30, action: 'require_justification' }] },
+      })
+    ).json().policy_id;
+    expect((await post(`/policies/${id}/versions/1/publish`)).json().status).toBe('published');
+    const sim = await post('/policies/simulate', {
+      text: 'card 4111 1111 1111 1111',
+      channel: 'browser_upload',
+      agent_group: 'Finance',
+    });
+    const body = sim.json();
+    expect(body.risk.score).toBeGreaterThanOrEqual(30);
+    expect(body.final_action).toBe('require_justification');
+    const codes = body.matched_policies.flatMap((m: { explanation: { code: string }[] }) =>
+      m.explanation.map((l) => l.code),
+    );
+    expect(codes).toContain('risk.step');
+    expect(codes.filter((c: string) => c === 'risk.undetermined')).toHaveLength(3);
   });
 
   it('simulates an unpublished draft in place of the published version', async () => {

@@ -44,5 +44,14 @@ export interface PolicyPort {
     tenantId: string,
     policyId: string,
   ): Promise<PolicyForIncident | undefined>;
-  policiesNamingAgentGroup(db: Kysely<Database>, tenantId: string, groupName: string): Promise<string[]>;
+  /**
+   * Live policies naming the group: by name always, and by typed target when the id is given
+   * (a rename keeps typed targets, which the compiler resolves by id; retiring breaks both).
+   */
+  policiesNamingAgentGroup(
+    db: Kysely<Database>,
+    tenantId: string,
+    groupName: string,
+    groupId?: string,
+  ): Promise<string[]>;
 }

@@ -1,16 +1,15 @@
 import { getLatestBundle, getPolicySigningKeys } from '../bundles/public.js';
+import { getPolicyForIncident, policiesNamingAgentGroup } from '../policies/public.js';
 import type { PolicyPort } from './policy-port.js';
 
 /**
- * The agent modules' view of published policy data (modules/agent-api/policy-port.ts).
- * Bundles and signing keys come from the bundles module. The policy service (issue 5) has not
- * landed: this server stores no policies, so no policy can name an endpoint group and no event
- * can be attributed to a stored policy; incidents then take the event's own severity and
- * default folding. Replace the two functions below with modules/policies/public.ts when it lands.
+ * The agent modules' view of published policy data (modules/agent-api/policy-port.ts): bundles
+ * and signing keys from the bundles module, policy facts for incidents and group retirement from
+ * the policies module. Tests may pass their own port instead.
  */
 export const policyPort: PolicyPort = {
   getLatestBundle,
   getPolicySigningKeys,
-  getPolicyForIncident: async () => undefined,
-  policiesNamingAgentGroup: async () => [],
+  getPolicyForIncident,
+  policiesNamingAgentGroup,
 };

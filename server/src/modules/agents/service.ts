@@ -90,7 +90,7 @@ export async function retireGroupById(
   const group = await findGroup(s.db, ctx.tenantId, groupId);
   if (!group) throw notFound('endpoint group');
   if (group.retired_at) return;
-  const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name);
+  const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name, group.id);
   const roles = await roleScopes(s, ctx.tenantId, groupId);
   if (naming.length > 0 || roles.length > 0) {
     const details = [

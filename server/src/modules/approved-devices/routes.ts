@@ -6,11 +6,30 @@ import { principalOf } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
+import { seenRemovableDevices } from '../incidents/policy-record.js';
 import type { ApiModule } from '../index.js';
 import { compileTenant, type PolicyDeps, releasedPolicies } from '../policies/service.js';
 
 /** Approved devices per tenant (document 1, Limits). */
 export const APPROVED_DEVICE_CAP = 5000;
+/** A page of seen devices holds at most 200 (document 2, Limits: seen devices 200). */
+export const SEEN_PAGE_CAP = 200;
+
+const Nullable = Type.Union([Type.String(), Type.Null()]);
+const Seen = Type.Object(
+  {
+    serial: Type.String(),
+    device_class: Nullable,
+    vendor: Nullable,
+    model: Nullable,
+    endpoints: Type.Integer(),
+    events: Type.Integer(),
+    first_seen_at: Type.String(),
+    last_seen_at: Type.String(),
+    approved_device_id: Nullable,
+  },
+  { additionalProperties: false },
+);
 
 const Device = Type.Object(
   {
@@ -74,6 +93,56 @@ export const approvedDevicesModule: ApiModule = async (app) => {
     }),
   );
 
+  app.get(
+    '/approved-devices/seen',
+    {
+      onRequest: [requirePermission('policies:read')],
+      schema: {
+        querystring: Type.Object(
+          {
+            paged: Type.Optional(Type.Boolean()),
+            limit: Type.Optional(Type.Integer({ minimum: 1, maximum: SEEN_PAGE_CAP })),
+            offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000 })),
+          },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Union([
+            Type.Array(Seen),
+            Type.Object({
+              items: Type.Array(Seen),
+              total: Type.Integer(),
+              limit: Type.Integer(),
+              offset: Type.Integer(),
+            }),
+          ]),
+          ...errorResponses(401, 403, 422),
+        },
+      },
+    },
+    async (request) => {
+      const tenantId = principalOf(request).tenantId;
+      const limit = request.query.limit ?? SEEN_PAGE_CAP;
+      const offset = request.query.offset ?? 0;
+      const seen = await seenRemovableDevices(s.db, tenantId);
+      const approved = new Map(
+        (
+          await s.db
+            .selectFrom('approved_devices')
+            .select(['id', 'serial_key'])
+            .where('tenant_id', '=', tenantId)
+            .execute()
+        ).map((r) => [r.serial_key, r.id]),
+      );
+      const items = seen.slice(offset, offset + limit).map((d) => ({
+        ...d,
+        approved_device_id: approved.get(d.serial.toLowerCase()) ?? null,
+      }));
+      // Bare array (newest sighting first) unless `paged` asks for the envelope, as the bundle list.
+      return request.query.paged ? { items, total: seen.length, limit, offset } : items;
+    },
+  );
+
   app.post(
     '/approved-devices',
     {
@@ -87,11 +156,36 @@ export const approvedDevicesModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 201: Changed, ...errorResponses(401, 403, 409, 422) },
+        response: { 200: Changed, 201: Changed, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
       const p = principalOf(request);
+      const key = request.body.serial.toLowerCase();
+      const exists = await s.db
+        .selectFrom('approved_devices')
+        .select('id')
+        .where('tenant_id', '=', p.tenantId)
+        .where('serial_key', '=', key)
+        .executeTakeFirst();
+      if (exists) {
+        // Re-approving a serial relabels it (document 1, Approved-device inventory). The serials
+        // a bundle carries do not change, so nothing is recompiled.
+        await s.db
+          .updateTable('approved_devices')
+          .set({
+            label: request.body.label ?? null,
+            ...(request.body.device_class !== undefined ? { device_class: request.body.device_class } : {}),
+          })
+          .where('tenant_id', '=', p.tenantId)
+          .where('id', '=', exists.id)
+          .execute();
+        await s.audit.write(auditContextOf(request), {
+          action: 'approved_device.relabelled',
+          subject: { type: 'approved_device', id: exists.id },
+        });
+        return reply.code(200).send({ id: exists.id, bundle_version: null });
+      }
       const count = await s.db
         .selectFrom('approved_devices')
         .select((eb) => eb.fn.countAll().as('n'))
@@ -103,14 +197,6 @@ export const approvedDevicesModule: ApiModule = async (app) => {
           'approved_device.limit',
           `a tenant approves at most ${APPROVED_DEVICE_CAP} devices`,
         );
-      const key = request.body.serial.toLowerCase();
-      const exists = await s.db
-        .selectFrom('approved_devices')
-        .select('id')
-        .where('tenant_id', '=', p.tenantId)
-        .where('serial_key', '=', key)
-        .executeTakeFirst();
-      if (exists) throw new AppError(409, 'resource.conflict', 'the serial is already approved');
       const id = randomUUID();
       await s.db
         .insertInto('approved_devices')

@@ -48,6 +48,33 @@ function detectorIds(node: ConditionNode, out: Set<string>): void {
   else if (node.op === 'not') detectorIds(node.node, out);
 }
 
+/** Channels observed by walking or watching files where they lie (document 2, Test-folder rule). */
+const AT_REST_CHANNELS = new Set([
+  'discovery',
+  'file_create',
+  'file_modify',
+  'file_rename',
+  'file_delete',
+  'file_open',
+  'archive_create',
+]);
+
+/**
+ * The folders endpoints discover and watch (document 1, Bundle: "monitored paths"): the source
+ * paths of every shipped policy that can match content at rest, that is one whose channels are
+ * unconstrained or name an at-rest channel. A policy without source paths adds none, so an
+ * endpoint never walks a whole disk because of a policy that did not ask for it.
+ */
+export function monitoredPaths(policies: readonly BundlePolicy[]): string[] {
+  const out = new Set<string>();
+  for (const p of policies) {
+    const channels = p.scope.channels ?? [];
+    if (channels.length > 0 && !channels.some((c) => AT_REST_CHANNELS.has(c))) continue;
+    for (const s of p.scope.sources ?? []) out.add(s);
+  }
+  return [...out].sort();
+}
+
 function endpointGroupIds(scope: Scope, out: Set<string>): void {
   for (const t of [...(scope.include_targets ?? []), ...(scope.exclude_targets ?? [])])
     if (t.kind === 'endpoint_group') out.add(t.object_id);
@@ -127,7 +154,7 @@ export async function buildPayload(
     policies,
     classifications,
     detectors,
-    monitored_paths: [],
+    monitored_paths: monitoredPaths(policies),
   };
 }
 

@@ -1,7 +1,9 @@
 import { isWholeCompanyScope, type PolicyVersionInput, usesGovernedAction } from '@custos/engine';
 import { isAppError } from '../../http/errors.js';
+import { deploymentBands } from './deployment-bands.js';
+import { overlapWarnings } from './overlap.js';
 import { checkRelease } from './release-check.js';
-import { type Actor, mustFindPolicy, type PolicyDeps, toPolicyVersion } from './service.js';
+import { type Actor, mustFindPolicy, type PolicyDeps, shownStatus, toPolicyVersion } from './service.js';
 import { readPolicySettings } from './settings.js';
 import { listVersions } from './store.js';
 
@@ -24,8 +26,10 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
   const pending = rows.find((r) => r.status === 'pending_approval');
   const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
   let coverage: unknown[] = [];
+  let overlaps: unknown[] = [];
   let releaseRefusal: string | null = null;
   if (latest) {
+    overlaps = await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, latest));
     try {
       coverage = await checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, latest), deps.now());
     } catch (e) {
@@ -33,6 +37,7 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
       releaseRefusal = e.message;
     }
   }
+  const bands = await deploymentBands(deps.db, actor.tenantId, policy, rows, deps.now());
   const versions = rows.map((r) => {
     const spec = JSON.parse(r.spec) as PolicyVersionInput;
     const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
@@ -67,7 +72,7 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
     }
     return {
       version: r.version,
-      status: r.status,
+      status: shownStatus(policy, r),
       change_reason: r.change_reason,
       created_at: r.created_at,
       author: r.created_by,
@@ -75,6 +80,8 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
       approver: r.approved_by,
       publisher: r.published_by,
       actions: verdicts,
+      // Per version, read from the signed bundles endpoints report (deployment-bands.ts).
+      deployment_bands: bands.get(r.version) ?? null,
     };
   });
   const deployment = policy.disabled
@@ -92,7 +99,7 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
     deployment,
     versions,
     coverage_warnings: coverage,
-    // Overlap between policies is not computed yet (docs/policies.md, What is not done).
-    overlap_warnings: [],
+    // The latest version against the other published policies (overlap.ts).
+    overlap_warnings: overlaps,
   };
 }

@@ -29,8 +29,8 @@ function reportOf(capabilities: Record<string, unknown>): EndpointCapabilityRepo
 /**
  * Release warnings computed from the capabilities the tenant's active endpoints report (document
  * 1, Errors), and the refusal of a release with an exclusion while an active endpoint lacks
- * `scope_exclusions` (409 with the count). With no active endpoint nothing is computed: there is
- * no report to read and every warning would be vacuous.
+ * `scope_exclusions` (409 with the count). With no active endpoint only the cloud_storage
+ * warning is computed: there is no report to read and every other warning would be vacuous.
  */
 export async function checkRelease(
   db: Kysely<Database>,
@@ -72,6 +72,9 @@ export async function checkRelease(
         ],
       );
   }
-  if (fleet.length === 0) return [];
+  // The cloud_storage warning reads no endpoint report (the server reads cloud files), so it is
+  // given even when no endpoint is active (document 1, Errors).
+  if (fleet.length === 0)
+    return releaseWarnings(shipped, []).filter((w) => w.kind === 'cloud_storage_audit_only');
   return releaseWarnings(shipped, fleet);
 }

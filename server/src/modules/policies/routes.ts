@@ -16,20 +16,10 @@ import {
 } from './inventory.js';
 import { lifecycleView } from './lifecycle-view.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
+import { approveVersion, publishVersion, rejectVersion, rollbackPolicy } from './release-service.js';
+import { getPolicy, listPolicyRows } from './rows.js';
 import { scopePreview } from './scope-preview.js';
-import {
-  type Actor,
-  addVersion,
-  approveVersion,
-  createPolicy,
-  getPolicy,
-  getVersions,
-  listPolicyRows,
-  type PolicyDeps,
-  publishVersion,
-  rejectVersion,
-  rollbackPolicy,
-} from './service.js';
+import { type Actor, addVersion, createPolicy, getVersions, type PolicyDeps } from './service.js';
 import { simulate } from './simulate.js';
 import { approveDisable, closeDisable, reorderPolicies, setEnabled, setGroup } from './switch-service.js';
 

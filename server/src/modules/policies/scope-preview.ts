@@ -1,17 +1,22 @@
 import { isWholeCompanyScope, type Scope, type TypedTarget } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { findAgent, findAgentGroup, listActiveAgents } from '../agents/public.js';
+import { type AgentSummary, findAgent, findAgentGroup, listActiveAgents } from '../agents/public.js';
 import { ACTIVE_WINDOW_MS } from './release-check.js';
 
 const MAX_UNRESOLVED = 50;
 
+export type IneligibleReason =
+  | 'platform_not_in_scope'
+  | 'endpoint_not_targeted'
+  | 'endpoint_group_not_targeted'
+  | 'excluded';
+
 /**
- * `POST /policies/scope-preview` (document 1): how many active endpoints a scope reaches and why
- * the others are left out (first reason in the spec's order), counts only, never names of people.
+ * Resolves a scope's typed targets once and answers, per endpoint, the first reason it is left
+ * out (in document 1's order) or null when the scope reaches it.
  */
-export async function scopePreview(db: Kysely<Database>, tenantId: string, scope: Scope, now: Date) {
-  const active = await listActiveAgents(db, tenantId, { since: new Date(now.getTime() - ACTIVE_WINDOW_MS) });
+export async function scopeClassifier(db: Kysely<Database>, tenantId: string, scope: Scope) {
   const includes = scope.include_targets ?? [];
   const excludes = scope.exclude_targets ?? [];
   const unresolved: { kind: string; object_id: string }[] = [];
@@ -44,7 +49,28 @@ export async function scopePreview(db: Kysely<Database>, tenantId: string, scope
     ),
   );
   const oses = (scope.operating_systems ?? []).map((o) => o.toLowerCase());
-  const ineligible = {
+  const classify = (a: Pick<AgentSummary, 'id' | 'os' | 'group_name'>): IneligibleReason | null => {
+    const group = a.group_name?.toLowerCase() ?? null;
+    const byDevice = deviceTargets.has(a.id);
+    const byGroup = group !== null && groupTargets.has(group);
+    if (oses.length > 0 && !oses.includes(a.os.toLowerCase())) return 'platform_not_in_scope';
+    if (deviceTargets.size > 0 && !byDevice && !(groupTargets.size > 0 && byGroup))
+      return groupTargets.size > 0 ? 'endpoint_group_not_targeted' : 'endpoint_not_targeted';
+    if (deviceTargets.size === 0 && groupTargets.size > 0 && !byGroup) return 'endpoint_group_not_targeted';
+    if (excludedDevices.has(a.id) || (group !== null && excludedGroups.has(group))) return 'excluded';
+    return null;
+  };
+  return { classify, unresolved, oses, includes, excludes };
+}
+
+/**
+ * `POST /policies/scope-preview` (document 1): how many active endpoints a scope reaches and why
+ * the others are left out (first reason in the spec's order), counts only, never names of people.
+ */
+export async function scopePreview(db: Kysely<Database>, tenantId: string, scope: Scope, now: Date) {
+  const active = await listActiveAgents(db, tenantId, { since: new Date(now.getTime() - ACTIVE_WINDOW_MS) });
+  const { classify, unresolved, oses, includes, excludes } = await scopeClassifier(db, tenantId, scope);
+  const ineligible: Record<IneligibleReason, number> = {
     platform_not_in_scope: 0,
     endpoint_not_targeted: 0,
     endpoint_group_not_targeted: 0,
@@ -52,17 +78,8 @@ export async function scopePreview(db: Kysely<Database>, tenantId: string, scope
   };
   let eligible = 0;
   for (const a of active) {
-    const group = a.group_name?.toLowerCase() ?? null;
-    const byDevice = deviceTargets.has(a.id);
-    const byGroup = group !== null && groupTargets.has(group);
-    if (oses.length > 0 && !oses.includes(a.os.toLowerCase())) ineligible.platform_not_in_scope++;
-    else if (deviceTargets.size > 0 && !byDevice && !(groupTargets.size > 0 && byGroup)) {
-      if (groupTargets.size > 0) ineligible.endpoint_group_not_targeted++;
-      else ineligible.endpoint_not_targeted++;
-    } else if (deviceTargets.size === 0 && groupTargets.size > 0 && !byGroup)
-      ineligible.endpoint_group_not_targeted++;
-    else if (excludedDevices.has(a.id) || (group !== null && excludedGroups.has(group)))
-      ineligible.excluded++;
+    const reason = classify(a);
+    if (reason) ineligible[reason]++;
     else eligible++;
   }
   const directoryTargets = [...includes, ...excludes].filter((t) => t.kind === 'directory_group');
@@ -83,5 +100,23 @@ export async function scopePreview(db: Kysely<Database>, tenantId: string, scope
     // No directory source is stored by this server yet (document 3 lands them): every named
     // domain reads as no_source.
     directories: domains.map((d) => ({ domain_sid: d, verification: 'no_source', last_verified_at: null })),
+  };
+}
+
+/**
+ * The counts a `policy.published` audit entry records (document 1, Events: `resolved_scope` for
+ * the whole tenant): how many of the tenant's active endpoints the released scope reaches, the
+ * first reason for each one left out, whether it is the whole fleet and whether membership of
+ * named directory groups is unknown. Counts only, never names.
+ */
+export async function resolvedScope(db: Kysely<Database>, tenantId: string, scope: Scope, now: Date) {
+  const p = await scopePreview(db, tenantId, scope, now);
+  return {
+    eligible_endpoints: p.eligible_endpoints,
+    active_endpoints: p.active_endpoints,
+    ineligible: p.ineligible,
+    whole_fleet: p.whole_fleet,
+    user_membership_unknown: p.user_membership === 'unknown',
+    unresolved_targets: p.unresolved_targets.length,
   };
 }

@@ -1,13 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   BUILTIN_DETECTORS,
-  isWholeCompanyScope,
   type PolicyVersion,
   type PolicyVersionInput,
   type PromptLookup,
-  type ReleaseWarning,
   type TargetLookup,
-  usesGovernedAction,
   validatePolicyVersion,
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
@@ -16,10 +13,8 @@ import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
-import { bindingProblems } from '../classifications/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
-import { checkRelease } from './release-check.js';
-import { readPolicySettings } from './settings.js';
+import type { OverlapWarning } from './overlap.js';
 import {
   findPolicy,
   insertPolicy,
@@ -28,7 +23,6 @@ import {
   listTenantVersions,
   listVersions,
   nextNumberAndPosition,
-  setVersionStatus,
 } from './store.js';
 import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 
@@ -47,10 +41,10 @@ export interface Actor {
   audit: AuditContext;
 }
 
-/** The compiler-only exclusion lists (document 1, Scope): a version that sets one is a field error. */
 /** A notice text must not name a detector (document 1, Prompt message). */
 const DETECTOR_NAMES = BUILTIN_DETECTORS.map((d) => d.id);
 
+/** The compiler-only exclusion lists (document 1, Scope): a version that sets one is a field error. */
 const COMPILER_ONLY = ['exclude_groups', 'exclude_device_ids', 'exclude_agent_groups'] as const;
 
 export interface ReleaseAnswer {
@@ -59,7 +53,7 @@ export interface ReleaseAnswer {
   status: string;
   bundle_version: number | null;
   coverage_warnings: unknown[];
-  overlap_warnings: unknown[];
+  overlap_warnings: OverlapWarning[];
   policy_disabled: boolean;
 }
 
@@ -78,10 +72,20 @@ export function toPolicyVersion(policy: PoliciesTable, row: PolicyVersionsTable)
   };
 }
 
+/**
+ * The status a reader sees: the live version of a switched-off policy reads `disabled`
+ * (document 1, States: published → disable → disabled); stored it stays published so that
+ * switching on restores it without a new version.
+ */
+export function shownStatus(policy: PoliciesTable, row: PolicyVersionsTable): string {
+  return policy.disabled === 1 && row.status === 'published' ? 'disabled' : row.status;
+}
+
 /** The stored shape of a version as the console reads it. */
 export function versionView(policy: PoliciesTable, row: PolicyVersionsTable) {
   return {
     ...toPolicyVersion(policy, row),
+    status: shownStatus(policy, row),
     change_reason: row.change_reason,
     submitted_by: row.submitted_by,
     approved_by: row.approved_by,
@@ -176,7 +180,7 @@ export async function createPolicy(deps: PolicyDeps, actor: Actor, input: Record
   return versionView(created.policy, created.version);
 }
 
-function newVersionRow(
+export function newVersionRow(
   actor: Actor,
   policyId: string,
   version: number,
@@ -210,6 +214,14 @@ export async function addVersion(
   const now = deps.now();
   const spec = await validateFor(deps, actor.tenantId, input, now);
   const versions = await listVersions(deps.db, actor.tenantId, policyId);
+  // The version awaiting approval is the latest (document 1, States): no newer version is
+  // written until it is approved or rejected.
+  if (versions.some((v) => v.status === 'pending_approval'))
+    throw new AppError(
+      409,
+      'policy.pending_exists',
+      'a version of this policy is awaiting approval; approve or reject it first',
+    );
   const row = newVersionRow(actor, policyId, (versions.at(-1)?.version ?? 0) + 1, spec, now);
   await insertVersion(deps.db, row);
   return versionView(policy, row);
@@ -219,59 +231,6 @@ export async function getVersions(deps: PolicyDeps, tenantId: string, policyId: 
   const policy = await mustFindPolicy(deps, tenantId, policyId);
   const rows = await listVersions(deps.db, tenantId, policyId);
   return rows.map((r) => versionView(policy, r));
-}
-
-/** A policy with its latest version and its published version (null when none). */
-export async function getPolicy(deps: PolicyDeps, tenantId: string, policyId: string) {
-  const policy = await mustFindPolicy(deps, tenantId, policyId);
-  const rows = await listVersions(deps.db, tenantId, policyId);
-  return policyRow(policy, rows);
-}
-
-function policyRow(policy: PoliciesTable, rows: PolicyVersionsTable[]) {
-  const latest = rows.at(-1);
-  const published = rows.find((r) => r.status === 'published');
-  const pending = rows.find((r) => r.status === 'pending_approval');
-  const spec = latest ? (JSON.parse(latest.spec) as PolicyVersionInput) : undefined;
-  const deployment = policy.disabled
-    ? 'switched_off'
-    : pending
-      ? 'awaiting_approval'
-      : !published
-        ? 'never_published'
-        : latest && latest.version > published.version
-          ? 'changes_unpublished'
-          : 'live';
-  return {
-    id: policy.id,
-    number: policy.number,
-    display_number: `POL-${policy.number}`,
-    name: spec?.name ?? '',
-    severity: spec?.severity ?? 'low',
-    group: policy.group_name,
-    effective_group: policy.group_name ?? spec?.group ?? null,
-    position: policy.position,
-    disabled: policy.disabled === 1,
-    latest_version: latest?.version ?? 0,
-    published_version: published?.version ?? null,
-    deployment,
-    pending: pending
-      ? { author: pending.created_by, submitter: pending.submitted_by, time: pending.updated_at }
-      : null,
-  };
-}
-
-export async function listPolicyRows(deps: PolicyDeps, tenantId: string) {
-  const policies = await listPolicies(deps.db, tenantId);
-  const versions = await listTenantVersions(deps.db, tenantId);
-  const byPolicy = new Map<string, PolicyVersionsTable[]>();
-  for (const v of versions) byPolicy.set(v.policy_id, [...(byPolicy.get(v.policy_id) ?? []), v]);
-  return policies.map((p) =>
-    policyRow(
-      p,
-      (byPolicy.get(p.id) ?? []).sort((a, b) => a.version - b.version),
-    ),
-  );
 }
 
 /** Every published version of an enabled policy, in list order: what the next bundle ships. */
@@ -333,308 +292,4 @@ export async function compileTenant(deps: PolicyDeps, actor: Actor, reason: stri
     });
     return bundle;
   });
-}
-
-/** Publishes or submits the latest draft (document 1, States: draft → published | pending_approval). */
-export async function publishVersion(
-  deps: PolicyDeps,
-  actor: Actor,
-  policyId: string,
-  version: number,
-): Promise<ReleaseAnswer | { status: 'pending_approval' }> {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
-  const row = rows.find((r) => r.version === version);
-  if (!row) throw notFound('policy version');
-  const latest = rows.at(-1);
-  if (row.status !== 'draft' || latest?.version !== version)
-    return refuse(
-      deps,
-      actor,
-      'publish',
-      policyId,
-      new AppError(
-        409,
-        'policy.not_latest_draft',
-        'only the latest draft can be published; an older version is rolled back',
-      ),
-    );
-  if (rows.some((r) => r.status === 'pending_approval'))
-    return refuse(
-      deps,
-      actor,
-      'publish',
-      policyId,
-      new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval'),
-    );
-  const spec = JSON.parse(row.spec) as PolicyVersionInput;
-  const bindings = await bindingProblems(deps.db, actor.tenantId, spec.condition);
-  if (bindings.length > 0)
-    return refuse(
-      deps,
-      actor,
-      'publish',
-      policyId,
-      new AppError(
-        422,
-        'request.invalid',
-        'the version binds classifications that cannot be published',
-        bindings,
-      ),
-    );
-  const warnings = await refuseOnError(deps, actor, 'publish', policyId, () =>
-    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
-  );
-  // A current coverage warning routes the release through a second person (document 1, States).
-  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
-  const governed =
-    rule ||
-    !actor.canApprove ||
-    usesGovernedAction(spec) ||
-    isWholeCompanyScope(spec.scope) ||
-    warnings.length > 0;
-  const now = deps.now().toISOString();
-  if (governed) {
-    await setVersionStatus(deps.db, actor.tenantId, row.id, {
-      status: 'pending_approval',
-      submitted_by: actor.userId,
-      updated_at: now,
-    });
-    await deps.audit.write(actor.audit, {
-      action: 'policy.submitted',
-      subject: { type: 'policy', id: policyId },
-      metadata: { version },
-    });
-    return { status: 'pending_approval' };
-  }
-  return release(deps, actor, policy, row, rows, 'publish', { published_by: actor.userId }, warnings);
-}
-
-/** Runs a release check; a refusal it raises is audited like every refused lifecycle action. */
-async function refuseOnError<T>(
-  deps: PolicyDeps,
-  actor: Actor,
-  action: string,
-  policyId: string,
-  work: () => Promise<T>,
-): Promise<T> {
-  try {
-    return await work();
-  } catch (e) {
-    if (e instanceof AppError) return refuse(deps, actor, action, policyId, e);
-    throw e;
-  }
-}
-
-async function release(
-  deps: PolicyDeps,
-  actor: Actor,
-  policy: PoliciesTable,
-  row: PolicyVersionsTable,
-  rows: PolicyVersionsTable[],
-  via: 'publish' | 'approve' | 'rollback',
-  who: { published_by?: string; approved_by?: string },
-  warnings: ReleaseWarning[],
-): Promise<ReleaseAnswer> {
-  return withCompileLock(actor.tenantId, async () => {
-    let bundleVersion: number | null = null;
-    const now = deps.now();
-    await deps.db.transaction().execute(async (trx) => {
-      for (const r of rows)
-        if (r.status === 'published' && r.id !== row.id)
-          await setVersionStatus(trx, actor.tenantId, r.id, {
-            status: 'archived',
-            updated_at: now.toISOString(),
-          });
-      await setVersionStatus(trx, actor.tenantId, row.id, {
-        status: 'published',
-        ...who,
-        updated_at: now.toISOString(),
-      });
-      if (!policy.disabled) {
-        const released = await releasedPolicies(trx, actor.tenantId);
-        const bundle = await compileAndStoreBundle(trx, actor.tenantId, deps.masterKey, released, via, now);
-        bundleVersion = bundle.version;
-        await deps.audit.write(
-          actor.audit,
-          {
-            action: 'policy_bundle.compiled',
-            subject: { type: 'policy_bundle', id: String(bundle.version) },
-            metadata: { cause: via, policy_id: policy.id },
-          },
-          trx,
-        );
-      }
-      if (warnings.length > 0)
-        await deps.audit.write(
-          actor.audit,
-          {
-            action: 'policy.published_with_warnings',
-            subject: { type: 'policy', id: policy.id },
-            // Warning kinds and exception ids only, never reasons or membership (document 1, Events).
-            metadata: {
-              via,
-              version: row.version,
-              warning_kinds: [...new Set(warnings.map((w) => w.kind))],
-              exception_ids: warnings.flatMap((w) => (w.exception_id ? [w.exception_id] : [])),
-            },
-          },
-          trx,
-        );
-      await deps.audit.write(
-        actor.audit,
-        {
-          action: 'policy.published',
-          subject: { type: 'policy', id: policy.id },
-          metadata: { version: row.version, via, policy_disabled: policy.disabled === 1 },
-        },
-        trx,
-      );
-    });
-    return {
-      policy_id: policy.id,
-      version: row.version,
-      status: 'published',
-      bundle_version: bundleVersion,
-      coverage_warnings: warnings,
-      overlap_warnings: [],
-      // A release never enables a disabled policy (document 1, States).
-      policy_disabled: policy.disabled === 1,
-    };
-  });
-}
-
-/** pending_approval → published by a second person (neither author nor submitter). */
-export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: string, version: number) {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
-  const row = rows.find((r) => r.version === version);
-  if (!row) throw notFound('policy version');
-  if (row.status !== 'pending_approval')
-    return refuse(
-      deps,
-      actor,
-      'approve',
-      policyId,
-      new AppError(409, 'policy.not_pending', 'the version is not awaiting approval'),
-    );
-  if (row.created_by === actor.userId || row.submitted_by === actor.userId)
-    return refuse(
-      deps,
-      actor,
-      'approve',
-      policyId,
-      new AppError(403, 'policy.self_approval', 'the author or submitter of a version cannot approve it'),
-    );
-  const warnings = await refuseOnError(deps, actor, 'approve', policyId, () =>
-    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
-  );
-  return release(
-    deps,
-    actor,
-    policy,
-    row,
-    rows,
-    'approve',
-    { approved_by: actor.userId, published_by: actor.userId },
-    warnings,
-  );
-}
-
-/** pending_approval → draft with a reason. */
-export async function rejectVersion(
-  deps: PolicyDeps,
-  actor: Actor,
-  policyId: string,
-  version: number,
-  reason: string,
-) {
-  await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
-  const row = rows.find((r) => r.version === version);
-  if (!row) throw notFound('policy version');
-  if (row.status !== 'pending_approval')
-    return refuse(
-      deps,
-      actor,
-      'reject',
-      policyId,
-      new AppError(409, 'policy.not_pending', 'the version is not awaiting approval'),
-    );
-  await setVersionStatus(deps.db, actor.tenantId, row.id, {
-    status: 'draft',
-    updated_at: deps.now().toISOString(),
-  });
-  await deps.audit.write(actor.audit, {
-    action: 'policy.rejected',
-    subject: { type: 'policy', id: policyId },
-    metadata: { version, reason_length: reason.length },
-  });
-}
-
-/**
- * Rollback to a version that was published before (document 1, States). Direct: all or nothing,
- * the live version becomes rolled_back and the target published in a new, higher bundle; 422 if
- * the target no longer validates. Governed (same conditions as a release): a new version copying
- * the target waits for approval and the live bundle is left alone.
- */
-export async function rollbackPolicy(
-  deps: PolicyDeps,
-  actor: Actor,
-  policyId: string,
-  toVersion: number,
-  reason: string,
-): Promise<ReleaseAnswer | { status: 'pending_approval' }> {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
-  const target = rows.find((r) => r.version === toVersion);
-  if (!target) throw notFound('policy version');
-  const refusal = new AppError(422, 'policy.rollback_target', 'the rollback target cannot be released', [
-    { field: 'to_version', message: 'must name a version that was published before and still validates' },
-  ]);
-  if (target.published_by === null || target.status === 'published')
-    return refuse(deps, actor, 'rollback', policyId, refusal);
-  const spec = JSON.parse(target.spec) as PolicyVersionInput;
-  if (validatePolicyVersion(spec, { now: deps.now() }).length > 0)
-    return refuse(deps, actor, 'rollback', policyId, refusal);
-  if (rows.some((r) => r.status === 'pending_approval'))
-    return refuse(
-      deps,
-      actor,
-      'rollback',
-      policyId,
-      new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval'),
-    );
-  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
-  const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
-  const now = deps.now();
-  if (governed) {
-    const row = newVersionRow(
-      actor,
-      policyId,
-      (rows.at(-1)?.version ?? 0) + 1,
-      { ...spec, change_reason: reason },
-      now,
-    );
-    row.status = 'pending_approval';
-    row.submitted_by = actor.userId;
-    await insertVersion(deps.db, row);
-    await deps.audit.write(actor.audit, {
-      action: 'policy.rollback_requested',
-      subject: { type: 'policy', id: policyId },
-      metadata: { to_version: toVersion, pending_version: row.version },
-    });
-    return { status: 'pending_approval' };
-  }
-  const warnings = await refuseOnError(deps, actor, 'rollback', policyId, () =>
-    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, target), now),
-  );
-  const live = rows.find((r) => r.status === 'published');
-  if (live)
-    await setVersionStatus(deps.db, actor.tenantId, live.id, {
-      status: 'rolled_back',
-      updated_at: now.toISOString(),
-    });
-  const fresh = await listVersions(deps.db, actor.tenantId, policyId);
-  return release(deps, actor, policy, target, fresh, 'rollback', { published_by: actor.userId }, warnings);
 }

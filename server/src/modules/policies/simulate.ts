@@ -7,6 +7,7 @@ import {
   type DecisionContext,
   type DecisionEvent,
   decide,
+  type RiskInputs,
   scan,
 } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
@@ -34,6 +35,21 @@ export interface SimulateInput {
 }
 
 const detectors = compileDetectors(BUILTIN_DETECTORS);
+
+/**
+ * Risk inputs of a simulation (document 1, evaluation rule 5): destination trust, application
+ * management and privilege level are passed as none, so each is scored at its midpoint and the
+ * explanation says it could not be determined; no bypass history, approved exception or
+ * departure is assumed. The content factors come from the scanned text.
+ */
+export const SIMULATION_RISK: RiskInputs = {
+  destination_trust: null,
+  application_managed: null,
+  privilege_level: null,
+  bypass_attempts: 0,
+  approved_exception: false,
+  departure_soon_after_detection: false,
+};
 const ONLINE_MS = 10 * 60 * 1000;
 
 /**
@@ -92,6 +108,7 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
         : null,
     },
     network_location: input.network_location ?? null,
+    risk: SIMULATION_RISK,
     explain_unmatched: true,
   };
   const decision: Decision = decide(compiled, event, ctx);

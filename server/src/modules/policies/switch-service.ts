@@ -78,6 +78,14 @@ export async function setEnabled(
     const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
     if (rule || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope)) {
       const id = randomUUID();
+      // A newer request supersedes a pending one (document 1, States: a superseded request is 409).
+      await deps.db
+        .updateTable('policy_disable_requests')
+        .set({ status: 'superseded', decided_at: deps.now().toISOString() })
+        .where('tenant_id', '=', actor.tenantId)
+        .where('policy_id', '=', policyId)
+        .where('status', '=', 'pending')
+        .execute();
       await deps.db
         .insertInto('policy_disable_requests')
         .values({

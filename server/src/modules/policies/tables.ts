@@ -44,7 +44,7 @@ export interface PolicyDisableRequestsTable {
   policy_id: string;
   /** The live version when asked; a request is stale once another version is live. */
   version: number;
-  /** pending, approved, rejected, withdrawn. */
+  /** pending, approved, rejected, withdrawn, superseded (by a newer request). */
   status: string;
   requested_by: string;
   reason: string;

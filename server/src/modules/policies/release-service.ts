@@ -1,0 +1,436 @@
+import {
+  isWholeCompanyScope,
+  type PolicyVersionInput,
+  type ReleaseWarning,
+  usesGovernedAction,
+  validatePolicyVersion,
+} from '@custos/engine';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { compileAndStoreBundle } from '../bundles/compile.js';
+import { bindingProblems } from '../classifications/public.js';
+import { type OverlapWarning, overlapWarnings } from './overlap.js';
+import { checkRelease } from './release-check.js';
+import { resolvedScope } from './scope-preview.js';
+import {
+  type Actor,
+  mustFindPolicy,
+  newVersionRow,
+  type PolicyDeps,
+  type ReleaseAnswer,
+  refuse,
+  releasedPolicies,
+  toPolicyVersion,
+  withCompileLock,
+} from './service.js';
+import { readPolicySettings } from './settings.js';
+import { findPolicy, insertVersion, listVersions, setVersionStatus } from './store.js';
+import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
+
+/**
+ * The release lifecycle of document 1, States: publish or submit, approve, reject and rollback.
+ * Every release runs inside the tenant's compiling lock, where the version's state and the
+ * approver are checked again against what is stored at that moment.
+ */
+
+/** Only the latest draft is published, and only while no version waits (document 1, States). */
+function publishRefusal(row: PolicyVersionsTable, rows: PolicyVersionsTable[]): AppError | null {
+  if (row.status !== 'draft' || rows.at(-1)?.version !== row.version)
+    return new AppError(
+      409,
+      'policy.not_latest_draft',
+      'only the latest draft can be published; an older version is rolled back',
+    );
+  if (rows.some((r) => r.status === 'pending_approval'))
+    return new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval');
+  return null;
+}
+
+/** An approval needs a pending version and a person who neither wrote nor submitted it. */
+function approveRefusal(row: PolicyVersionsTable, actor: Actor): AppError | null {
+  if (row.status !== 'pending_approval')
+    return new AppError(409, 'policy.not_pending', 'the version is not awaiting approval');
+  if (row.created_by === actor.userId || row.submitted_by === actor.userId)
+    return new AppError(
+      403,
+      'policy.self_approval',
+      'the author or submitter of a version cannot approve it',
+    );
+  return null;
+}
+
+const COMPILER_ONLY = ['exclude_groups', 'exclude_device_ids', 'exclude_agent_groups'] as const;
+
+/** Paths of compiler-only exclusion lists a stored version sets (scope and exception scopes). */
+function compilerOnlyFields(spec: PolicyVersionInput): string[] {
+  const scopes: [string, Record<string, unknown>][] = [
+    ['scope', spec.scope as Record<string, unknown>],
+    ...(spec.exceptions ?? []).map(
+      (e, i) =>
+        [`exceptions.${i}.scope`, e.scope as Record<string, unknown>] as [string, Record<string, unknown>],
+    ),
+  ];
+  return scopes.flatMap(([path, scope]) =>
+    COMPILER_ONLY.filter((f) => {
+      const v = scope?.[f];
+      return Array.isArray(v) ? v.length > 0 : v !== undefined;
+    }).map((f) => `${path}.${f}`),
+  );
+}
+
+function rollbackTargetRefusal(): AppError {
+  return new AppError(422, 'policy.rollback_target', 'the rollback target cannot be released', [
+    { field: 'to_version', message: 'must name a version that was published before and still validates' },
+  ]);
+}
+
+/** A rollback names a version published before (not the live one) while no version waits. */
+function rollbackRefusal(target: PolicyVersionsTable, rows: PolicyVersionsTable[]): AppError | null {
+  if (target.published_by === null || target.status === 'published') return rollbackTargetRefusal();
+  if (rows.some((r) => r.status === 'pending_approval'))
+    return new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval');
+  return null;
+}
+
+/** Publishes or submits the latest draft (document 1, States: draft → published | pending_approval). */
+export async function publishVersion(
+  deps: PolicyDeps,
+  actor: Actor,
+  policyId: string,
+  version: number,
+): Promise<ReleaseAnswer | { status: 'pending_approval' }> {
+  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
+  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const row = rows.find((r) => r.version === version);
+  if (!row) throw notFound('policy version');
+  const stale = publishRefusal(row, rows);
+  if (stale) return refuse(deps, actor, 'publish', policyId, stale);
+  const spec = JSON.parse(row.spec) as PolicyVersionInput;
+  // A stored version carrying a compiler-only exclusion is refused until saved again with the
+  // exclusion as a target (document 1, Endpoints).
+  const compilerOnly = compilerOnlyFields(spec);
+  if (compilerOnly.length > 0)
+    return refuse(
+      deps,
+      actor,
+      'publish',
+      policyId,
+      new AppError(
+        422,
+        'request.invalid',
+        'the version sets exclusions only the bundle compiler writes; save it again with exclude_targets',
+        compilerOnly.map((field) => ({ field, message: 'is written only by the bundle compiler' })),
+      ),
+    );
+  const bindings = await bindingProblems(deps.db, actor.tenantId, spec.condition);
+  if (bindings.length > 0)
+    return refuse(
+      deps,
+      actor,
+      'publish',
+      policyId,
+      new AppError(
+        422,
+        'request.invalid',
+        'the version binds classifications that cannot be published',
+        bindings,
+      ),
+    );
+  const warnings = await refuseOnError(deps, actor, 'publish', policyId, () =>
+    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
+  );
+  const overlaps = await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, row));
+  // A current coverage or overlap warning routes the release through a second person (document 1, States).
+  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+  const governed =
+    rule ||
+    !actor.canApprove ||
+    usesGovernedAction(spec) ||
+    isWholeCompanyScope(spec.scope) ||
+    warnings.length > 0 ||
+    overlaps.length > 0;
+  const now = deps.now().toISOString();
+  if (governed) {
+    await setVersionStatus(deps.db, actor.tenantId, row.id, {
+      status: 'pending_approval',
+      submitted_by: actor.userId,
+      updated_at: now,
+    });
+    await deps.audit.write(actor.audit, {
+      action: 'policy.submitted',
+      subject: { type: 'policy', id: policyId },
+      metadata: { version, overlap_policy_ids: overlaps.map((o) => o.policy_id) },
+    });
+    return { status: 'pending_approval' };
+  }
+  return release(
+    deps,
+    actor,
+    policy,
+    row,
+    'publish',
+    { published_by: actor.userId },
+    warnings,
+    overlaps,
+    publishRefusal,
+  );
+}
+
+/** Runs a release check; a refusal it raises is audited like every refused lifecycle action. */
+async function refuseOnError<T>(
+  deps: PolicyDeps,
+  actor: Actor,
+  action: string,
+  policyId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  try {
+    return await work();
+  } catch (e) {
+    if (e instanceof AppError) return refuse(deps, actor, action, policyId, e);
+    throw e;
+  }
+}
+
+async function release(
+  deps: PolicyDeps,
+  actor: Actor,
+  policyBefore: PoliciesTable,
+  row: PolicyVersionsTable,
+  via: 'publish' | 'approve' | 'rollback',
+  who: { published_by?: string; approved_by?: string },
+  warnings: ReleaseWarning[],
+  overlaps: OverlapWarning[],
+  recheck: (row: PolicyVersionsTable, rows: PolicyVersionsTable[]) => AppError | null,
+): Promise<ReleaseAnswer> {
+  return withCompileLock(actor.tenantId, async () => {
+    let bundleVersion: number | null = null;
+    const now = deps.now();
+    // Checked again inside the compiling lock (document 1, States): a release, approval or
+    // switch that ran meanwhile may have changed the version, the policy or who may approve.
+    const policy = (await findPolicy(deps.db, actor.tenantId, policyBefore.id)) ?? policyBefore;
+    const rows = await listVersions(deps.db, actor.tenantId, policy.id);
+    const current = rows.find((r) => r.id === row.id);
+    const stale = current ? recheck(current, rows) : notFound('policy version');
+    if (stale) return refuse(deps, actor, via, policy.id, stale);
+    // Counts over the tenant's active endpoints, read before the transaction takes the connection.
+    const resolved = await resolvedScope(deps.db, actor.tenantId, JSON.parse(row.spec).scope, now);
+    await deps.db.transaction().execute(async (trx) => {
+      for (const r of rows)
+        if (r.status === 'published' && r.id !== row.id)
+          await setVersionStatus(trx, actor.tenantId, r.id, {
+            status: via === 'rollback' ? 'rolled_back' : 'archived',
+            updated_at: now.toISOString(),
+          });
+      await setVersionStatus(trx, actor.tenantId, row.id, {
+        status: 'published',
+        ...who,
+        updated_at: now.toISOString(),
+      });
+      if (!policy.disabled) {
+        const released = await releasedPolicies(trx, actor.tenantId);
+        const bundle = await compileAndStoreBundle(trx, actor.tenantId, deps.masterKey, released, via, now);
+        bundleVersion = bundle.version;
+        await deps.audit.write(
+          actor.audit,
+          {
+            action: 'policy_bundle.compiled',
+            subject: { type: 'policy_bundle', id: String(bundle.version) },
+            metadata: { cause: via, policy_id: policy.id },
+          },
+          trx,
+        );
+      }
+      if (warnings.length > 0 || overlaps.length > 0)
+        await deps.audit.write(
+          actor.audit,
+          {
+            action: 'policy.published_with_warnings',
+            subject: { type: 'policy', id: policy.id },
+            // Warning kinds and exception ids only, never reasons or membership (document 1, Events).
+            metadata: {
+              via,
+              version: row.version,
+              warning_kinds: [...new Set([...warnings.map((w) => w.kind), ...overlaps.map((o) => o.kind)])],
+              exception_ids: warnings.flatMap((w) => (w.exception_id ? [w.exception_id] : [])),
+            },
+          },
+          trx,
+        );
+      await deps.audit.write(
+        actor.audit,
+        {
+          action: 'policy.published',
+          subject: { type: 'policy', id: policy.id },
+          // resolved_scope counts for the whole tenant and whether the policy stayed disabled
+          // (document 1, Events); counts only, never names.
+          metadata: {
+            version: row.version,
+            via,
+            policy_disabled: policy.disabled === 1,
+            resolved_scope: resolved,
+          },
+        },
+        trx,
+      );
+    });
+    return {
+      policy_id: policy.id,
+      version: row.version,
+      status: 'published',
+      bundle_version: bundleVersion,
+      coverage_warnings: warnings,
+      overlap_warnings: overlaps,
+      // A release never enables a disabled policy (document 1, States).
+      policy_disabled: policy.disabled === 1,
+    };
+  });
+}
+
+/** pending_approval → published by a second person (neither author nor submitter). */
+export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: string, version: number) {
+  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
+  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const row = rows.find((r) => r.version === version);
+  if (!row) throw notFound('policy version');
+  const refused = approveRefusal(row, actor);
+  if (refused) return refuse(deps, actor, 'approve', policyId, refused);
+  // The bindings are checked again at approval: a revision may have landed since the submit.
+  const bindings = await bindingProblems(
+    deps.db,
+    actor.tenantId,
+    (JSON.parse(row.spec) as PolicyVersionInput).condition,
+  );
+  if (bindings.length > 0)
+    return refuse(
+      deps,
+      actor,
+      'approve',
+      policyId,
+      new AppError(
+        422,
+        'request.invalid',
+        'the version binds classifications that cannot be published',
+        bindings,
+      ),
+    );
+  const warnings = await refuseOnError(deps, actor, 'approve', policyId, () =>
+    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
+  );
+  return release(
+    deps,
+    actor,
+    policy,
+    row,
+    'approve',
+    { approved_by: actor.userId, published_by: actor.userId },
+    warnings,
+    await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, row)),
+    (current) => approveRefusal(current, actor),
+  );
+}
+
+/** pending_approval → draft with a reason. */
+export async function rejectVersion(
+  deps: PolicyDeps,
+  actor: Actor,
+  policyId: string,
+  version: number,
+  reason: string,
+) {
+  await mustFindPolicy(deps, actor.tenantId, policyId);
+  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const row = rows.find((r) => r.version === version);
+  if (!row) throw notFound('policy version');
+  if (row.status !== 'pending_approval')
+    return refuse(
+      deps,
+      actor,
+      'reject',
+      policyId,
+      new AppError(409, 'policy.not_pending', 'the version is not awaiting approval'),
+    );
+  await setVersionStatus(deps.db, actor.tenantId, row.id, {
+    status: 'draft',
+    updated_at: deps.now().toISOString(),
+  });
+  await deps.audit.write(actor.audit, {
+    action: 'policy.rejected',
+    subject: { type: 'policy', id: policyId },
+    metadata: { version, reason_length: reason.length },
+  });
+}
+
+/**
+ * Rollback to a version that was published before (document 1, States). Direct: all or nothing,
+ * the live version becomes rolled_back and the target published in a new, higher bundle; 422 if
+ * the target no longer validates. Governed (same conditions as a release): a new version copying
+ * the target waits for approval and the live bundle is left alone.
+ */
+export async function rollbackPolicy(
+  deps: PolicyDeps,
+  actor: Actor,
+  policyId: string,
+  toVersion: number,
+  reason: string,
+): Promise<ReleaseAnswer | { status: 'pending_approval' }> {
+  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
+  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const target = rows.find((r) => r.version === toVersion);
+  if (!target) throw notFound('policy version');
+  const refused = rollbackRefusal(target, rows);
+  if (refused) return refuse(deps, actor, 'rollback', policyId, refused);
+  const spec = JSON.parse(target.spec) as PolicyVersionInput;
+  if (validatePolicyVersion(spec, { now: deps.now() }).length > 0 || compilerOnlyFields(spec).length > 0)
+    return refuse(deps, actor, 'rollback', policyId, rollbackTargetRefusal());
+  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+  const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+  const now = deps.now();
+  if (governed) {
+    // The pending version's change_reason names the rollback and carries the reason; it obeys the
+    // change_reason rules (10-500 characters, no credential), refused on `reason` otherwise.
+    const changeReason = `rollback to version ${toVersion}: ${reason}`.slice(0, 500);
+    if (
+      validatePolicyVersion({ ...spec, change_reason: changeReason }, { now }).some(
+        (d) => d.field === 'change_reason',
+      )
+    )
+      return refuse(
+        deps,
+        actor,
+        'rollback',
+        policyId,
+        fieldError('reason', 'must be a valid change reason (no credential-shaped value)'),
+      );
+    const row = newVersionRow(
+      actor,
+      policyId,
+      (rows.at(-1)?.version ?? 0) + 1,
+      { ...spec, change_reason: changeReason },
+      now,
+    );
+    row.status = 'pending_approval';
+    row.submitted_by = actor.userId;
+    await insertVersion(deps.db, row);
+    await deps.audit.write(actor.audit, {
+      action: 'policy.rollback_requested',
+      subject: { type: 'policy', id: policyId },
+      metadata: { to_version: toVersion, pending_version: row.version },
+    });
+    return { status: 'pending_approval' };
+  }
+  const warnings = await refuseOnError(deps, actor, 'rollback', policyId, () =>
+    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, target), now),
+  );
+  // The live version becomes rolled_back inside the release's transaction: all or nothing.
+  return release(
+    deps,
+    actor,
+    policy,
+    target,
+    'rollback',
+    { published_by: actor.userId },
+    warnings,
+    await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, target)),
+    rollbackRefusal,
+  );
+}
