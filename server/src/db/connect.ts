@@ -4,6 +4,8 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { withStatementCache } from './statement-cache.js';
+import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 
 export type DialectName = 'sqlite' | 'postgres';
 
@@ -32,15 +34,20 @@ export function connectDatabase(options: ConnectOptions): Connection {
     return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
-  const sqlite = new BetterSqlite3(path.join(options.dataDir, SQLITE_FILE));
+  const file = path.join(options.dataDir, SQLITE_FILE);
+  const sqlite = new BetterSqlite3(file);
   // WAL lets readers proceed during a write; foreign keys are off by default in SQLite;
   // busy_timeout makes a second writer wait instead of failing with SQLITE_BUSY.
   sqlite.pragma('journal_mode = WAL');
   sqlite.pragma('foreign_keys = ON');
   sqlite.pragma('busy_timeout = 5000');
   sqlite.pragma('synchronous = NORMAL');
+  // WAL checkpoints run on a thread of their own (db/wal-checkpointer.ts).
+  sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  const checkpointer = startWalCheckpointer(file);
+  const database = withStatementCache(sqlite, { onClose: checkpointer.stop });
   return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) }),
+    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
     dialect: 'sqlite',
   };
 }

@@ -277,6 +277,9 @@ describe('10,000 events through signed batches', () => {
     const people = ['ann', 'ben', 'cy', 'dee', 'eve'];
     const channels = ['file_create', 'file_modify', 'removable_storage', 'discovery'];
     const expected = new Map<string, number[]>();
+    /** Events per predicted incident, in the order the model opened them. */
+    const predictedCounts: number[] = [];
+    const countIndex = new Map<string, number>();
     let expectedIncidents = 0;
     const batches: { device: TestDevice; events: unknown[] }[] = [];
     let seed = 7;
@@ -301,6 +304,7 @@ describe('10,000 events through signed batches', () => {
         // The model: rule 8 written out independently of the server's code.
         if (policyIndex === 2) {
           expectedIncidents += 1;
+          predictedCounts.push(1);
           continue;
         }
         const kind =
@@ -311,7 +315,10 @@ describe('10,000 events through signed batches', () => {
         if (last === undefined || (kind !== 'discovery' && ms - last > 24 * 3_600_000)) {
           starts.push(ms);
           expectedIncidents += 1;
+          countIndex.set(key, predictedCounts.length);
+          predictedCounts.push(0);
         }
+        predictedCounts[countIndex.get(key)!]! += 1;
         expected.set(key, starts);
       }
       batches.push({ device, events });
@@ -321,6 +328,9 @@ describe('10,000 events through signed batches', () => {
     expect(rows).toHaveLength(expectedIncidents);
     const total = rows.reduce((s, r) => s + r.event_count, 0);
     expect(total).toBe(10_000);
+    // Not only as many incidents: each holds as many events as the model folded into it.
+    const byCount = (xs: number[]) => [...xs].sort((a, b) => a - b);
+    expect(byCount(rows.map((r) => r.event_count))).toEqual(byCount(predictedCounts));
     const linked = await h.ctx.db
       .selectFrom('agent_events')
       .select((eb) => eb.fn.countAll<number>().as('n'))

@@ -83,11 +83,11 @@ describe('GET /incidents', () => {
       ['status', 'status=open'],
       ['severity', 'severity=urgent'],
       ['channel', 'channel=fax'],
-    ]) {
+    ] as const) {
       const r = await get(`/api/v1/incidents?${q}`);
       expect(r.statusCode).toBe(422);
       expect(r.json().details[0].field).toBe(field);
-      expect(r.json().details[0].message).not.toContain(q.split('=')[1]);
+      expect(r.json().details[0].message).not.toContain(q.split('=')[1] as string);
     }
   });
 

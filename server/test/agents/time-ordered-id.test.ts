@@ -13,4 +13,11 @@ describe('timeOrderedId (UUID version 7)', () => {
     expect(a < b).toBe(true);
     expect(timeOrderedId(new Date(0))).not.toBe(timeOrderedId(new Date(0)));
   });
+
+  it('never repeats across refills of its random pool', () => {
+    const now = new Date('2026-01-15T09:00:00.000Z');
+    const ids = new Set<string>();
+    for (let i = 0; i < 2_000; i += 1) ids.add(timeOrderedId(now));
+    expect(ids.size).toBe(2_000);
+  });
 });

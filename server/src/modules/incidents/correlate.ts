@@ -31,6 +31,26 @@ function within(a: string, b: string, ms: number): boolean {
 export type PolicyInfo = ReadonlyMap<string, PolicyForIncident | undefined>;
 
 /**
+ * The open incidents with one of these correlation keys, in no order. No ORDER BY: with one,
+ * SQLite walked every incident of the tenant through the (tenant_id, created_at) index instead
+ * of probing (tenant_id, correlation_key, status) per key, so a batch's cost grew with the
+ * tenant's history. The caller orders them (byCreation).
+ */
+export function openIncidentsQuery(db: Trx, tenantId: string, keys: string[]) {
+  return db
+    .selectFrom('incidents')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('correlation_key', 'in', keys)
+    .where('status', 'in', [...OPEN_STATUSES]);
+}
+
+/** Oldest first, by creation then number: the last one per key or path is the newest. */
+function byCreation(a: IncidentsTable, b: IncidentsTable): number {
+  return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.number - b.number;
+}
+
+/**
  * The policies a batch names, read from their published version through the policies module.
  * Called before the ingest transaction opens: on SQLite the transaction holds the one
  * connection, so a read through the outer handle inside it would wait for itself.
@@ -68,7 +88,18 @@ export async function correlateEvents(
   if (events.length === 0) return out;
   const tenantId = device.tenant_id;
   const ordered = [...events].sort(
-    (a, b) => a.occurred_at.localeCompare(b.occurred_at) || a.id.localeCompare(b.id),
+    // Both are normalised (ISO-8601 UTC of fixed width, lower-case UUIDs): code-unit order is
+    // their order, and far cheaper than a locale-aware comparison.
+    (a, b) =>
+      a.occurred_at < b.occurred_at
+        ? -1
+        : a.occurred_at > b.occurred_at
+          ? 1
+          : a.id < b.id
+            ? -1
+            : a.id > b.id
+              ? 1
+              : 0,
   );
 
   const pending = new Map<string, Pending>();
@@ -85,29 +116,23 @@ export async function correlateEvents(
     keys.add(correlationKey(e, pid, device.id, p?.is_test === true || e.test_policy_ids.includes(pid)));
   }
   const keyList = [...keys];
+  const open: IncidentsTable[] = [];
   for (let i = 0; i < keyList.length; i += 500) {
-    const rows = await trx
-      .selectFrom('incidents')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .where('correlation_key', 'in', keyList.slice(i, i + 500))
-      .where('status', 'in', [...OPEN_STATUSES])
-      .orderBy('created_at', 'asc')
-      .orderBy('number', 'asc')
-      .execute();
-    for (const row of rows) {
-      // Ascending order: the last one written per key is the newest.
-      pending.set(row.id, {
-        row,
-        isNew: false,
-        touched: false,
-        policies: new Map(),
-        locations: new Map(),
-        fullyLoaded: false,
-        removedLoaded: false,
-      });
-      byKey.set(row.correlation_key as string, row.id);
-    }
+    open.push(...(await openIncidentsQuery(trx, tenantId, keyList.slice(i, i + 500)).execute()));
+  }
+  open.sort(byCreation);
+  for (const row of open) {
+    // Ascending order: the last one written per key is the newest.
+    pending.set(row.id, {
+      row,
+      isNew: false,
+      touched: false,
+      policies: new Map(),
+      locations: new Map(),
+      fullyLoaded: false,
+      removedLoaded: false,
+    });
+    byKey.set(row.correlation_key as string, row.id);
   }
 
   // Path-gone events join the newest open incident on this endpoint with an event at that path.
@@ -117,7 +142,9 @@ export async function correlateEvents(
     ),
   ];
   const storedAtPath = new Map<string, IncidentsTable>();
+  const atPath: (IncidentsTable & { location_path: string })[] = [];
   for (let i = 0; i < gonePaths.length; i += 500) {
+    // Ordered below, not in SQL, for the same reason as openIncidentsQuery.
     const rows = await trx
       .selectFrom('incident_locations as l')
       .innerJoin('incidents as i', 'i.id', 'l.incident_id')
@@ -127,13 +154,13 @@ export async function correlateEvents(
       .where('l.device_id', '=', device.id)
       .where('l.path', 'in', gonePaths.slice(i, i + 500))
       .where('i.status', 'in', [...OPEN_STATUSES])
-      .orderBy('i.created_at', 'asc')
-      .orderBy('i.number', 'asc')
       .execute();
-    for (const r of rows) {
-      const { location_path, ...row } = r;
-      storedAtPath.set(location_path, row);
-    }
+    atPath.push(...rows);
+  }
+  atPath.sort(byCreation);
+  for (const r of atPath) {
+    const { location_path, ...row } = r;
+    storedAtPath.set(location_path, row);
   }
 
   /**

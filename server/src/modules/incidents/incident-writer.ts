@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
+import { type RowStatement, runRows } from '../ingest/row-statements.js';
+import type { IncidentLocationsTable, IncidentPoliciesTable, IncidentsTable } from './tables.js';
 import './tables.js';
 
 export type Trx = Transaction<Database> | Kysely<Database>;
@@ -43,6 +44,138 @@ const LOCATION_COLUMNS = [
   'removed_at',
 ] as const;
 
+/** Every column of each table, once (`satisfies` fails the build when one is missing). */
+const INCIDENT_COLUMNS = Object.keys({
+  id: 0,
+  tenant_id: 0,
+  number: 0,
+  reference: 0,
+  title: 0,
+  severity: 0,
+  status: 0,
+  row_version: 0,
+  correlation_key: 0,
+  action_kind: 0,
+  policy_id: 0,
+  policy_name: 0,
+  device_id: 0,
+  group_id: 0,
+  hostname: 0,
+  username: 0,
+  channel: 0,
+  content_hash: 0,
+  file_path: 0,
+  file_name: 0,
+  file_size_bytes: 0,
+  policy_version: 0,
+  action: 0,
+  requested_action: 0,
+  evaluated_offline: 0,
+  superseded_policy_ids: 0,
+  synthetic: 0,
+  synthetic_by: 0,
+  event_count: 0,
+  match_count: 0,
+  risk_score: 0,
+  priority_score: 0,
+  assignee_id: 0,
+  assignee_email: 0,
+  disposition: 0,
+  resolution: 0,
+  first_seen_at: 0,
+  last_seen_at: 0,
+  created_at: 0,
+  updated_at: 0,
+  closed_at: 0,
+} satisfies Record<keyof IncidentsTable, 0>) as (keyof IncidentsTable)[];
+
+const POLICY_COLUMNS = Object.keys({
+  incident_id: 0,
+  policy_id: 0,
+  tenant_id: 0,
+  name: 0,
+  applied_events: 0,
+  superseded_events: 0,
+} satisfies Record<keyof IncidentPoliciesTable, 0>) as (keyof IncidentPoliciesTable)[];
+
+const LOCATION_ROW_COLUMNS = Object.keys({
+  id: 0,
+  tenant_id: 0,
+  incident_id: 0,
+  device_id: 0,
+  path: 0,
+  content_hash: 0,
+  state: 0,
+  first_seen_at: 0,
+  last_seen_at: 0,
+  moved_at: 0,
+  moved_to: 0,
+  departure: 0,
+  removed_at: 0,
+} satisfies Record<keyof IncidentLocationsTable, 0>) as (keyof IncidentLocationsTable)[];
+
+/** New incidents are inserted whole; an existing one takes only the folded columns. */
+const UPSERT_INCIDENTS: RowStatement<IncidentsTable> = {
+  name: 'incidents.upsert',
+  columns: INCIDENT_COLUMNS,
+  max: 128,
+  build: (db, rows) =>
+    db
+      .insertInto('incidents')
+      .values(rows)
+      .onConflict((oc) =>
+        oc
+          .column('id')
+          .doUpdateSet((eb) => Object.fromEntries(FOLDED_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
+      ),
+};
+
+/** The batch's counts are added to what is stored. */
+const UPSERT_POLICIES: RowStatement<IncidentPoliciesTable> = {
+  name: 'incident_policies.upsert',
+  columns: POLICY_COLUMNS,
+  max: 256,
+  build: (db, rows) =>
+    db
+      .insertInto('incident_policies')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['incident_id', 'policy_id']).doUpdateSet((eb) => ({
+          applied_events: eb('incident_policies.applied_events', '+', eb.ref('excluded.applied_events')),
+          superseded_events: eb(
+            'incident_policies.superseded_events',
+            '+',
+            eb.ref('excluded.superseded_events'),
+          ),
+        })),
+      ),
+};
+
+const UPSERT_LOCATIONS: RowStatement<IncidentLocationsTable> = {
+  name: 'incident_locations.upsert',
+  columns: LOCATION_ROW_COLUMNS,
+  max: 128,
+  build: (db, rows) =>
+    db
+      .insertInto('incident_locations')
+      .values(rows)
+      .onConflict((oc) =>
+        oc.columns(['incident_id', 'path']).doUpdateSet((eb) => ({
+          ...Object.fromEntries(LOCATION_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
+          // A location written without being read keeps its known hash and later sighting.
+          content_hash: eb.fn.coalesce(
+            eb.ref('excluded.content_hash'),
+            eb.ref('incident_locations.content_hash'),
+          ),
+          last_seen_at: sql<string>`case when excluded.last_seen_at > incident_locations.last_seen_at then excluded.last_seen_at else incident_locations.last_seen_at end`,
+        })),
+      ),
+};
+
+function values<T>(row: T, columns: readonly (keyof T)[]): unknown[] {
+  return columns.map((c) => row[c]);
+}
+
 /**
  * Writes a batch's incidents, policy counts and locations with a handful of multi-row upserts
  * (INSERT … ON CONFLICT DO UPDATE works alike on SQLite and PostgreSQL): a statement per row
@@ -70,67 +203,18 @@ export async function writeIncidents(trx: Trx, tenantId: string, touched: Pendin
     }
   }
   for (const p of touched) if (!p.isNew) p.row.row_version += 1;
-  const rows = touched.map((p) => p.row);
-  for (let i = 0; i < rows.length; i += 200) {
-    await trx
-      .insertInto('incidents')
-      .values(rows.slice(i, i + 200))
-      .onConflict((oc) =>
-        oc
-          .column('id')
-          .doUpdateSet((eb) => Object.fromEntries(FOLDED_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-      )
-      .execute();
-  }
-  const policyRows = touched.flatMap((p) =>
-    [...p.policies].map(([policyId, v]) => ({
-      incident_id: p.row.id,
-      policy_id: policyId,
-      tenant_id: tenantId,
-      name: v.name,
-      applied_events: v.applied,
-      superseded_events: v.superseded,
-    })),
+  await runRows(
+    trx,
+    UPSERT_INCIDENTS,
+    touched.map((p) => values(p.row, INCIDENT_COLUMNS)),
   );
-  for (let i = 0; i < policyRows.length; i += 300) {
-    await trx
-      .insertInto('incident_policies')
-      .values(policyRows.slice(i, i + 300))
-      .onConflict((oc) =>
-        oc.columns(['incident_id', 'policy_id']).doUpdateSet((eb) => ({
-          applied_events: eb('incident_policies.applied_events', '+', eb.ref('excluded.applied_events')),
-          superseded_events: eb(
-            'incident_policies.superseded_events',
-            '+',
-            eb.ref('excluded.superseded_events'),
-          ),
-        })),
-      )
-      .execute();
-  }
-  const locations: IncidentLocationsTable[] = [];
+  const policyRows = touched.flatMap((p) =>
+    [...p.policies].map(([policyId, v]) => [p.row.id, policyId, tenantId, v.name, v.applied, v.superseded]),
+  );
+  await runRows(trx, UPSERT_POLICIES, policyRows);
+  const locations: unknown[][] = [];
   for (const p of touched) {
-    for (const l of p.locations.values()) {
-      if (!l.dirty) continue;
-      const { dirty: _d, isNew: _n, ...row } = l;
-      locations.push(row);
-    }
+    for (const l of p.locations.values()) if (l.dirty) locations.push(values(l, LOCATION_ROW_COLUMNS));
   }
-  for (let i = 0; i < locations.length; i += 200) {
-    await trx
-      .insertInto('incident_locations')
-      .values(locations.slice(i, i + 200))
-      .onConflict((oc) =>
-        oc.columns(['incident_id', 'path']).doUpdateSet((eb) => ({
-          ...Object.fromEntries(LOCATION_COLUMNS.map((c) => [c, eb.ref(`excluded.${c}`)])),
-          // A location written without being read keeps its known hash and later sighting.
-          content_hash: eb.fn.coalesce(
-            eb.ref('excluded.content_hash'),
-            eb.ref('incident_locations.content_hash'),
-          ),
-          last_seen_at: sql<string>`case when excluded.last_seen_at > incident_locations.last_seen_at then excluded.last_seen_at else incident_locations.last_seen_at end`,
-        })),
-      )
-      .execute();
-  }
+  await runRows(trx, UPSERT_LOCATIONS, locations);
 }

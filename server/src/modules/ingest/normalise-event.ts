@@ -61,7 +61,8 @@ function str(v: unknown, max: number): string | null {
 /** A policy id, or a rule id `<policy id>:<rule>` reduced to its policy (document 2, matched_policies). */
 export function policyIdOf(v: unknown): string | null {
   if (typeof v !== 'string') return null;
-  const head = v.split(/[:#/]/, 1)[0] ?? '';
+  // Most ids arrive bare: a 36-character string holding a separator could not be a UUID anyway.
+  const head = v.length === 36 ? v : (v.split(/[:#/]/, 1)[0] ?? '');
   return UUID.test(head) ? head.toLowerCase() : null;
 }
 
