@@ -5,6 +5,7 @@
  */
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { AgentPeerServer } from '../test/helpers/agent-peer-server.js';
@@ -17,12 +18,22 @@ const IDLE_SECONDS = Number(process.env.DLP_BENCH_IDLE_SECONDS ?? 60);
 const peer = new AgentPeerServer();
 afterAll(() => peer.stop());
 
-async function sample(pid: number): Promise<{ rssKb: number; cpuTicks: number }> {
+async function sample(
+  pid: number,
+): Promise<{ rssKb: number; anonKb: number; fileKb: number; cpuTicks: number }> {
   const status = await readFile(`/proc/${pid}/status`, 'utf8');
-  const rssKb = Number(/VmRSS:\s+(\d+)/.exec(status)?.[1] ?? 0);
+  const field = (name: string) => Number(new RegExp(`${name}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
+  const rssKb = field('VmRSS');
   const stat = (await readFile(`/proc/${pid}/stat`, 'utf8')).split(') ')[1]!.split(' ');
   // Fields after the command: utime is the 12th, stime the 13th (proc(5), counted from state).
-  return { rssKb, cpuTicks: Number(stat[11]) + Number(stat[12]) };
+  // RssFile is mostly the node binary's own pages (shared with every other Node process); RssAnon is
+  // what the agent allocated: the V8 heap, the C allocator, WebAssembly memories.
+  return {
+    rssKb,
+    anonKb: field('RssAnon'),
+    fileKb: field('RssFile'),
+    cpuTicks: Number(stat[11]) + Number(stat[12]),
+  };
 }
 
 test(`agent idle RSS and CPU over ${IDLE_SECONDS} s`, async () => {
@@ -83,7 +94,11 @@ test(`agent idle RSS and CPU over ${IDLE_SECONDS} s`, async () => {
   const cpuPct = ((after.cpuTicks - before.cpuTicks) / hz / IDLE_SECONDS) * 100;
   console.log(
     `agent idle over ${IDLE_SECONDS} s (1,000 monitored files, check-in every 60 s): RSS ${(after.rssKb / 1024).toFixed(1)} MB ` +
-      `(peak ${(peakKb / 1024).toFixed(1)} MB), CPU ${cpuPct.toFixed(2)}%; unit environment ${JSON.stringify(unitEnv)}`,
+      `(anonymous ${(after.anonKb / 1024).toFixed(1)} MB, file-backed ${(after.fileKb / 1024).toFixed(1)} MB; ` +
+      `peak ${(peakKb / 1024).toFixed(1)} MB), CPU ${cpuPct.toFixed(2)}%; unit environment ${JSON.stringify(unitEnv)}; ` +
+      `load average ${loadavg()
+        .map((l) => l.toFixed(2))
+        .join(' ')}`,
   );
   expect(exit.signal === 'SIGTERM' || exit.code === 0).toBe(true);
 });

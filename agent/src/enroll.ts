@@ -9,6 +9,7 @@ import { buildCsr } from './identity/csr.js';
 import { selectDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
 import type { Platform } from './platform/types.js';
+import { sleep } from './schedule.js';
 import { writeStateFile } from './state-files.js';
 import { AgentApi, ENROLL_SCHEMA_VERSION } from './transport/agent-api.js';
 import { AgentTransport } from './transport/client.js';
@@ -162,17 +163,8 @@ export async function enrollFromPolicy(
         'warning',
         `enrolment failed: ${reason}; retrying in ${Math.round(wait / 1000)} s`,
       );
-      await new Promise<void>((resolve) => {
-        const t = setTimeout(resolve, wait);
-        signal.addEventListener(
-          'abort',
-          () => {
-            clearTimeout(t);
-            resolve();
-          },
-          { once: true },
-        );
-      });
+      // The same signal then runs the service: a wait must not leave its abort listener behind.
+      await sleep(wait, signal);
     }
   }
   return null;

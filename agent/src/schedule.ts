@@ -1,16 +1,20 @@
-/** Sleeps, waking early when `signal` aborts. */
+/**
+ * Sleeps, waking early when `signal` aborts. The abort listener is removed when the timer fires: the
+ * service loops sleep on one signal for the life of the process, so a listener left behind per sleep
+ * would grow memory without bound (one every 10 s from the removable-media loop alone).
+ */
 export function sleep(ms: number, signal?: AbortSignal): Promise<void> {
   return new Promise((resolve) => {
     if (signal?.aborted) return resolve();
-    const t = setTimeout(resolve, ms);
-    signal?.addEventListener(
-      'abort',
-      () => {
-        clearTimeout(t);
-        resolve();
-      },
-      { once: true },
-    );
+    const onAbort = () => {
+      clearTimeout(t);
+      resolve();
+    };
+    const t = setTimeout(() => {
+      signal?.removeEventListener('abort', onAbort);
+      resolve();
+    }, ms);
+    signal?.addEventListener('abort', onAbort, { once: true });
   });
 }
 

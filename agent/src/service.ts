@@ -11,8 +11,10 @@ import { DecisionPipeline } from './pipeline.js';
 import type { Platform } from './platform/types.js';
 import { BundleStore } from './policy/bundle-store.js';
 import { engineVerifier } from './policy/engine-verify.js';
+import { NetworkLocationState } from './policy/network-location-state.js';
 import { type PolicyRuntime, prepareRuntime } from './policy/runtime.js';
 import { EventQueue } from './queue/event-queue.js';
+import { releaseFreedMemory } from './release-memory.js';
 import { repeat } from './schedule.js';
 import { type DiscoveryRoot, type DiscoveryStats, runDiscovery } from './sensors/discovery.js';
 import { FileActivitySensor } from './sensors/file-activity.js';
@@ -44,6 +46,7 @@ export class AgentService {
   readonly bundles: BundleStore;
   readonly api: AgentApi;
   readonly pipeline: DecisionPipeline;
+  readonly location: NetworkLocationState;
   private runtime: PolicyRuntime | null = null;
   private offline = false;
   private revoked = false;
@@ -71,8 +74,10 @@ export class AgentService {
         () => transport.now(),
       ),
     );
+    this.location = new NetworkLocationState(config.stateDir, platform.network);
     this.pipeline = new DecisionPipeline({
       platform,
+      location: () => this.location.current(),
       queue: this.queue,
       runtime: () => this.runtime,
       device: { id: enrollment.device_id, agent_group: enrollment.agent_group },
@@ -98,6 +103,7 @@ export class AgentService {
     });
     const svc = new AgentService(platform, config, log, enrollment, key, transport);
     await svc.bundles.load();
+    await svc.location.load();
     svc.refreshRuntime();
     return svc;
   }
@@ -152,7 +158,7 @@ export class AgentService {
     let res: CheckinResponse;
     try {
       res = await this.api.checkin({
-        health: this.health(),
+        health: { ...this.health(), network_location: await this.location.current() },
         capabilities: capabilityMatrix(this.platform),
         bundle_version: this.bundleVersion(),
         policy_trust_version: this.enrollment.policy_trust_version,
@@ -178,6 +184,12 @@ export class AgentService {
         reason:
           kind === 'AskPerson' && !canAsk ? 'not_asked: no way to ask a person here' : 'unsupported command',
       });
+    }
+    try {
+      if (await this.location.accept(res.network_indicators))
+        this.log('info', 'network indicators updated', { revision: this.location.revision });
+    } catch (err) {
+      this.log('warn', 'network indicators could not be stored', { error: (err as Error).message });
     }
     if (res.policy_update_available || this.runtime === null) await this.fetchPolicy();
     if (res.rotate_certificate) await this.renewCertificate(true);
@@ -306,6 +318,8 @@ export class AgentService {
       log: (m) => this.log('debug', m),
     });
     this.log('info', 'discovery pass done', { ...stats });
+    // A pass reads and hashes many files: give the freed buffers back before the service idles.
+    releaseFreedMemory();
     return stats;
   }
 
@@ -375,6 +389,7 @@ export class AgentService {
     await this.syncClock();
     await this.checkin();
     await this.syncWatches();
+    releaseFreedMemory();
     await Promise.all([
       repeat(
         signal,
@@ -382,6 +397,7 @@ export class AgentService {
         async () => {
           await this.checkin();
           await this.syncWatches();
+          releaseFreedMemory();
         },
         failed('check-in'),
         checkinMs,

@@ -1,5 +1,6 @@
 import { open } from 'node:fs/promises';
-import { createBLAKE3, type IHasher } from 'hash-wasm';
+import { createRequire } from 'node:module';
+import type { createBLAKE3, IHasher } from 'hash-wasm';
 
 /** Why a file was not read whole (the event's `not_read`; document 2 incident field of that name). */
 export type NotReadCause = 'too_large' | 'unsupported_format' | 'unreadable' | 'changed' | 'vanished';
@@ -23,9 +24,17 @@ const CHUNK = 1024 * 1024;
 
 // One hasher for the process: init, update and digest run synchronously with no await between them,
 // so concurrent readers never interleave on it (creating a WebAssembly hasher per file is costly).
+// hash-wasm is loaded on the first file read, not at start: an idle service whose files are all
+// remembered never reads one (issue 7, idle memory). Its BLAKE3-only build is loaded, not the index,
+// which carries every algorithm's WebAssembly as text (284 KB of source against 22 KB; ~1.5 MB less
+// resident). hash-wasm is pinned to an exact version that ships this file; the types are the index's.
 let sharedHasher: Promise<IHasher> | null = null;
 function hasher(): Promise<IHasher> {
-  sharedHasher ??= createBLAKE3();
+  sharedHasher ??= (
+    createRequire(import.meta.url)('hash-wasm/dist/blake3.umd.min.js') as {
+      createBLAKE3: typeof createBLAKE3;
+    }
+  ).createBLAKE3();
   return sharedHasher;
 }
 

@@ -1,7 +1,8 @@
-import { Agent, type Dispatcher, request } from 'undici';
+import type { Dispatcher } from 'undici';
 import type { DeviceKey } from '../identity/device-key.js';
 import { HttpError, RateLimitedError, UnreachableError } from './errors.js';
 import { signRequest } from './signing.js';
+import { Agent, request } from './undici-client.js';
 
 export interface TransportOptions {
   /** Server base URL (https, checked by config), possibly with a path prefix. */
@@ -122,11 +123,10 @@ export class AgentTransport {
         );
       let res: Dispatcher.ResponseData;
       try {
-        res = await request(new URL(path, this.base.origin), {
+        res = await request(this.dispatcher, new URL(path, this.base.origin), {
           method,
           headers,
           ...(payload !== undefined ? { body: bytes } : {}),
-          dispatcher: this.dispatcher,
         });
       } catch (err) {
         throw new UnreachableError(`server unreachable: ${(err as Error).message}`, { cause: err });
