@@ -1,12 +1,14 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
+import { ApiClient } from './api-client.js';
+import { type NodeProcess, spawnNode } from './node-process.js';
 
-/** The real `dlp-server` entry point (compiled: `tsc -b` first, as `npm test` does). */
-export const SERVER_CLI = fileURLToPath(new URL('../../../server/dist/cli.js', import.meta.url));
+/** The `dlp-server` package bin as CI runs it after `tsc -b` (it loads `server/dist/cli.js`). */
+export const SERVER_BIN = fileURLToPath(new URL('../../../server/bin/dlp-server.js', import.meta.url));
 
 export interface RunningServer {
-  child: ChildProcess;
+  process: NodeProcess;
   /** `https://127.0.0.1:<port>` (no /api/v1). */
   url: string;
   caPath: string;
@@ -15,6 +17,18 @@ export interface RunningServer {
   email: string;
   password: string;
   output: () => string;
+  /** Signs in as the first-start Owner (`POST /auth/login`) and answers a client with that session. */
+  signIn(): Promise<ApiClient>;
+  /**
+   * Another tenant on the same server, made the operator's way (`dlp-server tenant create` on the
+   * same data directory while the server runs), its Owner signed in.
+   */
+  createTenant(slug: string, ownerEmail: string): Promise<ApiClient>;
+  /**
+   * A second person (document 1: an approver is never the author): an Admin invited by `owner`
+   * (`POST /users`) who accepts the invitation with a fresh password, signed in.
+   */
+  secondPerson(owner: ApiClient, email?: string): Promise<{ api: ApiClient; password: string }>;
   stop(): Promise<void>;
 }
 
@@ -23,52 +37,90 @@ export interface RunningServer {
  * and reads what it prints: API address, TLS CA, and the first-start Owner's sign-in.
  */
 export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const child = spawn(process.execPath, [SERVER_CLI, 'start'], {
-    env: {
-      ...process.env,
+  const own = { DLP_DATA_DIR: dataDir, ...extraEnv };
+  // Only the settings given here: a DLP_DATABASE_URL or TLS setting of the calling shell must not
+  // point the test server at someone's database or certificate.
+  const proc = spawnNode(
+    SERVER_BIN,
+    ['start'],
+    {
       DLP_DATA_DIR: dataDir,
       DLP_LISTEN: '127.0.0.1:0',
       DLP_OPS_LISTEN: '127.0.0.1:0',
       DLP_LOG_LEVEL: 'warn',
       ...extraEnv,
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let out = '';
-  let err = '';
-  child.stdout!.on('data', (d) => {
-    out += d;
-  });
-  child.stderr!.on('data', (d) => {
-    err += d;
-  });
-  const exited = new Promise<number | null>((r) => child.on('exit', (code) => r(code)));
-  const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(out)?.[1];
+    /^DLP_/,
+  );
+  const { child } = proc;
+  const text = () => {
+    const o = proc.output();
+    return o.stdout + o.stderr;
+  };
+  const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(proc.output().stdout)?.[1];
   const deadline = Date.now() + 60_000;
+  // The banner is complete once the one-time password line is out (it follows the API address).
   while (!(field('API:') && field('password:'))) {
-    if (child.exitCode !== null) throw new Error(`dlp-server exited ${child.exitCode}: ${err || out}`);
+    if (child.exitCode !== null) throw new Error(`dlp-server exited ${child.exitCode}: ${text()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
-      throw new Error(`dlp-server did not print its banner: ${out}${err}`);
+      throw new Error(`dlp-server did not print its banner: ${text()}`);
     }
-    await new Promise((r) => setTimeout(r, 100));
+    await new Promise((r) => setTimeout(r, 50));
   }
-  const api = field('API:')!;
+  const url = field('API:')!.replace(/\/api\/v1$/, '');
   const caPath = field('TLS CA:')!;
+  const caPem = readFileSync(caPath, 'utf8');
+  const tenant = field('tenant:')!;
+  const email = field('e-mail:')!;
+  const password = field('password:')!;
+  const anonymous = new ApiClient(url, caPem);
+  const login = async (body: unknown, path = '/auth/login') =>
+    anonymous.as((await anonymous.ok(anonymous.post<{ token: string }>(path, body))).token);
   return {
-    child,
-    url: api.replace(/\/api\/v1$/, ''),
+    process: proc,
+    url,
     caPath,
-    caPem: readFileSync(caPath, 'utf8'),
-    tenant: field('tenant:')!,
-    email: field('e-mail:')!,
-    password: field('password:')!,
-    output: () => out + err,
+    caPem,
+    tenant,
+    email,
+    password,
+    output: text,
+    signIn: () => login({ tenant, email, password }),
+    async createTenant(slug, ownerEmail) {
+      const secret = `Qz${randomBytes(18).toString('base64url')}`;
+      const args = [
+        'tenant',
+        'create',
+        '--slug',
+        slug,
+        '--name',
+        `Tenant ${slug}`,
+        '--owner-email',
+        ownerEmail,
+      ];
+      const r = await spawnNode(SERVER_BIN, [...args, '--owner-password', secret, '--json'], own, /^DLP_/)
+        .done;
+      if (r.code !== 0) throw new Error(`dlp-server tenant create exited ${r.code}: ${r.stderr}`);
+      return login({ tenant: slug, email: ownerEmail, password: secret });
+    },
+    async secondPerson(owner, other = 'approver@example.com') {
+      const invited = await owner.ok(
+        owner.post<{ invitation: string }>('/users', { email: other, role: 'admin' }),
+      );
+      const secret = `Qz${randomBytes(18).toString('base64url')}`;
+      const api = await login(
+        { invitation: invited.invitation, password: secret },
+        '/auth/accept-invitation',
+      );
+      return { api, password: secret };
+    },
     async stop() {
-      if (child.exitCode === null) {
+      if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
-        await exited;
+        await proc.done;
       }
+      await anonymous.close();
     },
   };
 }

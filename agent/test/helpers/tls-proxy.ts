@@ -1,4 +1,5 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { Agent, request } from 'undici';
 import { makeServerTls } from './tls.js';
@@ -26,6 +27,13 @@ export class TlsRelay {
   /** When it returns true for a path, the answer is held until `release()`. */
   hold: ((path: string) => boolean) | null = null;
   onForward: ((path: string) => void) | null = null;
+  /**
+   * Every answer the server gave, in order and before any rewrite (what the real server said: the
+   * genuine bundle envelope, the check-in that announced an update). Tests clear it as they like.
+   */
+  readonly answers: { path: string; status: number; body: Buffer }[] = [];
+  /** Every request body the agent sent, in order (what left the endpoint). */
+  readonly requests: { path: string; body: Buffer }[] = [];
   private held: (() => void)[] = [];
 
   constructor(
@@ -61,6 +69,11 @@ export class TlsRelay {
     await this.listen();
   }
 
+  /** The JSON bodies the server answered on `path`, oldest first. */
+  answered<T = Record<string, unknown>>(path: string): T[] {
+    return this.answers.filter((a) => a.path === path).map((a) => JSON.parse(a.body.toString('utf8')) as T);
+  }
+
   release(): void {
     for (const r of this.held.splice(0)) r();
   }
@@ -75,6 +88,7 @@ export class TlsRelay {
     const chunks: Buffer[] = [];
     for await (const c of req) chunks.push(c as Buffer);
     const path = req.url ?? '/';
+    this.requests.push({ path, body: Buffer.concat(chunks) });
     const headers: Record<string, string> = {};
     for (const [k, v] of Object.entries(req.headers)) {
       if (typeof v === 'string' && !['host', 'connection', 'content-length', 'transfer-encoding'].includes(k))
@@ -96,6 +110,7 @@ export class TlsRelay {
         )
           outHeaders[k] = v;
       }
+      this.answers.push({ path, status: up.statusCode, body });
       let answer: ProxiedResponse = { status: up.statusCode, headers: outHeaders, body };
       answer = this.rewrite?.(path, answer) ?? answer;
       this.onForward?.(path);

@@ -2,12 +2,15 @@ import 'reflect-metadata';
 import { webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 
-x509.cryptoProvider.set(webcrypto as unknown as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 /** A throwaway CA and a 127.0.0.1/localhost server certificate it issued (real TLS in tests). */
 export async function makeServerTls(): Promise<{ caPem: string; certPem: string; keyPem: string }> {
   const alg = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
-  const caKeys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const caKeys = (await webcrypto.subtle.generateKey(alg, true, [
+    'sign',
+    'verify',
+  ])) as webcrypto.CryptoKeyPair;
   const now = Date.now();
   const ca = await x509.X509CertificateGenerator.createSelfSigned({
     serialNumber: '01',
@@ -21,7 +24,10 @@ export async function makeServerTls(): Promise<{ caPem: string; certPem: string;
       new x509.KeyUsagesExtension(x509.KeyUsageFlags.keyCertSign, true),
     ],
   });
-  const leafKeys = (await webcrypto.subtle.generateKey(alg, true, ['sign', 'verify'])) as CryptoKeyPair;
+  const leafKeys = (await webcrypto.subtle.generateKey(alg, true, [
+    'sign',
+    'verify',
+  ])) as webcrypto.CryptoKeyPair;
   const leaf = await x509.X509CertificateGenerator.create({
     serialNumber: '02',
     subject: 'CN=localhost',
