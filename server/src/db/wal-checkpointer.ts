@@ -27,11 +27,22 @@ const timer = setInterval(() => {
 parentPort.on('message', () => {
   clearInterval(timer);
   try { if (db) db.close(); } catch {}
+  const closed = new Int32Array(workerData.closed);
+  Atomics.store(closed, 0, 1);
+  Atomics.notify(closed, 0);
   parentPort.close();
 });
 `;
 
+/** How long `stop` waits for the thread to close its connection. */
+const STOP_WAIT_MS = 5_000;
+
 export interface WalCheckpointer {
+  /**
+   * Closes the thread's connection and returns once it is closed. The last connection to close
+   * removes the `-wal` and `-shm` files, so returning earlier would let a caller that deletes
+   * the data directory race that removal.
+   */
   stop(): void;
 }
 
@@ -44,14 +55,25 @@ export interface WalCheckpointer {
  */
 export function startWalCheckpointer(file: string): WalCheckpointer {
   const driver = createRequire(import.meta.url).resolve('better-sqlite3');
+  const closed = new SharedArrayBuffer(4);
   const worker = new Worker(WORKER_SOURCE, {
     eval: true,
-    workerData: { file, driver, everyMs: EVERY_MS },
+    workerData: { file, driver, everyMs: EVERY_MS, closed },
   });
+  let exited = false;
   // Never keeps the process alive, and a failing thread is not the server's failure.
   worker.unref();
   worker.on('error', () => {});
+  worker.on('exit', () => {
+    exited = true;
+  });
   return {
-    stop: () => worker.postMessage('stop'),
+    stop: () => {
+      if (exited) return;
+      worker.postMessage('stop');
+      // Closing happens once, at shutdown: a short synchronous wait keeps Kysely's synchronous
+      // close honest about the files it leaves behind.
+      Atomics.wait(new Int32Array(closed), 0, 0, STOP_WAIT_MS);
+    },
   };
 }

@@ -37,3 +37,16 @@ test('committed WAL pages reach the database file without the writing connection
     await db.destroy();
   }
 });
+
+// The last connection to close removes the WAL files. Closing returns only after the
+// checkpointing thread has closed too, so deleting the data directory right away cannot race it.
+test('closing the database leaves no WAL files behind for a later directory removal to race', async () => {
+  const dataDir = await makeTempDir();
+  const { db } = connectDatabase({ dataDir, databaseUrl: null });
+  await sql`create table filler (n integer primary key, v text not null)`.execute(db);
+  await sql`insert into filler (v) values (${'x'.repeat(10_000)})`.execute(db);
+  await sleep(300);
+  await db.destroy();
+  expect(fs.readdirSync(dataDir).sort()).toEqual([SQLITE_FILE]);
+  fs.rmSync(dataDir, { recursive: true });
+});
