@@ -5,7 +5,8 @@
  *
  * 1. starts `dlp-server start` as a process on loopback with a temporary data directory (first
  *    start: migrations, tenant `default` with one Owner, local TLS CA) and reads its banner,
- * 2. signs in as that Owner (`POST /auth/login`),
+ * 2. creates tenant `demo` with its own Owner (`dlp-server tenant create`, the operator CLI) and
+ *    signs in as that Owner (`POST /auth/login`),
  * 3. creates an endpoint group and publishes a payment-card policy for it through the API
  *    (`POST /policies`, then publish: a targeted audit policy released by an Owner publishes
  *    directly); its `scope.sources` is the sample folder, which the bundle ships as a monitored path,
@@ -19,6 +20,7 @@
  * Nothing is mocked: real server and agent processes, real TLS, real signatures.
  */
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { request as httpsRequest } from 'node:https';
 import { tmpdir } from 'node:os';
@@ -38,6 +40,7 @@ const say = (text) => process.stdout.write(`  ${text}\n`);
 const VALID = ['4111 1111 1111 1111', '5500 0000 0000 0004', '3400 000000 00009'];
 const LOOKALIKES = ['4111 1111 1111 1112', '5500 0000 0000 0005', '1234 5678 9012 3456'];
 const GROUP = 'demo-endpoints';
+const TENANT = { slug: 'demo', name: 'Demo Ltd', owner: 'security@demo.example' };
 
 const work = mkdtempSync(join(tmpdir(), 'custos-demo-'));
 const dataDir = join(work, 'server-data');
@@ -146,14 +149,37 @@ function apiClient(base, ca) {
 async function main() {
   step('Starting dlp-server on a temporary data directory');
   const server = await startServer();
-  say(`API ${server.api}, tenant "${server.tenant}", TLS CA ${server.caPath}`);
+  say(`API ${server.api}, first-start tenant "${server.tenant}", TLS CA ${server.caPath}`);
   const api = apiClient(server.api, readFileSync(server.caPath, 'utf8'));
 
-  step(`Signing in as the first-start Owner (${server.email})`);
+  step(`Creating tenant "${TENANT.slug}" with its Owner (dlp-server tenant create)`);
+  const ownerPassword = randomBytes(18).toString('base64url');
+  const created = await start(
+    SERVER_BIN,
+    [
+      'tenant',
+      'create',
+      '--slug',
+      TENANT.slug,
+      '--name',
+      TENANT.name,
+      '--owner-email',
+      TENANT.owner,
+      '--owner-password',
+      ownerPassword,
+      '--json',
+    ],
+    { DLP_DATA_DIR: dataDir, DLP_LOG_LEVEL: 'warn' },
+  ).done;
+  if (created.code !== 0)
+    throw new Error(`dlp-server tenant create failed (${created.code}): ${created.stderr}`);
+  say(`tenant ${JSON.parse(created.stdout).tenant_id} (${TENANT.slug}), Owner ${TENANT.owner}`);
+
+  step(`Signing in to "${TENANT.slug}" as its Owner`);
   const session = await api.post('/auth/login', {
-    tenant: server.tenant,
-    email: server.email,
-    password: server.password,
+    tenant: TENANT.slug,
+    email: TENANT.owner,
+    password: ownerPassword,
   });
   api.signedInWith(session.token);
   say(`session open until ${session.expires_at}`);

@@ -13,6 +13,8 @@ describe('npm run demo', () => {
   it('publishes through the API, enrols, raises two incidents for the valid cards and cleans up', async () => {
     const r = await spawnNode(DEMO, [], {}, /^DLP_/).done;
     expect(r.code, r.stderr).toBe(0);
+    expect(r.stdout).toMatch(/tenant [0-9a-f-]{36} \(demo\), Owner security@demo\.example/);
+    expect(r.stdout).toMatch(/Signing in to "demo" as its Owner/);
     expect(r.stdout).toMatch(/POL-1 version 1 published; signed bundle version 1/);
     expect(r.stdout).toMatch(/bundle 1 in force; 4 files inspected, 2 events uploaded/);
     const incidents = r.stdout.split('\n').filter((l) => /^ {2}INC-\d+ /.test(l));
