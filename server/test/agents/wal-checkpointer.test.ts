@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { connectDatabase, SQLITE_FILE } from '../../src/db/connect.js';
+import { connectDatabase, PAGE_CACHE_KIB, SQLITE_FILE } from '../../src/db/connect.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/wal-checkpointer.js';
 import { makeTempDir } from '../helpers/index.js';
 
@@ -49,4 +49,19 @@ test('closing the database leaves no WAL files behind for a later directory remo
   await db.destroy();
   expect(fs.readdirSync(dataDir).sort()).toEqual([SQLITE_FILE]);
   fs.rmSync(dataDir, { recursive: true });
+});
+
+test('the serving connection runs WAL with a large page cache and normal syncing', async () => {
+  const dataDir = await makeTempDir();
+  const { db } = connectDatabase({ dataDir, databaseUrl: null });
+  try {
+    const one = async (name: string) =>
+      Object.values((await sql.raw<Record<string, unknown>>(`pragma ${name}`).execute(db)).rows[0]!)[0];
+    expect(await one('journal_mode')).toBe('wal');
+    expect(await one('cache_size')).toBe(-PAGE_CACHE_KIB);
+    expect(await one('synchronous')).toBe(1);
+    expect(await one('foreign_keys')).toBe(1);
+  } finally {
+    await db.destroy();
+  }
 });
