@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -10,13 +10,10 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
+const { post } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 async function publish(name: string, scope: Record<string, unknown>): Promise<void> {
   const created = await post('/policies', {

@@ -1,7 +1,7 @@
 import { type BundleEnvelope, verifyBundle } from '@custos/engine';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getLatestBundle, getPolicySigningKeys } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 /**
  * Issue 5, Done when: a compiled bundle verifies with the engine's verifyBundle using only the
@@ -17,14 +17,10 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: owner.headers });
+const { get, post } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 const SERIAL_A = 'SECRET-SERIAL-A1';
 const SERIAL_B = 'SECRET-SERIAL-B2';

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 /**
  * Deployment bands per version, read from signed bundles (document 1, States): current, behind,
@@ -74,13 +74,10 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
+const { post } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 const draft = (scope: Record<string, unknown>, over: Record<string, unknown> = {}) => ({
   name: 'Cards to USB',

@@ -1,5 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -15,14 +15,10 @@ const rule = (name: string, over: Record<string, unknown> = {}) => ({
   ...over,
 });
 
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: owner.headers });
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
+const { get, post } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 beforeAll(async () => {
   ctx = await createTestApp();

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 /**
  * `policy.published` (document 1, Events): `resolved_scope` counts for the whole tenant and
@@ -54,13 +54,10 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
+const { post } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 async function publishedEntries() {
   const rows = await ctx.db

@@ -9,7 +9,14 @@ import {
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
 import { SIMULATION_RISK } from '../../src/modules/policies/simulate.js';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import {
+  consoleCalls,
+  createTestApp,
+  type SignedIn,
+  signInAs,
+  stepUp,
+  type TestContext,
+} from '../helpers/index.js';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -19,13 +26,10 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
+const { post } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 const rule = (name: string, response: string, min: number) => ({
   name,
