@@ -1,19 +1,12 @@
-import { randomUUID } from 'node:crypto';
-import type { ConditionNode } from '@custos/engine';
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
-import { AppError, notFound } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
-import { seenRemovableDevices } from '../incidents/policy-record.js';
 import type { ApiModule } from '../index.js';
-import { compileTenant, type PolicyDeps, releasedPolicies } from '../policies/service.js';
-
-/** Approved devices per tenant (document 1, Limits). */
-export const APPROVED_DEVICE_CAP = 5000;
-/** A page of seen devices holds at most 200 (document 2, Limits: seen devices 200). */
-export const SEEN_PAGE_CAP = 200;
+import type { PolicyDeps } from '../policies/service.js';
+import { approveDevice, removeDevice, SEEN_PAGE_CAP, seenDevicesPage } from './service.js';
+import { listApprovedDevices } from './store.js';
 
 const Nullable = Type.Union([Type.String(), Type.Null()]);
 const Seen = Type.Object(
@@ -46,36 +39,10 @@ const Changed = Type.Object(
   { additionalProperties: false },
 );
 
-function usesInventory(node: ConditionNode): boolean {
-  if (node.op === 'removable_device') return node.include_approved_inventory === true;
-  if (node.op === 'and' || node.op === 'or' || node.op === 'at_least') return node.nodes.some(usesInventory);
-  if (node.op === 'not') return usesInventory(node.node);
-  return false;
-}
-
-/**
- * Approved-device inventory (document 1, Conditions rule 8): an approval or removal recompiles
- * the bundle only when a published policy's condition sets `include_approved_inventory`;
- * otherwise `bundle_version` is null.
- */
+/** Approved-device inventory routes (document 1, Conditions rule 8; rules in service.ts). */
 export const approvedDevicesModule: ApiModule = async (app) => {
   const s = app.deps;
   const deps: PolicyDeps = { db: s.db, audit: s.audit, now: () => s.clock.now(), masterKey: s.keys.master };
-
-  async function maybeRecompile(
-    request: Parameters<typeof auditContextOf>[0],
-    cause: string,
-  ): Promise<number | null> {
-    const p = principalOf(request);
-    const released = await releasedPolicies(s.db, p.tenantId);
-    if (!released.some((r) => usesInventory(r.version.condition))) return null;
-    const bundle = await compileTenant(
-      deps,
-      { tenantId: p.tenantId, userId: p.userId, canApprove: false, audit: auditContextOf(request) },
-      cause,
-    );
-    return bundle.version;
-  }
 
   app.get(
     '/approved-devices',
@@ -83,14 +50,7 @@ export const approvedDevicesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:read')],
       schema: { response: { 200: Type.Object({ items: Type.Array(Device) }), ...errorResponses(401, 403) } },
     },
-    async (request) => ({
-      items: await s.db
-        .selectFrom('approved_devices')
-        .select(['id', 'serial', 'device_class', 'label', 'created_at'])
-        .where('tenant_id', '=', principalOf(request).tenantId)
-        .orderBy('serial_key')
-        .execute(),
-    }),
+    async (request) => ({ items: await listApprovedDevices(s.db, principalOf(request).tenantId) }),
   );
 
   app.get(
@@ -121,25 +81,11 @@ export const approvedDevicesModule: ApiModule = async (app) => {
       },
     },
     async (request) => {
-      const tenantId = principalOf(request).tenantId;
       const limit = request.query.limit ?? SEEN_PAGE_CAP;
       const offset = request.query.offset ?? 0;
-      const seen = await seenRemovableDevices(s.db, tenantId);
-      const approved = new Map(
-        (
-          await s.db
-            .selectFrom('approved_devices')
-            .select(['id', 'serial_key'])
-            .where('tenant_id', '=', tenantId)
-            .execute()
-        ).map((r) => [r.serial_key, r.id]),
-      );
-      const items = seen.slice(offset, offset + limit).map((d) => ({
-        ...d,
-        approved_device_id: approved.get(d.serial.toLowerCase()) ?? null,
-      }));
+      const { items, total } = await seenDevicesPage(deps, principalOf(request).tenantId, limit, offset);
       // Bare array (newest sighting first) unless `paged` asks for the envelope, as the bundle list.
-      return request.query.paged ? { items, total: seen.length, limit, offset } : items;
+      return request.query.paged ? { items, total, limit, offset } : items;
     },
   );
 
@@ -161,61 +107,9 @@ export const approvedDevicesModule: ApiModule = async (app) => {
     },
     async (request, reply) => {
       const p = principalOf(request);
-      const key = request.body.serial.toLowerCase();
-      const exists = await s.db
-        .selectFrom('approved_devices')
-        .select('id')
-        .where('tenant_id', '=', p.tenantId)
-        .where('serial_key', '=', key)
-        .executeTakeFirst();
-      if (exists) {
-        // Re-approving a serial relabels it (document 1, Approved-device inventory). The serials
-        // a bundle carries do not change, so nothing is recompiled.
-        await s.db
-          .updateTable('approved_devices')
-          .set({
-            label: request.body.label ?? null,
-            ...(request.body.device_class !== undefined ? { device_class: request.body.device_class } : {}),
-          })
-          .where('tenant_id', '=', p.tenantId)
-          .where('id', '=', exists.id)
-          .execute();
-        await s.audit.write(auditContextOf(request), {
-          action: 'approved_device.relabelled',
-          subject: { type: 'approved_device', id: exists.id },
-        });
-        return reply.code(200).send({ id: exists.id, bundle_version: null });
-      }
-      const count = await s.db
-        .selectFrom('approved_devices')
-        .select((eb) => eb.fn.countAll().as('n'))
-        .where('tenant_id', '=', p.tenantId)
-        .executeTakeFirst();
-      if (Number(count?.n ?? 0) >= APPROVED_DEVICE_CAP)
-        throw new AppError(
-          409,
-          'approved_device.limit',
-          `a tenant approves at most ${APPROVED_DEVICE_CAP} devices`,
-        );
-      const id = randomUUID();
-      await s.db
-        .insertInto('approved_devices')
-        .values({
-          id,
-          tenant_id: p.tenantId,
-          serial: request.body.serial,
-          serial_key: key,
-          device_class: request.body.device_class ?? null,
-          label: request.body.label ?? null,
-          created_by: p.userId,
-          created_at: s.clock.now().toISOString(),
-        })
-        .execute();
-      await s.audit.write(auditContextOf(request), {
-        action: 'approved_device.added',
-        subject: { type: 'approved_device', id },
-      });
-      return reply.code(201).send({ id, bundle_version: await maybeRecompile(request, 'device_approved') });
+      const actor = { tenantId: p.tenantId, userId: p.userId, audit: auditContextOf(request) };
+      const { created, ...changed } = await approveDevice(deps, actor, request.body);
+      return reply.code(created ? 201 : 200).send(changed);
     },
   );
 
@@ -227,17 +121,8 @@ export const approvedDevicesModule: ApiModule = async (app) => {
     },
     async (request) => {
       const p = principalOf(request);
-      const res = await s.db
-        .deleteFrom('approved_devices')
-        .where('tenant_id', '=', p.tenantId)
-        .where('id', '=', request.params.id)
-        .executeTakeFirst();
-      if (Number(res.numDeletedRows) === 0) throw notFound('approved device');
-      await s.audit.write(auditContextOf(request), {
-        action: 'approved_device.removed',
-        subject: { type: 'approved_device', id: request.params.id },
-      });
-      return { id: request.params.id, bundle_version: await maybeRecompile(request, 'device_removed') };
+      const actor = { tenantId: p.tenantId, userId: p.userId, audit: auditContextOf(request) };
+      return removeDevice(deps, actor, request.params.id);
     },
   );
 };
