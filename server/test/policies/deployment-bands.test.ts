@@ -1,6 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import {
+  consoleCalls,
+  createTestApp,
+  insertEndpoint,
+  type SignedIn,
+  signInAs,
+  type TestContext,
+} from '../helpers/index.js';
 
 /**
  * Deployment bands per version, read from signed bundles (document 1, States): current, behind,
@@ -19,38 +25,8 @@ const FULL = {
   features: ['scope_exclusions'],
 };
 
-async function endpoint(os = 'linux') {
-  const id = randomUUID();
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .insertInto('devices')
-    .values({
-      id,
-      tenant_id: owner.tenantId,
-      group_id: null,
-      hostname: `host-${id.slice(0, 6)}`,
-      os,
-      os_version: '1',
-      agent_version: '1.0.0',
-      hardware_id: id,
-      public_key_b64: Buffer.alloc(32).toString('base64'),
-      signature_algorithm: 'ed25519',
-      key_protection: 'software',
-      status: 'active',
-      revoked_at: null,
-      enrolled_at: now,
-      last_seen_at: now,
-      capabilities: JSON.stringify(FULL),
-      health: '{}',
-      bundle_version: 0,
-      policy_trust_version: 0,
-      certificate_serial: id,
-      certificate_expires_at: now,
-      stored_events: 0,
-      quota_episode: null,
-    })
-    .execute();
-  return id;
+function endpoint(os = 'linux') {
+  return insertEndpoint(ctx, owner.tenantId, { os, capabilities: FULL });
 }
 
 /** What the endpoint reported at its last check-in. */

@@ -1,6 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import {
+  consoleCalls,
+  createTestApp,
+  insertEndpoint,
+  type SignedIn,
+  signInAs,
+  type TestContext,
+} from '../helpers/index.js';
 
 /**
  * `policy.published` (document 1, Events): `resolved_scope` counts for the whole tenant and
@@ -10,42 +16,16 @@ let ctx: TestContext;
 let owner: SignedIn;
 
 /** An active endpoint that observes removable storage and evaluates channel, device and OS scopes. */
-async function activeEndpoint(os: string, lastSeen = ctx.clock.now()) {
-  const id = randomUUID();
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .insertInto('devices')
-    .values({
-      id,
-      tenant_id: owner.tenantId,
-      group_id: null,
-      hostname: `host-${id.slice(0, 6)}`,
-      os,
-      os_version: '1',
-      agent_version: '1.0.0',
-      hardware_id: id,
-      public_key_b64: Buffer.alloc(32).toString('base64'),
-      signature_algorithm: 'ed25519',
-      key_protection: 'software',
-      status: 'active',
-      revoked_at: null,
-      enrolled_at: now,
-      last_seen_at: lastSeen.toISOString(),
-      capabilities: JSON.stringify({
-        channels: { removable_storage: { observe: true, block: false, notify: true } },
-        scope_attributes: ['channels', 'device_ids', 'operating_systems'],
-        features: ['scope_exclusions'],
-      }),
-      health: '{}',
-      bundle_version: 0,
-      policy_trust_version: 0,
-      certificate_serial: id,
-      certificate_expires_at: now,
-      stored_events: 0,
-      quota_episode: null,
-    })
-    .execute();
-  return id;
+function activeEndpoint(os: string, lastSeen = ctx.clock.now()) {
+  return insertEndpoint(ctx, owner.tenantId, {
+    os,
+    lastSeen,
+    capabilities: {
+      channels: { removable_storage: { observe: true, block: false, notify: true } },
+      scope_attributes: ['channels', 'device_ids', 'operating_systems'],
+      features: ['scope_exclusions'],
+    },
+  });
 }
 
 beforeEach(async () => {

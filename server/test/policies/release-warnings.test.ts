@@ -1,6 +1,12 @@
-import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import {
+  createTestApp,
+  insertEndpoint,
+  type SignedIn,
+  signInAs,
+  stepUp,
+  type TestContext,
+} from '../helpers/index.js';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -8,42 +14,15 @@ let admin: SignedIn;
 let deviceId: string;
 
 /** One active Linux-like endpoint: observes removable storage, cannot block, no user groups, no exclusions. */
-async function activeEndpoint(features: string[] = []) {
-  const id = randomUUID();
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .insertInto('devices')
-    .values({
-      id,
-      tenant_id: owner.tenantId,
-      group_id: null,
-      hostname: `host-${id.slice(0, 6)}`,
-      os: 'linux',
-      os_version: '6.8',
-      agent_version: '1.0.0',
-      hardware_id: id,
-      public_key_b64: Buffer.alloc(32).toString('base64'),
-      signature_algorithm: 'ed25519',
-      key_protection: 'software',
-      status: 'active',
-      revoked_at: null,
-      enrolled_at: now,
-      last_seen_at: now,
-      capabilities: JSON.stringify({
-        channels: { removable_storage: { observe: true, block: false, notify: true } },
-        scope_attributes: ['channels', 'device_ids', 'operating_systems'],
-        features,
-      }),
-      health: '{}',
-      bundle_version: 0,
-      policy_trust_version: 0,
-      certificate_serial: id,
-      certificate_expires_at: now,
-      stored_events: 0,
-      quota_episode: null,
-    })
-    .execute();
-  return id;
+function activeEndpoint(features: string[] = []) {
+  return insertEndpoint(ctx, owner.tenantId, {
+    osVersion: '6.8',
+    capabilities: {
+      channels: { removable_storage: { observe: true, block: false, notify: true } },
+      scope_attributes: ['channels', 'device_ids', 'operating_systems'],
+      features,
+    },
+  });
 }
 
 beforeEach(async () => {

@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import {
+  createTestApp,
+  insertEndpoint,
+  type SignedIn,
+  signInAs,
+  type TestContext,
+} from '../helpers/index.js';
 
 let ctx: TestContext;
 let owner: SignedIn;
@@ -20,38 +26,8 @@ async function group(name: string): Promise<string> {
   return r.json().id;
 }
 
-async function endpoint(os: string, groupId: string | null): Promise<string> {
-  const id = randomUUID();
-  const now = ctx.clock.now().toISOString();
-  await ctx.db
-    .insertInto('devices')
-    .values({
-      id,
-      tenant_id: owner.tenantId,
-      group_id: groupId,
-      hostname: `h-${id.slice(0, 6)}`,
-      os,
-      os_version: '1',
-      agent_version: '1.0.0',
-      hardware_id: id,
-      public_key_b64: Buffer.alloc(32).toString('base64'),
-      signature_algorithm: 'ed25519',
-      key_protection: 'software',
-      status: 'active',
-      revoked_at: null,
-      enrolled_at: now,
-      last_seen_at: now,
-      capabilities: '{}',
-      health: '{}',
-      bundle_version: 0,
-      policy_trust_version: 0,
-      certificate_serial: id,
-      certificate_expires_at: now,
-      stored_events: 0,
-      quota_episode: null,
-    })
-    .execute();
-  return id;
+function endpoint(os: string, groupId: string | null): Promise<string> {
+  return insertEndpoint(ctx, owner.tenantId, { os, groupId });
 }
 
 describe('scope preview', () => {

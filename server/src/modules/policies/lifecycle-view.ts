@@ -1,8 +1,8 @@
-import { isWholeCompanyScope, type PolicyVersionInput, usesGovernedAction } from '@custos/engine';
+import type { PolicyVersionInput } from '@custos/engine';
 import { isAppError } from '../../http/errors.js';
 import { deploymentBands } from './deployment-bands.js';
 import { overlapWarnings } from './overlap.js';
-import { checkRelease } from './release-check.js';
+import { checkRelease, needsSecondPerson } from './release-check.js';
 import { type Actor, mustFindPolicy, type PolicyDeps, shownStatus, toPolicyVersion } from './service.js';
 import { readPolicySettings } from './settings.js';
 import { listVersions } from './store.js';
@@ -40,7 +40,7 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
   const bands = await deploymentBands(deps.db, actor.tenantId, policy, rows, deps.now());
   const versions = rows.map((r) => {
     const spec = JSON.parse(r.spec) as PolicyVersionInput;
-    const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+    const governed = needsSecondPerson(rule, actor.canApprove, spec);
     const verdicts: ActionVerdict[] = [];
     const no = (action: ActionVerdict['action'], reason: string) =>
       verdicts.push({ action, allowed: false, reason });

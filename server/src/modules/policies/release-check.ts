@@ -1,15 +1,32 @@
 import {
   compileBundlePolicy,
   type EndpointCapabilityReport,
+  isWholeCompanyScope,
   type PolicyVersion,
+  type PolicyVersionInput,
   type ReleaseWarning,
   releaseWarnings,
   scopeHasExclusions,
+  usesGovernedAction,
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import { findAgentGroup, listActiveAgents } from '../agents/public.js';
+
+/**
+ * Whether releasing (or rolling back to) this version needs a second person, on the version alone
+ * (document 1, States): the tenant's second-person rule, a releaser without policies:approve,
+ * Block/Quarantine/ApprovalRequired anywhere, or a whole-company scope. A publish adds the
+ * current coverage and overlap warnings.
+ */
+export function needsSecondPerson(
+  secondPersonRule: boolean,
+  canApprove: boolean,
+  spec: PolicyVersionInput,
+): boolean {
+  return secondPersonRule || !canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+}
 
 /** An endpoint counts as active for release checks when seen within this window (docs/policies.md). */
 export const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;

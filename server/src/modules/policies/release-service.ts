@@ -1,15 +1,9 @@
-import {
-  isWholeCompanyScope,
-  type PolicyVersionInput,
-  type ReleaseWarning,
-  usesGovernedAction,
-  validatePolicyVersion,
-} from '@custos/engine';
+import { type PolicyVersionInput, type ReleaseWarning, validatePolicyVersion } from '@custos/engine';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { compileAndStoreBundle } from '../bundles/compile.js';
 import { bindingProblems } from '../classifications/public.js';
 import { type OverlapWarning, overlapWarnings } from './overlap.js';
-import { checkRelease } from './release-check.js';
+import { checkRelease, needsSecondPerson } from './release-check.js';
 import { resolvedScope } from './scope-preview.js';
 import {
   type Actor,
@@ -142,12 +136,7 @@ export async function publishVersion(
   // A current coverage or overlap warning routes the release through a second person (document 1, States).
   const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
   const governed =
-    rule ||
-    !actor.canApprove ||
-    usesGovernedAction(spec) ||
-    isWholeCompanyScope(spec.scope) ||
-    warnings.length > 0 ||
-    overlaps.length > 0;
+    needsSecondPerson(rule, actor.canApprove, spec) || warnings.length > 0 || overlaps.length > 0;
   const now = deps.now().toISOString();
   if (governed) {
     await setVersionStatus(deps.db, actor.tenantId, row.id, {
@@ -383,7 +372,7 @@ export async function rollbackPolicy(
   if (validatePolicyVersion(spec, { now: deps.now() }).length > 0 || compilerOnlyFields(spec).length > 0)
     return refuse(deps, actor, 'rollback', policyId, rollbackTargetRefusal());
   const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
-  const governed = rule || !actor.canApprove || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope);
+  const governed = needsSecondPerson(rule, actor.canApprove, spec);
   const now = deps.now();
   if (governed) {
     // The pending version's change_reason names the rollback and carries the reason; it obeys the
