@@ -33,7 +33,7 @@ export async function storedEventIds(db: Db, deviceId: string, ids: string[]): P
 }
 
 /** agent_events columns in the order the multi-row insert binds them (every column, once). */
-const EVENT_COLUMNS = [
+export const EVENT_COLUMNS = [
   'id',
   'tenant_id',
   'device_id',
