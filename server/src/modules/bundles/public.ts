@@ -1,9 +1,16 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import type { BundleEnvelope, BundlePayload } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import { seal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import type { LatestBundle, PolicySigningKey } from '../agent-api/policy-port.js';
-import { findLatestBundle, findLiveSigningKey, insertSigningKeyIfNone, listSigningKeys } from './store.js';
+import {
+  findBundles,
+  findLatestBundle,
+  findLiveSigningKey,
+  insertSigningKeyIfNone,
+  listSigningKeys,
+} from './store.js';
 
 /**
  * What other modules may read about signed bundles and the tenant's policy signing keys
@@ -27,6 +34,47 @@ export async function getLatestBundle(
     required_capabilities: JSON.parse(row.required_capabilities) as string[],
     created_at: row.created_at,
   };
+}
+
+/** The version of the tenant's newest bundle; null when none was ever compiled. */
+export async function latestBundleVersion(db: Kysely<Database>, tenantId: string): Promise<number | null> {
+  return (await findLatestBundle(db, tenantId))?.version ?? null;
+}
+
+/** What a stored bundle carries, read from the payload this server signed (not re-verified). */
+export interface StoredBundle {
+  version: number;
+  /** null when the stored envelope cannot be read. */
+  payload: BundlePayload | null;
+  required_capabilities: string[];
+}
+
+function payloadOf(envelopeJson: string): BundlePayload | null {
+  try {
+    const env = JSON.parse(envelopeJson) as BundleEnvelope;
+    return JSON.parse(Buffer.from(env.payload_b64, 'base64').toString('utf8')) as BundlePayload;
+  } catch {
+    return null;
+  }
+}
+
+/** The tenant's stored bundles of these versions, by version (absent versions are left out). */
+export async function getStoredBundles(
+  db: Kysely<Database>,
+  tenantId: string,
+  versions: readonly number[],
+): Promise<Map<number, StoredBundle>> {
+  const rows = await findBundles(db, tenantId, versions);
+  return new Map(
+    rows.map((r) => [
+      r.version,
+      {
+        version: r.version,
+        payload: payloadOf(r.envelope),
+        required_capabilities: JSON.parse(r.required_capabilities) as string[],
+      },
+    ]),
+  );
 }
 
 /**

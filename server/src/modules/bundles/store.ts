@@ -65,6 +65,21 @@ export async function findBundle(
     .executeTakeFirst();
 }
 
+/** The tenant's bundles of these versions (those it holds). */
+export async function findBundles(
+  db: Kysely<Database>,
+  tenantId: string,
+  versions: readonly number[],
+): Promise<PolicyBundlesTable[]> {
+  if (versions.length === 0) return [];
+  return db
+    .selectFrom('policy_bundles')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('version', 'in', [...versions])
+    .execute();
+}
+
 export async function listBundles(
   db: Kysely<Database>,
   tenantId: string,

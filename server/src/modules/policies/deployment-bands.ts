@@ -1,12 +1,9 @@
-import {
-  type BundleEnvelope,
-  type BundlePayload,
-  compileBundlePolicy,
-  requiredCapabilities,
-} from '@custos/engine';
+import { compileBundlePolicy, requiredCapabilities } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type AgentSummary, findAgentGroup, listActiveAgents } from '../agents/public.js';
+import { getStoredBundles, latestBundleVersion } from '../bundles/public.js';
+import { capabilityReport } from './release-check.js';
 import { scopeClassifier } from './scope-preview.js';
 import { toPolicyVersion } from './service.js';
 import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
@@ -42,47 +39,28 @@ export interface DeploymentBands {
 
 type Shipped = Map<number, { keys: Set<string>; required: string[] }>;
 
-function payloadOf(envelopeJson: string): BundlePayload | null {
-  try {
-    const env = JSON.parse(envelopeJson) as BundleEnvelope;
-    return JSON.parse(Buffer.from(env.payload_b64, 'base64').toString('utf8')) as BundlePayload;
-  } catch {
-    return null;
-  }
-}
-
 /** The policy versions each needed bundle carries: the latest and those endpoints report. */
 async function shippedIn(db: Kysely<Database>, tenantId: string, versions: number[]): Promise<Shipped> {
-  const rows = await db
-    .selectFrom('policy_bundles')
-    .select(['version', 'envelope', 'required_capabilities'])
-    .where('tenant_id', '=', tenantId)
-    .where('version', 'in', versions.length > 0 ? versions : [-1])
-    .execute();
   const out: Shipped = new Map();
-  for (const r of rows) {
-    const p = payloadOf(r.envelope);
-    out.set(r.version, {
-      keys: new Set((p?.policies ?? []).map((x) => `${x.policy_id}:${x.version}`)),
-      required: JSON.parse(r.required_capabilities) as string[],
+  for (const [version, b] of await getStoredBundles(db, tenantId, versions))
+    out.set(version, {
+      keys: new Set((b.payload?.policies ?? []).map((x) => `${x.policy_id}:${x.version}`)),
+      required: b.required_capabilities,
     });
-  }
   return out;
 }
 
-function features(a: AgentSummary): Set<string> {
-  const f = a.capabilities['features'];
-  return new Set(Array.isArray(f) ? f.filter((x): x is string => typeof x === 'string') : []);
-}
-
-function observed(a: AgentSummary): Set<string> {
-  const ch = a.capabilities['channels'];
-  if (!ch || typeof ch !== 'object') return new Set();
-  return new Set(
-    Object.entries(ch as Record<string, { observe?: unknown }>)
-      .filter(([, c]) => c && c.observe === true)
-      .map(([name]) => name),
-  );
+/** The channels an endpoint observes and the features it reports. */
+function reach(a: AgentSummary): { sees: Set<string>; have: Set<string> } {
+  const report = capabilityReport(a.capabilities);
+  return {
+    sees: new Set(
+      Object.entries(report.channels)
+        .filter(([, c]) => c?.observe === true)
+        .map(([name]) => name),
+    ),
+    have: new Set(report.features),
+  };
 }
 
 /** Bands for every version of one policy that was ever published; null for the others. */
@@ -98,13 +76,11 @@ export async function deploymentBands(
   for (const r of rows) out.set(r.version, null);
   if (shippedVersions.length === 0) return out;
   // Every enrolled endpoint that is not revoked: offline ones are a band, not left out.
-  const endpoints = await listActiveAgents(db, tenantId, { since: new Date(0) });
-  const latest = await db
-    .selectFrom('policy_bundles')
-    .select((eb) => eb.fn.max('version').as('v'))
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
-  const latestVersion = latest?.v == null ? null : Number(latest.v);
+  const endpoints = (await listActiveAgents(db, tenantId, { since: new Date(0) })).map((e) => ({
+    ...e,
+    ...reach(e),
+  }));
+  const latestVersion = await latestBundleVersion(db, tenantId);
   const wanted = new Set(endpoints.map((e) => e.bundle_version).filter((v) => v > 0));
   if (latestVersion !== null) wanted.add(latestVersion);
   const shipped = await shippedIn(db, tenantId, [...wanted]);
@@ -139,11 +115,12 @@ export async function deploymentBands(
     };
     for (const e of endpoints) {
       if (classify(e) !== null) continue;
-      const have = features(e);
-      const sees = observed(e);
       const reported = Object.keys(e.capabilities).length > 0;
       if (!reported) bands.capabilities_unknown++;
-      else if ((channels.length > 0 && !channels.some((c) => sees.has(c))) || needs.some((c) => !have.has(c)))
+      else if (
+        (channels.length > 0 && !channels.some((c) => e.sees.has(c))) ||
+        needs.some((c) => !e.have.has(c))
+      )
         bands.unsupported++;
       const running = e.bundle_version > 0 ? shipped.get(e.bundle_version) : undefined;
       const carries = running?.keys.has(key) ?? false;
@@ -152,7 +129,7 @@ export async function deploymentBands(
         bands.offline++;
         if (carries) bands.offline_current++;
       } else if (carries) bands.current++;
-      else if (e.bundle_version !== latestVersion && latestBundle?.required.some((c) => !have.has(c)))
+      else if (e.bundle_version !== latestVersion && latestBundle?.required.some((c) => !e.have.has(c)))
         bands.upgrade_required++;
       else if (!running) bands.unknown++;
       else if (inLatest) bands.behind++;

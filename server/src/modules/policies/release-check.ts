@@ -31,7 +31,10 @@ export function needsSecondPerson(
 /** An endpoint counts as active for release checks when seen within this window (docs/policies.md). */
 export const ACTIVE_WINDOW_MS = 7 * 24 * 60 * 60 * 1000;
 
-function reportOf(capabilities: Record<string, unknown>): EndpointCapabilityReport & { features: string[] } {
+/** An endpoint's reported capabilities, read defensively (the agent's JSON is stored as sent). */
+export function capabilityReport(
+  capabilities: Record<string, unknown>,
+): EndpointCapabilityReport & { features: string[] } {
   const channels = capabilities['channels'];
   const attrs = capabilities['scope_attributes'];
   const features = capabilities['features'];
@@ -56,7 +59,7 @@ export async function checkRelease(
   now: Date,
 ): Promise<ReleaseWarning[]> {
   const active = await listActiveAgents(db, tenantId, { since: new Date(now.getTime() - ACTIVE_WINDOW_MS) });
-  const fleet = active.map((a) => reportOf(a.capabilities));
+  const fleet = active.map((a) => capabilityReport(a.capabilities));
   const names = new Map<string, string | null>();
   for (const t of [
     ...(version.scope.include_targets ?? []),
