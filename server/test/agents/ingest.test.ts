@@ -59,6 +59,53 @@ describe('POST /agent/events', () => {
     expect(row.payload.length).toBeLessThan(2_000);
   });
 
+  it('rejects a bad file size, an over-long path or hostname and an impossible date, never storing null', async () => {
+    h = await startHarness();
+    const d = await enrolDevice(h);
+    const policy = h.port.addPolicy().id;
+    const withFile = (over: Record<string, unknown>) => {
+      const e = agentEvent({ policy });
+      Object.assign(e.file as Record<string, unknown>, over);
+      return e;
+    };
+    // The harness clock is 2026-03-01: these dates are recent, so only the calendar can refuse them.
+    const cases: [Record<string, unknown>, string][] = [
+      [withFile({ size_bytes: -1 }), 'file_size_invalid'],
+      [withFile({ size_bytes: 12.5 }), 'file_size_invalid'],
+      [withFile({ size_bytes: '120' }), 'file_size_invalid'],
+      [withFile({ path: 'p'.repeat(70_000) }), 'event_too_large'],
+      [withFile({ path: `/${'p'.repeat(5_000)}` }), 'file_path_invalid'],
+      [withFile({ path: 42 }), 'file_path_invalid'],
+      [withFile({ from_path: 'p'.repeat(70_000) }), 'event_too_large'],
+      [withFile({ blake3: 'not-a-hash' }), 'file_hash_invalid'],
+      [agentEvent({ policy, hostname: 'h'.repeat(70_000) }), 'event_too_large'],
+      [agentEvent({ policy, hostname: 'h'.repeat(300) }), 'hostname_invalid'],
+      [agentEvent({ policy, user: { name: 'u'.repeat(70_000), id: null } }), 'event_too_large'],
+      [agentEvent({ policy, user: 'alice' }), 'user_invalid'],
+      [agentEvent({ policy, policy_version: -3 }), 'policy_version_invalid'],
+      [agentEvent({ policy, at: '2026-02-30T09:00:00Z' }), 'occurred_at_invalid'],
+      [agentEvent({ policy, at: '2025-02-29T09:00:00Z' }), 'occurred_at_invalid'],
+      [agentEvent({ policy, at: '2026-04-31T09:00:00Z' }), 'occurred_at_invalid'],
+    ];
+    const good = agentEvent({ policy, at: '2024-02-29T09:00:00Z' });
+    const leap = agentEvent({ policy, at: '2026-02-28T23:59:59Z' });
+    const batch = randomUUID();
+    const r = await post(d, [leap, ...cases.map(([e]) => e), good], batch);
+    expect(r.statusCode).toBe(200);
+    const acks = r.json().acks;
+    expect(acks[0]).toEqual({ event_id: leap.event_id, status: 'Accepted', reason: null });
+    cases.forEach(([e, reason], i) => {
+      expect(acks[i + 1]).toEqual({ event_id: e.event_id, status: 'Rejected', reason });
+    });
+    // 2024-02-29 exists (a leap year) and is older than 90 days: refused for its age, not its form.
+    expect(acks.at(-1)).toMatchObject({ status: 'Rejected', reason: 'occurred_at_older_than_retention' });
+    const stored = await h.ctx.db.selectFrom('agent_events').selectAll().execute();
+    expect(stored.map((e) => e.id)).toEqual([leap.event_id]);
+    // The retried batch answers the same acks and still stores nothing more.
+    expect((await post(d, [leap, ...cases.map(([e]) => e), good], batch)).json().acks).toEqual(acks);
+    expect(await h.ctx.db.selectFrom('agent_events').selectAll().execute()).toHaveLength(1);
+  });
+
   it('refuses more than DLP_MAX_BATCH_EVENTS with 400 before quotas are looked at', async () => {
     h = await startHarness({
       DLP_MAX_BATCH_EVENTS: '3',

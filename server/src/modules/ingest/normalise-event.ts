@@ -58,6 +58,33 @@ function str(v: unknown, max: number): string | null {
   return typeof v === 'string' && v.length > 0 && v.length <= max ? v : null;
 }
 
+/** Linux's PATH_MAX; a longer path (a Windows extended-length one) is Rejected, never cut. */
+export const MAX_PATH_CHARS = 4096;
+
+/**
+ * A kept text field: absent (undefined, null or empty) is null; anything else must be a string
+ * within `max`, or the event is Rejected — a value is never replaced by null behind the agent's
+ * back. A single value above the whole event's limit is `event_too_large`, as documented.
+ */
+function keptText(v: unknown, max: number, reason: string): { value: string | null } | { reason: string } {
+  if (v === undefined || v === null || v === '') return { value: null };
+  if (typeof v !== 'string') return { reason };
+  if (v.length > MAX_EVENT_BYTES) return { reason: 'event_too_large' };
+  return v.length > max ? { reason } : { value: v };
+}
+
+const DAYS = [31, 29, 31, 30, 31, 30, 31, 31, 30, 31, 30, 31];
+
+/** `Date.parse` rolls 2024-02-30 over to March 1st; a day the month does not have is invalid. */
+function realCalendarDay(text: string): boolean {
+  const y = Number(text.slice(0, 4));
+  const m = Number(text.slice(5, 7));
+  const d = Number(text.slice(8, 10));
+  if (m < 1 || m > 12 || d < 1) return false;
+  const leap = (y % 4 === 0 && y % 100 !== 0) || y % 400 === 0;
+  return d <= (m === 2 && !leap ? 28 : (DAYS[m - 1] as number));
+}
+
 /** A policy id, or a rule id `<policy id>:<rule>` reduced to its policy (document 2, matched_policies). */
 export function policyIdOf(v: unknown): string | null {
   if (typeof v !== 'string') return null;
@@ -139,6 +166,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   if (
     typeof e.occurred_at !== 'string' ||
     !RFC3339.test(e.occurred_at) ||
+    !realCalendarDay(e.occurred_at) ||
     Number.isNaN(Date.parse(e.occurred_at))
   )
     return reject(id, 'occurred_at_invalid');
@@ -183,16 +211,39 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   }
   if (decided && !matched.includes(decided)) matched.unshift(decided);
 
-  const user = (e.user ?? null) as Record<string, unknown> | null;
+  const user = e.user ?? null;
+  if (user !== null && (typeof user !== 'object' || Array.isArray(user))) return reject(id, 'user_invalid');
+  const u = (user ?? {}) as Record<string, unknown>;
+  const userName = keptText(u.name, 256, 'user_invalid');
+  if ('reason' in userName) return reject(id, userName.reason);
+  const userId = keptText(u.id, 256, 'user_invalid');
+  if ('reason' in userId) return reject(id, userId.reason);
+  const host = keptText(e.hostname, 255, 'hostname_invalid');
+  if ('reason' in host) return reject(id, host.reason);
+  const policyVersion = e.policy_version ?? null;
+  if (policyVersion !== null && !(Number.isSafeInteger(policyVersion) && (policyVersion as number) >= 0))
+    return reject(id, 'policy_version_invalid');
+
   const file = (e.file ?? null) as Record<string, unknown> | null;
   if (file !== null && (typeof file !== 'object' || Array.isArray(file))) return reject(id, 'file_invalid');
-  const path = file ? str(file.path, 4096) : null;
-  const blake3 =
-    file && typeof file.blake3 === 'string' && HEX64.test(file.blake3) ? file.blake3.toLowerCase() : null;
-  const sizeBytes =
-    file && Number.isSafeInteger(file.size_bytes) && (file.size_bytes as number) >= 0
-      ? (file.size_bytes as number)
-      : null;
+  const f = file ?? {};
+  const pathText = keptText(f.path, MAX_PATH_CHARS, 'file_path_invalid');
+  if ('reason' in pathText) return reject(id, pathText.reason);
+  const fromText = keptText(f.from_path, MAX_PATH_CHARS, 'file_path_invalid');
+  if ('reason' in fromText) return reject(id, fromText.reason);
+  const nameText = keptText(f.name, 1024, 'file_path_invalid');
+  if ('reason' in nameText) return reject(id, nameText.reason);
+  const extText = keptText(f.extension, 255, 'file_path_invalid');
+  if ('reason' in extText) return reject(id, extText.reason);
+  const path = pathText.value;
+  const rawHash = f.blake3 ?? null;
+  if (rawHash !== null && (typeof rawHash !== 'string' || !HEX64.test(rawHash)))
+    return reject(id, 'file_hash_invalid');
+  const blake3 = rawHash === null ? null : rawHash.toLowerCase();
+  const rawSize = f.size_bytes ?? null;
+  if (rawSize !== null && !(Number.isSafeInteger(rawSize) && (rawSize as number) >= 0))
+    return reject(id, 'file_size_invalid');
+  const sizeBytes = rawSize as number | null;
   const departureRaw = file ? file.departure : undefined;
   const departure =
     typeof departureRaw === 'string' ? (DEPARTURES.has(departureRaw) ? departureRaw : 'deleted') : null;
@@ -219,7 +270,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   const notRead = (e.not_read ?? null) as Record<string, unknown> | null;
   const removable = (e.removable_device ?? null) as Record<string, unknown> | null;
 
-  const fromPath = file ? str(file.from_path, 4096) : null;
+  const fromPath = fromText.value;
   const rest = {
     explanation,
     detectors: detectors.list,
@@ -228,7 +279,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
     matched_policy_ids: matched,
     enforcement: e.enforcement === 'reduced_by_capability' ? 'reduced_by_capability' : 'applied',
     user_reason: str(e.user_reason, 100),
-    file_extension: file ? str(file.extension, 64) : null,
+    file_extension: extText.value,
     not_read:
       notRead && typeof notRead === 'object'
         ? { cause: str(notRead.cause, 64), reason: str(notRead.reason, 200) }
@@ -247,7 +298,13 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   };
   // The limit bounds what is kept: unknown fields are dropped, so only the stored form counts.
   const payload = JSON.stringify(rest);
-  const size = payload.length + (path?.length ?? 0) + (fromPath?.length ?? 0) + 512;
+  const size =
+    Buffer.byteLength(payload) +
+    Buffer.byteLength(path ?? '') +
+    Buffer.byteLength(fromPath ?? '') +
+    Buffer.byteLength(nameText.value ?? '') +
+    Buffer.byteLength(host.value ?? '') +
+    512;
   if (size > MAX_EVENT_BYTES) return reject(id, 'event_too_large');
 
   return {
@@ -265,13 +322,13 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
       superseded_policy_ids: superseded,
       test_policy_ids: testIds,
       evaluated_offline: e.evaluated_offline === true,
-      policy_version: Number.isSafeInteger(e.policy_version) ? (e.policy_version as number) : null,
-      user_name: user ? str(user.name, 256) : null,
-      user_id: user ? str(user.id, 256) : null,
-      hostname: str(e.hostname, 255),
+      policy_version: policyVersion as number | null,
+      user_name: userName.value,
+      user_id: userId.value,
+      hostname: host.value,
       file: {
         path,
-        name: file ? str(file.name, 1024) : null,
+        name: nameText.value,
         blake3,
         size_bytes: sizeBytes,
         from_path: fromPath,
