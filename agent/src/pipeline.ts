@@ -39,7 +39,8 @@ export interface PipelineDeps {
   platform: Platform;
   queue: EventQueue;
   runtime: () => PolicyRuntime | null;
-  device: { id: string; agent_group: string | null };
+  /** `agent_group` is asked at each decision: the server may move the endpoint at any check-in. */
+  device: { id: string; agent_group: () => string | null };
   /** True while the server cannot be reached (document 1, rule 9). */
   offline: () => boolean;
   /** The endpoint's network location; `null` when the tenant set no indicators (rule 6). */
@@ -82,7 +83,11 @@ export class DecisionPipeline implements ObservationSink {
   }
 
   /** Decides one observation without queueing (used by `dlp-agent scan`). */
-  async evaluate(obs: FileObservation): Promise<{ decision: Decision | null; findings: DetectorFinding[] }> {
+  /** `explainUnmatched`: also list each policy that did not match and why (`dlp-agent scan`). */
+  async evaluate(
+    obs: FileObservation,
+    explainUnmatched = false,
+  ): Promise<{ decision: Decision | null; findings: DetectorFinding[] }> {
     const rt = this.deps.runtime();
     if (!rt) return { decision: null, findings: [] };
     const findings = obs.content?.text ? scan(rt.detectors, obs.content.text) : [];
@@ -93,12 +98,13 @@ export class DecisionPipeline implements ObservationSink {
       now: new Date(this.clock()),
       offline: this.deps.offline(),
       network_location: this.deps.location ? await this.deps.location() : null,
-      device: { id: this.deps.device.id, os: platform.osName, agent_group: this.deps.device.agent_group },
+      device: { id: this.deps.device.id, os: platform.osName, agent_group: this.deps.device.agent_group() },
       user: user
         ? { sid: platform.id === 'win32' ? user.id : null, name: user.name, groups: user.groups ?? null }
         : null,
       // Document 1, rule 3: clamping uses the endpoint's own report, passed as is.
       capabilities: { channels: matrix.channels, features: matrix.features },
+      ...(explainUnmatched ? { explain_unmatched: true } : {}),
     };
     const ext = extname(obs.path).replace(/^\./, '');
     const decision = decide(

@@ -80,7 +80,11 @@ export class AgentService {
       location: () => this.location.current(),
       queue: this.queue,
       runtime: () => this.runtime,
-      device: { id: enrollment.device_id, agent_group: enrollment.agent_group },
+      device: {
+        id: enrollment.device_id,
+        // Read at each decision: a move in the console arrives with a check-in (adoptGroup).
+        agent_group: () => this.enrollment.agent_group,
+      },
       offline: () => this.offline,
       log,
     });
@@ -153,8 +157,20 @@ export class AgentService {
     };
   }
 
-  /** One check-in; fetches the policy when told to (or when none is in force). */
+  /**
+   * One check-in; fetches the policy when told to (or when none is in force). The server learns
+   * the bundle in force from check-ins, so once a new bundle is accepted a second check-in reports
+   * it at once instead of an interval later (`GET /agents` would show the previous version).
+   */
   async checkin(): Promise<RunSummary['checkin']> {
+    const before = this.bundleVersion();
+    const first = await this.checkinRound(true);
+    if (first !== 'ok' || this.bundleVersion() === before) return first;
+    await this.checkinRound(false);
+    return first;
+  }
+
+  private async checkinRound(mayFetch: boolean): Promise<RunSummary['checkin']> {
     let res: CheckinResponse;
     try {
       res = await this.api.checkin({
@@ -174,6 +190,8 @@ export class AgentService {
       this.log('error', 'the server reports this device as revoked; no further uploads');
       return 'refused';
     }
+    if (res.agent_group !== undefined && res.agent_group !== this.enrollment.agent_group)
+      await this.adoptGroup(res.agent_group);
     for (const cmd of res.commands) {
       // AskPerson needs a notification channel; the Linux agent has none (capabilities say so), so a
       // question is logged as not asked. The payload (the question) is never logged.
@@ -191,9 +209,32 @@ export class AgentService {
     } catch (err) {
       this.log('warn', 'network indicators could not be stored', { error: (err as Error).message });
     }
-    if (res.policy_update_available || this.runtime === null) await this.fetchPolicy();
+    if (mayFetch && (res.policy_update_available || this.runtime === null)) await this.fetchPolicy();
     if (res.rotate_certificate) await this.renewCertificate(true);
     return 'ok';
+  }
+
+  /**
+   * The server moved this endpoint to another group (or out of one): decisions use the new group
+   * from now on, and `enrollment.json` keeps it so a restart offline decides with it too.
+   */
+  private async adoptGroup(group: string | null): Promise<void> {
+    const from = this.enrollment.agent_group;
+    this.enrollment = { ...this.enrollment, agent_group: group };
+    this.log('info', 'endpoint group changed by the server', { from, to: group });
+    // Files remembered as decided were decided for the old group: discovery decides them again.
+    this.files.redecideAll();
+    try {
+      await writeEnrollment(this.config.stateDir, this.enrollment);
+    } catch (err) {
+      this.log(
+        'warn',
+        'endpoint group could not be stored; in force until restart, then learnt again at check-in',
+        {
+          error: (err as Error).message,
+        },
+      );
+    }
   }
 
   private noteFailure(what: string, err: unknown): RunSummary['checkin'] {

@@ -18,7 +18,7 @@ async function setup(offline = false) {
     platform,
     queue,
     runtime: () => runtime,
-    device: { id: 'dev-1', agent_group: null },
+    device: { id: 'dev-1', agent_group: () => null },
     offline: () => offline,
     log: () => {},
   });
@@ -79,7 +79,7 @@ describe('decision pipeline with the real engine', () => {
       platform: await linuxPlatform({}),
       queue,
       runtime: () => null,
-      device: { id: 'dev-1', agent_group: null },
+      device: { id: 'dev-1', agent_group: () => null },
       offline: () => false,
       log: () => {},
     });

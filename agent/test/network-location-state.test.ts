@@ -94,7 +94,7 @@ describe('network location state on the agent', () => {
       platform,
       queue,
       runtime: () => runtime,
-      device: { id: 'dev-1', agent_group: null },
+      device: { id: 'dev-1', agent_group: () => null },
       offline: () => false,
       location: () => location.current(),
       log: () => {},

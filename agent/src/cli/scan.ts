@@ -22,18 +22,29 @@ export async function scanCommand(
   const results = [];
   for (const path of paths.sort()) {
     const content = await readContent(path, svc.config.maxReadBytes);
-    const { decision, findings } = await svc.pipeline.evaluate({
-      channel: 'discovery',
-      path,
-      content,
-      occurred_at: new Date().toISOString(),
-    });
+    const { decision, findings } = await svc.pipeline.evaluate(
+      {
+        channel: 'discovery',
+        path,
+        content,
+        occurred_at: new Date().toISOString(),
+      },
+      true,
+    );
+    // Why each policy stayed silent (scope, status, schedule, condition): fixed text, never a value.
+    const notMatched = (decision?.not_matched ?? []).map((m) => ({
+      policy_id: m.policy_id,
+      stage: m.stage,
+      code: m.code,
+      reason: m.text,
+    }));
     results.push({
       path,
       action: decision?.action ?? null,
       requested_action: decision?.requested_action ?? null,
       outcome: decision?.outcome ?? 'no_bundle',
       matched_policy_ids: decision?.matched_policies.map((p) => p.policy_id) ?? [],
+      not_matched: notMatched,
       detectors: summarise(findings),
       not_read: content.not_read,
     });
@@ -45,8 +56,10 @@ export async function scanCommand(
     for (const r of results) {
       const det = r.detectors.map((d) => `${d.detector_id}×${d.match_count}`).join(' ');
       out(
-        `${(r.action ?? '-').padEnd(10)} ${r.path}${det ? `  [${det}]` : ''}${r.not_read ? `  (not read whole: ${r.not_read.cause})` : ''}`,
+        `${(r.action ?? r.outcome).padEnd(10)} ${r.path}${det ? `  [${det}]` : ''}${r.not_read ? `  (not read whole: ${r.not_read.cause})` : ''}`,
       );
+      // A file no policy acted on says why, one line per policy (its id and the reason).
+      if (r.action === null) for (const m of r.not_matched) out(`           ${m.policy_id}: ${m.reason}`);
     }
   }
   return svc.bundleVersion() === 0 ? EXIT.failed : EXIT.ok;

@@ -129,6 +129,15 @@ export class FileStateStore {
     });
   }
 
+  /**
+   * What decides changed without a new bundle (the server moved the endpoint to another group):
+   * every remembered file is inspected and decided again at the next pass, findings kept meanwhile.
+   */
+  redecideAll(): void {
+    this.flush();
+    this.stmt('UPDATE files SET bundle_version = -1').run();
+  }
+
   count(): number {
     return (this.stmt('SELECT count(*) AS n FROM files').get() as { n: number }).n;
   }

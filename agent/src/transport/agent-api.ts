@@ -67,6 +67,11 @@ export interface CheckinResponse {
   policy_trust_update: unknown | null;
   /** The tenant's network indicators (checked by the receiver; docs/network-indicators.md). */
   network_indicators: unknown | null;
+  /**
+   * The endpoint group the server has this device in now (null: none); undefined when the server
+   * did not say (an older server), and the agent then keeps the group it knows.
+   */
+  agent_group: string | null | undefined;
 }
 
 export interface PolicyResponse {
@@ -160,6 +165,12 @@ export class AgentApi {
       commands: Array.isArray(r.commands) ? r.commands : [],
       policy_trust_update: r.policy_trust_update ?? null,
       network_indicators: r.network_indicators ?? null,
+      agent_group:
+        typeof r.agent_group === 'string' && r.agent_group !== ''
+          ? r.agent_group
+          : r.agent_group === null
+            ? null
+            : undefined,
     };
   }
 

@@ -20,6 +20,9 @@ import type {
   UnmatchedPolicy,
 } from './types.js';
 
+/** A no-match decision explains its first five misses, one line each; the rest are counted. */
+const MISS_LINES = 5;
+
 // Lines with fixed text are shared, frozen objects: a decision is data and is never mutated.
 const SCOPE_MATCHED: ExplanationLine = Object.freeze(line('scope.matched', 'every scoped dimension matched'));
 const CONDITION_MATCHED: ExplanationLine = Object.freeze(
@@ -40,18 +43,29 @@ function passes(
 ): Stage1 {
   const id = p.spec.policy_id;
   const scope = matchScope(p.scope, event, ctx);
-  if (!scope.matched) return { ok: false, miss: { policy_id: id, stage: 'scope', code: scope.code } };
+  if (!scope.matched)
+    return { ok: false, miss: { policy_id: id, stage: 'scope', code: scope.code, text: scope.text } };
   const now = ctx.now.getTime();
   if (p.spec.status !== 'published' && p.spec.status !== 'test')
-    return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.inactive' } };
+    return {
+      ok: false,
+      miss: { policy_id: id, stage: 'status', code: 'status.inactive', text: 'not in force' },
+    };
   if (p.effectiveFrom !== null && now < p.effectiveFrom)
-    return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.not_yet_effective' } };
+    return {
+      ok: false,
+      miss: { policy_id: id, stage: 'status', code: 'status.not_yet_effective', text: 'not yet in force' },
+    };
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
-    return { ok: false, miss: { policy_id: id, stage: 'status', code: 'status.expired' } };
+    return {
+      ok: false,
+      miss: { policy_id: id, stage: 'status', code: 'status.expired', text: 'no longer in force' },
+    };
   const lines: ExplanationLine[] = [SCOPE_MATCHED];
   if (p.schedule) {
     const s = scheduleActive(p.schedule, ctx.now, zoneMemo);
-    if (!s.active) return { ok: false, miss: { policy_id: id, stage: 'schedule', code: s.code } };
+    if (!s.active)
+      return { ok: false, miss: { policy_id: id, stage: 'schedule', code: s.code, text: s.text } };
     lines.push(line(s.code, s.text));
   }
   // First pass without evidence: most policies do not match, and only a match needs its parts.
@@ -62,7 +76,9 @@ function passes(
       miss: {
         policy_id: id,
         stage: 'condition',
-        code: value === 'not_evaluated' ? 'condition.not_evaluated' : 'condition.false',
+        ...(value === 'not_evaluated'
+          ? { code: 'condition.not_evaluated', text: 'the condition could not be evaluated' }
+          : { code: 'condition.false', text: 'the condition did not match' }),
       },
     };
   }
@@ -159,10 +175,16 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   const candidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const testCandidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const unmatched: UnmatchedPolicy[] = [];
+  // The first few misses, kept for the explanation of a decision where nothing matched.
+  const firstMisses: ExplanationLine[] = [];
+  let misses = 0;
   for (const p of compiled.policies) {
     const stage = passes(p, event, ctx, input, compiled.zoneMemo);
     if (!stage.ok) {
       if (ctx.explain_unmatched) unmatched.push(stage.miss);
+      misses += 1;
+      if (firstMisses.length < MISS_LINES)
+        firstMisses.push(line(stage.miss.code, `POL-${p.spec.policy_number}: ${stage.miss.text}`));
       continue;
     }
     const outcome = outcomeOf(p, stage, event, ctx, risk);
@@ -202,6 +224,13 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
         ? line('decision.no_match', 'no policy matched')
         : line('decision.suppressed', 'every matching policy was suppressed by an exception'),
     );
+    if (matched.length === 0) {
+      explanation.push(...firstMisses);
+      if (misses > firstMisses.length)
+        explanation.push(
+          line('decision.more_unmatched', `${misses - firstMisses.length} more policies did not match`),
+        );
+    }
     return {
       outcome: matched.length === 0 ? 'no_match' : 'suppressed',
       action: null,

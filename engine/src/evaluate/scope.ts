@@ -153,6 +153,14 @@ function basename(path: string): string {
 
 const fail = (code: string, text: string): ScopeResult => ({ matched: false, code, text });
 const MATCHED: ScopeResult = { matched: true, code: 'scope.matched', text: 'every scoped dimension matched' };
+const AGENT_GROUP_NONE = fail(
+  'scope.agent_group',
+  'not in scope: endpoint group (this endpoint is in no endpoint group)',
+);
+const AGENT_GROUP_OTHER = fail(
+  'scope.agent_group',
+  "not in scope: endpoint group (this endpoint's group is not in the scope)",
+);
 
 /**
  * Document 1, "Scope": every non-empty dimension must match; exclusions win over every inclusion;
@@ -161,52 +169,59 @@ const MATCHED: ScopeResult = { matched: true, code: 'scope.matched', text: 'ever
 export function matchScope(scope: CompiledScope, event: DecisionEvent, ctx: DecisionContext): ScopeResult {
   if (scope.empty) return MATCHED;
   const groupsSupplied = Array.isArray(ctx.user?.groups);
-  if (scope.excludeDeviceIds?.has(ctx.device.id)) return fail('scope.excluded', 'the endpoint is excluded');
+  if (scope.excludeDeviceIds?.has(ctx.device.id))
+    return fail('scope.excluded', 'not in scope: this endpoint is excluded');
   if (ctx.device.agent_group && scope.excludeAgentGroups?.has(ctx.device.agent_group))
-    return fail('scope.excluded', "the endpoint's group is excluded");
+    return fail('scope.excluded', "not in scope: this endpoint's group is excluded");
   if (scope.excludeGroups) {
     if (!groupsSupplied)
-      return fail('scope.groups_not_supplied', 'group exclusion cannot be checked: no groups were supplied');
+      return fail(
+        'scope.groups_not_supplied',
+        'not in scope: user group exclusion cannot be checked, no groups were supplied',
+      );
     if (inGroups(scope.excludeGroups, ctx.user))
-      return fail('scope.excluded', 'a group of the user is excluded');
+      return fail('scope.excluded', 'not in scope: a group of the user is excluded');
   }
   if (scope.departments)
     return fail(
       'scope.department_unevaluable',
-      'department scope never applies: no endpoint reports a department',
+      'not in scope: department (never applies: no endpoint reports a department)',
     );
   if (scope.channels && !scope.channels.has(event.channel))
-    return fail('scope.channel', 'the channel is outside the scope');
+    return fail('scope.channel', 'not in scope: channel');
   if (scope.operatingSystems && !scope.operatingSystems.has(ctx.device.os.toLowerCase()))
-    return fail('scope.operating_system', 'the operating system is outside the scope');
+    return fail('scope.operating_system', 'not in scope: operating system');
   if (scope.destinations) {
     const host = event.destination?.domain?.toLowerCase().replace(/\.$/, '');
     if (!host || !scope.destinations.some((d) => host === d || host.endsWith(`.${d}`)))
-      return fail('scope.destination', 'the destination is outside the scope');
+      return fail('scope.destination', 'not in scope: destination');
   }
   if (scope.sources) {
     const src = event.source_path ? normalisePath(event.source_path) : null;
     if (!src || !scope.sources.some((s) => src === s || src.startsWith(s.endsWith('/') ? s : `${s}/`)))
-      return fail('scope.source', 'the source path is outside the scope');
+      return fail('scope.source', 'not in scope: path (outside the source paths)');
   }
   if (scope.applications) {
     if (!event.application || !scope.applications.has(basename(event.application)))
-      return fail('scope.application', 'the application is outside the scope');
+      return fail('scope.application', 'not in scope: application');
   }
   if (scope.hasUsers) {
     const sid = ctx.user?.sid;
     const name = ctx.user?.name?.toLowerCase();
     if (!((sid && scope.userSids.has(sid)) || (name && scope.userNames.has(name))))
-      return fail('scope.user', 'the user is outside the scope');
+      return fail('scope.user', 'not in scope: user');
   }
   if (scope.groups) {
     if (!groupsSupplied)
-      return fail('scope.groups_not_supplied', 'the rule is group-scoped and no groups were supplied');
-    if (!inGroups(scope.groups, ctx.user)) return fail('scope.group', 'no group of the user is in the scope');
+      return fail('scope.groups_not_supplied', 'not in scope: user group (no groups were supplied)');
+    if (!inGroups(scope.groups, ctx.user)) return fail('scope.group', 'not in scope: user group');
   }
   if (scope.deviceIds && !scope.deviceIds.has(ctx.device.id))
-    return fail('scope.device', 'the endpoint is outside the scope');
+    return fail('scope.device', 'not in scope: endpoint');
   if (scope.agentGroups && !(ctx.device.agent_group && scope.agentGroups.has(ctx.device.agent_group)))
-    return fail('scope.agent_group', "the endpoint's group is outside the scope");
+    return ctx.device.agent_group
+      ? AGENT_GROUP_OTHER
+      : // The README's enrolment (a token without agent_group) lands here: say so plainly.
+        AGENT_GROUP_NONE;
   return MATCHED;
 }

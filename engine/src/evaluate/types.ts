@@ -203,6 +203,8 @@ export interface UnmatchedPolicy {
   policy_id: string;
   stage: 'scope' | 'status' | 'schedule' | 'condition';
   code: string;
+  /** Why, for a person ("not in scope: endpoint group …"); fixed text, never a matched value. */
+  text: string;
 }
 
 /** The answer of `decide`; serialisable, safe to send to the server. See docs/policy-model.md. */

@@ -138,7 +138,14 @@ describe('classification conditions (rules 1 and 2)', () => {
   });
   it('a different revision is a different binding and proves nothing', () => {
     const d = run({ ...node, revision: 4 }, event());
-    expect(d.not_matched).toEqual([{ policy_id: 'p1', stage: 'condition', code: 'condition.not_evaluated' }]);
+    expect(d.not_matched).toEqual([
+      {
+        policy_id: 'p1',
+        stage: 'condition',
+        code: 'condition.not_evaluated',
+        text: 'the condition could not be evaluated',
+      },
+    ]);
   });
   it('is not_evaluated when the content was not read, and never a match under not', () => {
     const d = run({ op: 'not', node }, event({ content: NOT_READ }));

@@ -49,10 +49,20 @@ describe('decide: order a–e (document 1, evaluation rule 1)', () => {
     expect(d.outcome).toBe('no_match');
     expect(d.action).toBeNull();
     expect(d.not_matched).toEqual([
-      { policy_id: 'p-cond', stage: 'condition', code: 'condition.false' },
-      { policy_id: 'p-sched', stage: 'schedule', code: 'schedule.outside_window' },
-      { policy_id: 'p-scope', stage: 'scope', code: 'scope.channel' },
-      { policy_id: 'p-status', stage: 'status', code: 'status.expired' },
+      {
+        policy_id: 'p-cond',
+        stage: 'condition',
+        code: 'condition.false',
+        text: 'the condition did not match',
+      },
+      {
+        policy_id: 'p-sched',
+        stage: 'schedule',
+        code: 'schedule.outside_window',
+        text: 'outside the scheduled window',
+      },
+      { policy_id: 'p-scope', stage: 'scope', code: 'scope.channel', text: 'not in scope: channel' },
+      { policy_id: 'p-status', stage: 'status', code: 'status.expired', text: 'no longer in force' },
     ]);
   });
 

@@ -109,4 +109,53 @@ describe('scope (document 1, "Scope")', () => {
     expect(applies({ exclude_agent_groups: ['finance'] })).toBe('scope.excluded');
     expect(applies({ exclude_agent_groups: ['legal'] })).toBe('applies');
   });
+
+  it('a scope miss carries a reason a person can read, in not_matched and in the explanation', () => {
+    const compiled = compilePolicies(
+      [
+        bundlePolicy({ policy_id: 'p7', scope: { agent_groups: ['finance'] } }),
+        bundlePolicy({ policy_id: 'p8', scope: { sources: ['/srv/hr'] } }),
+        bundlePolicy({ policy_id: 'p9', scope: { channels: ['print'] } }),
+        bundlePolicy({ policy_id: 'p10', scope: { user_ids: ['S-1-5-21-1-2-3-9999'] } }),
+      ],
+      [],
+    );
+    // The README's enrolment: no agent_group on the token, so the endpoint is in no group.
+    const noGroup = context({ device: { id: 'agent-1', os: 'windows', agent_group: null } });
+    const d = decide(compiled, event({ source_path: '/home/alice/cards.csv' }), noGroup);
+    expect(d.outcome).toBe('no_match');
+    expect(d.not_matched).toBeUndefined();
+    expect(d.explanation).toEqual([
+      { code: 'decision.no_match', text: 'no policy matched' },
+      { code: 'scope.user', text: 'POL-10: not in scope: user' },
+      {
+        code: 'scope.agent_group',
+        text: 'POL-7: not in scope: endpoint group (this endpoint is in no endpoint group)',
+      },
+      { code: 'scope.source', text: 'POL-8: not in scope: path (outside the source paths)' },
+      { code: 'scope.channel', text: 'POL-9: not in scope: channel' },
+    ]);
+    const other = decide(compiled, event(), {
+      ...context({ device: { id: 'agent-1', os: 'windows', agent_group: 'legal' } }),
+      explain_unmatched: true,
+    });
+    expect(other.not_matched?.find((m) => m.policy_id === 'p7')).toEqual({
+      policy_id: 'p7',
+      stage: 'scope',
+      code: 'scope.agent_group',
+      text: "not in scope: endpoint group (this endpoint's group is not in the scope)",
+    });
+  });
+
+  it('a no-match explanation is bounded: five misses explained, the rest counted', () => {
+    const many = Array.from({ length: 12 }, (_, i) =>
+      bundlePolicy({ policy_id: `p${i + 1}`, scope: { channels: ['print'] } }),
+    );
+    const d = decide(compilePolicies(many, []), event(), context());
+    expect(d.explanation).toHaveLength(7);
+    expect(d.explanation.at(-1)).toEqual({
+      code: 'decision.more_unmatched',
+      text: '7 more policies did not match',
+    });
+  });
 });

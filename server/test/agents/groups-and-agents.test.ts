@@ -117,6 +117,22 @@ describe('agents', () => {
     );
   });
 
+  it('a move reaches the agent: the check-in answer carries the endpoint group it is in now', async () => {
+    const ring = await call('POST', '/api/v1/agent-groups', { name: 'Ring 3' });
+    // The README's enrolment: a token without agent_group, so the device starts in no group.
+    const d = await enrolDevice(h);
+    const groupAtCheckin = async () =>
+      (await signed(h, d, 'POST', '/api/v1/agent/checkin', checkinBody())).json().agent_group;
+    expect(await groupAtCheckin()).toBeNull();
+    await call('POST', `/api/v1/agents/${d.deviceId}/group`, { group_id: ring.json().id });
+    expect(await groupAtCheckin()).toBe('Ring 3');
+    // A rename travels too: policies name groups by name, and so does the agent.
+    await call('PATCH', `/api/v1/agent-groups/${ring.json().id}`, { name: 'Ring Three' });
+    expect(await groupAtCheckin()).toBe('Ring Three');
+    await call('POST', `/api/v1/agents/${d.deviceId}/group`, { group_id: null });
+    expect(await groupAtCheckin()).toBeNull();
+  });
+
   it('public.ts answers for the policies module', async () => {
     const g = await call('POST', '/api/v1/agent-groups', { name: 'Ring 2' });
     const d = await enrolDevice(h, 'ed25519', { agent_group: 'Ring 2' });

@@ -77,6 +77,7 @@ const CheckinReply = Type.Object({
     }),
   ),
   policy_trust_update: Type.Null(),
+  agent_group: Type.Union([Type.String(), Type.Null()]),
   network_indicators: Type.Object({
     revision: Type.Integer(),
     dns_suffixes: Type.Array(Type.String()),

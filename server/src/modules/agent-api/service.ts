@@ -1,5 +1,6 @@
 import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
+import { findAgentGroup } from '../agents/public.js';
 import type { DevicesTable } from '../agents/tables.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/device-ca.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
@@ -48,6 +49,11 @@ export interface CheckinResult {
   policy_trust_update: null;
   /** The tenant's network indicators, for the endpoint's own location (docs/network-indicators.md). */
   network_indicators: IndicatorsForAgents;
+  /**
+   * The endpoint group the device is in now (a name, or null for none): a move in the console
+   * reaches the agent at its next check-in, and the agent decides group scopes with it.
+   */
+  agent_group: string | null;
 }
 
 /**
@@ -78,6 +84,7 @@ export async function checkin(
       certificate_rotation: false,
       commands: [],
       network_indicators: { revision: 0, dns_suffixes: [], ip_ranges: [] },
+      agent_group: null,
     };
   }
   const caps = input.capabilities;
@@ -126,6 +133,7 @@ export async function checkin(
 
   const latest = await policies.getLatestBundle(s.db, device.tenant_id);
   const indicators = await indicatorsForAgents(s.db, device.tenant_id);
+  const group = device.group_id ? await findAgentGroup(s.db, device.tenant_id, device.group_id) : undefined;
   const update =
     latest !== undefined &&
     latest.version > input.bundle_version &&
@@ -135,6 +143,7 @@ export async function checkin(
     policy_update_available: update,
     revoked: false,
     network_indicators: indicators,
+    agent_group: group?.name ?? null,
     certificate_rotation: Date.parse(device.certificate_expires_at) - now.getTime() < CERT_RENEW_BEFORE_MS,
     commands: commands
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
