@@ -176,7 +176,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   const testCandidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
   const unmatched: UnmatchedPolicy[] = [];
   // The first few misses, kept for the explanation of a decision where nothing matched.
-  const firstMisses: ExplanationLine[] = [];
+  const firstMisses: { number: number; miss: UnmatchedPolicy }[] = [];
   let misses = 0;
   for (const p of compiled.policies) {
     const stage = passes(p, event, ctx, input, compiled.zoneMemo);
@@ -184,7 +184,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
       if (ctx.explain_unmatched) unmatched.push(stage.miss);
       misses += 1;
       if (firstMisses.length < MISS_LINES)
-        firstMisses.push(line(stage.miss.code, `POL-${p.spec.policy_number}: ${stage.miss.text}`));
+        firstMisses.push({ number: p.spec.policy_number, miss: stage.miss });
       continue;
     }
     const outcome = outcomeOf(p, stage, event, ctx, risk);
@@ -225,7 +225,9 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
         : line('decision.suppressed', 'every matching policy was suppressed by an exception'),
     );
     if (matched.length === 0) {
-      explanation.push(...firstMisses);
+      // Written only here: most events match nothing, but a matching one never pays for these lines.
+      for (const { number, miss } of firstMisses)
+        explanation.push(line(miss.code, `POL-${number}: ${miss.text}`));
       if (misses > firstMisses.length)
         explanation.push(
           line('decision.more_unmatched', `${misses - firstMisses.length} more policies did not match`),
