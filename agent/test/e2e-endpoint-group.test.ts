@@ -71,12 +71,13 @@ describe('the endpoint group travels at check-in; scope misses say why', { timeo
     const { token } = await owner.ok(
       owner.post<{ token: string }>('/enrollment-tokens', { max_uses: 1, ttl_minutes: 30 }),
     );
-    const r = await enrolAgent(
-      { server: server.url, token, caFile: server.caPath, stateDir: d.state, extra: ['--json'] },
-      env,
-    );
+    const r = await enrolAgent({ server: server.url, token, caFile: server.caPath, stateDir: d.state }, env);
     expect(r.code, r.stderr).toBe(0);
-    deviceId = JSON.parse(r.stdout).device_id;
+    // Enrolment already says what this means for group-scoped policies.
+    expect(r.stdout).toContain('endpoint group: none (policies scoped to endpoint groups apply once');
+    const listed = await owner.ok(owner.get<{ items: { id: string }[] }>('/agents'));
+    deviceId = listed.items[0]!.id;
+    expect(r.stdout).toContain(`enrolled: device ${deviceId}`);
     writeFileSync(join(d.watched, 'cards.csv'), `name,card\nAda,${VALID_CARDS[0]}\n`);
     const approver = await server.secondPerson(owner);
     const created = await owner.ok(

@@ -114,7 +114,10 @@ async function dispatch(command: string, args: ParsedArgs): Promise<number> {
                 tenant_id: state.tenant_id,
                 agent_group: state.agent_group,
               })
-            : `enrolled: device ${state.device_id} (tenant ${state.tenant_id})`,
+            : `enrolled: device ${state.device_id} (tenant ${state.tenant_id}); endpoint group: ${
+                state.agent_group ??
+                'none (policies scoped to endpoint groups apply once the console moves this endpoint into one)'
+              }`,
         );
         return EXIT.ok;
       } catch (err) {
