@@ -101,6 +101,12 @@ cat > "$STAGE/tree/bin/dlp-agent" <<EOF
 exec "$NODE" "\$(dirname "\$(readlink -f "\$0")")/dlp-agent.js" "\$@"
 EOF
 chmod 0755 "$STAGE/tree/bin/dlp-agent" "$STAGE/tree/bin/dlp-agent.js"
+# The compiled addons must load in this Node (a checkout built with another Node major would not).
+(cd "$STAGE/tree" && "$NODE" --input-type=module -e '
+  import Database from "better-sqlite3";
+  new Database(":memory:").prepare("select 1").get();
+  await import("@custos/native");') \
+  || die "the packed agent does not load in $NODE: rebuild the checkout with this Node (npm ci)"
 install -m 0755 "$SRC/installer/uninstall.sh" "$STAGE/tree/uninstall.sh"
 mkdir -p "$STAGE/tree/docs"
 cp "$SRC/docs/agent.md" "$SRC/docs/install-linux.md" "$STAGE/tree/docs/"
