@@ -1,4 +1,4 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentPeerServer } from './helpers/agent-peer-server.js';
@@ -118,6 +118,25 @@ describe('dlp-agent commands', () => {
     expect(existsSync(join(stateDir, 'enrollment.json'))).toBe(false);
     expect(existsSync(join(stateDir, 'device-key'))).toBe(false);
     expect((await runAgent(['status', '--state-dir', stateDir], env)).code).toBe(3);
+  });
+
+  it('uninstall takes the enrolment token out of machine policy, keeping the rest and its mode', async () => {
+    const { peer, stateDir, env } = await enrolledWithBundle();
+    // What install.sh --token writes (issue 26 item 7: a token left behind re-enrols the machine).
+    writeFileSync(
+      env.DLP_AGENT_POLICY_FILE,
+      JSON.stringify({ ServerUrl: peer.url, EnrollmentToken: 'good-token', CheckinIntervalSecs: 60 }),
+      { mode: 0o640 },
+    );
+    const u = await runAgent(['uninstall', '--state-dir', stateDir], env);
+    expect(u.code, u.stderr).toBe(0);
+    expect(u.stdout).toContain('enrolment token removed');
+    expect(u.stdout).not.toContain('good-token');
+    expect(JSON.parse(readFileSync(env.DLP_AGENT_POLICY_FILE, 'utf8'))).toEqual({
+      ServerUrl: peer.url,
+      CheckinIntervalSecs: 60,
+    });
+    expect(statSync(env.DLP_AGENT_POLICY_FILE).mode & 0o777).toBe(0o640);
   });
 
   it('uninstall does not remove anything when the server cannot be told, unless --force', async () => {

@@ -1,12 +1,10 @@
 import { createPublicKey, verify as edVerify } from 'node:crypto';
-import { readFile, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { capabilityMatrix } from '../capabilities.js';
 import { type AgentConfig, ConfigError, loadConfig } from '../config.js';
 import { EVENT_ENROLL_FAILING, enroll, enrollFailureReason, enrollFromPolicy } from '../enroll.js';
 import { readEnrollment } from '../enrollment-state.js';
 import { probeTpm } from '../identity/key-status.js';
-import { removeDeviceKey } from '../identity/remove-key.js';
 import { createLogger } from '../log.js';
 import { loadPlatform } from '../platform/index.js';
 import type { Platform } from '../platform/types.js';
@@ -16,6 +14,7 @@ import { EXIT, type ParsedArgs, parseArgs, str, UsageError } from './args.js';
 import { doctor } from './doctor.js';
 import { HELP } from './help.js';
 import { scanCommand } from './scan.js';
+import { uninstallCommand } from './uninstall.js';
 
 const COMMANDS: Record<string, { valued: string[]; booleans: string[] }> = {
   enroll: { valued: ['server', 'token', 'ca-file', 'state-dir', 'key'], booleans: ['json'] },
@@ -276,28 +275,12 @@ async function dispatch(command: string, args: ParsedArgs): Promise<number> {
     }
     case 'uninstall': {
       const { platform, config } = await setup(args);
-      const svc = await openService(platform, config);
-      if (svc) {
-        try {
-          // Tell the server first: a final upload and a check-in whose health says uninstalling.
-          await svc.upload();
-          const told = await svc.checkinUninstalling();
-          if (!told && !args.flags.has('force')) {
-            process.stderr.write(
-              'dlp-agent uninstall: the server could not be told; nothing removed (use --force)\n',
-            );
-            return EXIT.unreachable;
-          }
-        } finally {
-          await svc.close();
-        }
-      }
-      const names = ['enrollment.json', 'server-ca.pem', 'policy', 'config.json'];
-      for (const db of ['queue.db', 'files.db']) names.push(db, `${db}-wal`, `${db}-shm`);
-      for (const name of names) await rm(join(config.stateDir, name), { recursive: true, force: true });
-      await removeDeviceKey(config.stateDir);
-      out('uninstalled: enrolment, device key, queue and policy removed');
-      return EXIT.ok;
+      return uninstallCommand(platform, config, {
+        force: args.flags.has('force'),
+        open: () => openService(platform, config),
+        out,
+        err: (text) => process.stderr.write(`${text}\n`),
+      });
     }
   }
   throw new UsageError(`unknown command ${command}`);

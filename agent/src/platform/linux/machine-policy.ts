@@ -1,4 +1,4 @@
-import { readFile } from 'node:fs/promises';
+import { chmod, chown, readFile, rename, stat, unlink, writeFile } from 'node:fs/promises';
 import { MACHINE_POLICY_NAMES, type MachinePolicySource, type MachinePolicyValues } from '../types.js';
 
 /**
@@ -39,4 +39,38 @@ export function createJsonPolicySource(path: string): MachinePolicySource {
       return out;
     },
   };
+}
+
+/**
+ * `dlp-agent uninstall`: the enrolment token leaves machine policy, so nothing re-enrols the
+ * machine. The rest of the file stays (the administrator's); mode and owner are kept. Answers what
+ * happened: removed, none (no file or no token) or not_writable (not run as root).
+ */
+export async function clearEnrollmentToken(path: string): Promise<'removed' | 'none' | 'not_writable'> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') return 'none';
+    if (code === 'EACCES' || code === 'EPERM') return 'not_writable';
+    throw err;
+  }
+  const values = JSON.parse(text) as Record<string, unknown>;
+  if (!('EnrollmentToken' in values)) return 'none';
+  delete values.EnrollmentToken;
+  const st = await stat(path);
+  const tmp = `${path}.${process.pid}.tmp`;
+  try {
+    await writeFile(tmp, `${JSON.stringify(values, null, 2)}\n`, { mode: st.mode & 0o777 });
+    await chmod(tmp, st.mode & 0o777);
+    await chown(tmp, st.uid, st.gid).catch(() => undefined);
+    await rename(tmp, path);
+  } catch (err) {
+    await unlink(tmp).catch(() => undefined);
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'EACCES' || code === 'EPERM') return 'not_writable';
+    throw err;
+  }
+  return 'removed';
 }

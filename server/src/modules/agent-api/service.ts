@@ -75,17 +75,20 @@ export async function checkin(
     clock_drift_ms: now.getTime() - signedAt,
     policy_trust_update: null,
   } as const;
-  if (device.status !== 'active') {
-    // A revoked device learns it and nothing else: no health recorded, no command handed out.
-    return {
-      ...base,
-      policy_update_available: false,
-      revoked: true,
-      certificate_rotation: false,
-      commands: [],
-      network_indicators: { revision: 0, dns_suffixes: [], ip_ranges: [] },
-      agent_group: null,
-    };
+  const refusedAnswer: CheckinResult = {
+    ...base,
+    policy_update_available: false,
+    revoked: true,
+    certificate_rotation: false,
+    commands: [],
+    network_indicators: { revision: 0, dns_suffixes: [], ip_ranges: [] },
+    agent_group: null,
+  };
+  // A revoked or uninstalled device learns it and nothing else: no health recorded, no command.
+  if (device.status !== 'active') return refusedAnswer;
+  if (input.health.state === 'uninstalling') {
+    await markUninstalled(s, device, input.health, now, requestId);
+    return refusedAnswer;
   }
   const caps = input.capabilities;
   const os = caps.os;
@@ -154,6 +157,39 @@ export async function checkin(
         created_at: c.created_at,
       })),
   };
+}
+
+/**
+ * `dlp-agent uninstall` tells the server with a check-in whose health says `uninstalling`
+ * (docs/agent-interface.md): the device becomes `uninstalled`, its last health is kept, and its
+ * credentials stop working like a revoked device's (only check-in answers, with `revoked: true`).
+ */
+async function markUninstalled(
+  s: AppServices,
+  device: DevicesTable,
+  health: Record<string, unknown>,
+  now: Date,
+  requestId: string,
+): Promise<void> {
+  await s.db.transaction().execute(async (trx) => {
+    const done = await trx
+      .updateTable('devices')
+      .set({ status: 'uninstalled', health: JSON.stringify(health), last_seen_at: now.toISOString() })
+      .where('tenant_id', '=', device.tenant_id)
+      .where('id', '=', device.id)
+      .where('status', '=', 'active')
+      .executeTakeFirst();
+    if (Number(done.numUpdatedRows) === 0) return;
+    await s.audit.write(
+      { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+      {
+        action: 'agent.uninstalled',
+        subject: { type: 'agent', id: device.id },
+        metadata: { hostname: device.hostname },
+      },
+      trx,
+    );
+  });
 }
 
 export type PolicyAnswer =

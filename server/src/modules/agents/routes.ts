@@ -150,7 +150,9 @@ export function agentsConsoleModule(
         schema: {
           querystring: Type.Object(
             {
-              status: Type.Optional(Type.Union([Type.Literal('active'), Type.Literal('revoked')])),
+              status: Type.Optional(
+                Type.Union([Type.Literal('active'), Type.Literal('revoked'), Type.Literal('uninstalled')]),
+              ),
               group_id: Type.Optional(Type.String({ format: 'uuid' })),
               search: Type.Optional(Type.String({ maxLength: 200 })),
               ...pageQuery({ maxLimit: 200, defaultLimit: 50, maxOffset: 1_000_000 }),

@@ -13,7 +13,8 @@ export interface AgentGroupsTable {
   retired_at: string | null;
 }
 
-export type DeviceStatus = 'active' | 'revoked';
+/** `uninstalled`: the agent said so at its last check-in (`dlp-agent uninstall`); credentials dead. */
+export type DeviceStatus = 'active' | 'revoked' | 'uninstalled';
 
 export interface DevicesTable {
   id: string;
