@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import BetterSqlite3 from 'better-sqlite3';
 import { afterEach, describe, expect, it } from 'vitest';
 import { type CliIo, runCli } from '../src/cli.js';
 import { createTestApp, makeTempDir, signInAs, type TestContext } from './helpers/index.js';
@@ -127,6 +128,9 @@ describe('dlp-server backup and restore', () => {
       'evidence/tenant/one.sealed',
     ]);
     expect(fs.statSync(path.join(out, 'keys/master.key')).mode & 0o777).toBe(0o600);
+    const copy = new BetterSqlite3(path.join(out, 'custos.db'), { readonly: true });
+    expect(copy.pragma('integrity_check', { simple: true })).toBe('ok');
+    copy.close();
     // Never overwrites, not even an empty directory someone made.
     expect(await c.run('backup', '--out', out)).toBe(1);
     expect(c.err.at(-1)).toMatch(/exists: a backup never overwrites/);
@@ -153,6 +157,29 @@ describe('dlp-server backup and restore', () => {
     expect(await t.run('restore', '--from', tampered)).toBe(1);
     expect(t.err.at(-1)).toBe('dlp-server: keys/master.key does not match the manifest (size or SHA-256)');
     expect(fs.existsSync(path.join(work, 'never'))).toBe(false);
+    // A database from a newer server (a migration this one does not know) is refused as well.
+    const newer = path.join(work, 'newer');
+    fs.cpSync(out, newer, { recursive: true });
+    const db = new BetterSqlite3(path.join(newer, 'custos.db'));
+    db.prepare(
+      "INSERT INTO schema_migrations (name, timestamp) VALUES ('9999_from_the_future', '2030-01-01')",
+    ).run();
+    db.close();
+    const entry = (m: { files: { path: string; bytes: number; sha256: string }[] }) => m.files[0]!;
+    const newerManifest = JSON.parse(fs.readFileSync(path.join(newer, 'manifest.json'), 'utf8'));
+    const { createHash } = await import('node:crypto');
+    const bytes = fs.readFileSync(path.join(newer, 'custos.db'));
+    Object.assign(entry(newerManifest), {
+      bytes: bytes.length,
+      sha256: createHash('sha256').update(bytes).digest('hex'),
+    });
+    fs.writeFileSync(path.join(newer, 'manifest.json'), JSON.stringify(newerManifest));
+    expect(await t.run('restore', '--from', newer)).toBe(1);
+    expect(t.err.at(-1)).toMatch(
+      /migrated by a newer server \(9999_from_the_future\): restore it with that version/,
+    );
+    expect(fs.existsSync(path.join(work, 'never'))).toBe(false);
+
     fs.rmSync(path.join(tampered, 'manifest.json'));
     expect(await t.run('restore', '--from', tampered)).toBe(1);
     expect(t.err.at(-1)).toMatch(/holds no manifest\.json: not a complete backup/);
@@ -193,6 +220,16 @@ describe('dlp-server backup and restore', () => {
     expect(pg.err.at(-1)).toMatch(/use pg_dump/);
     expect(fs.existsSync(path.join(work, 'b'))).toBe(false);
     const c = cli(work);
+    for (const help of [
+      ['backup', '--help'],
+      ['restore', '--help'],
+      ['owner', 'reset', '--help'],
+      ['--help'],
+    ])
+      expect(await c.run(...help)).toBe(0);
+    expect(c.out.join('\n')).toMatch(
+      /backup --out DIR[\s\S]*restore --from DIR[\s\S]*owner reset --tenant SLUG/,
+    );
     expect(await c.run('backup')).toBe(2);
     expect(await c.run('restore')).toBe(2);
     expect(await c.run('backup', '--out', path.join(work, 'inside'))).toBe(1);

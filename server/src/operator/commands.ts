@@ -55,7 +55,7 @@ export async function restoreCommand(args: string[], io: CliIo): Promise<number>
   if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
   if (typeof values.from !== 'string') throw new UsageError('--from is required');
   const config = loadConfig(io.env, io.cwd);
-  const manifest = restoreDataDir(config, values.from, values.force === true);
+  const manifest = await restoreDataDir(config, values.from, values.force === true);
   io.stdout(
     `restored ${manifest.files.length} files (backup of ${manifest.created_at}, schema ${manifest.schema}) into ${config.dataDir}`,
   );
