@@ -20,7 +20,7 @@ import { writeHostShims } from './helpers/host-shims.js';
  * Issue 26, item 8 and "Done when": docs/deploy-server.md run block by block with bash, in the
  * page's order, against a real `dlp-server` process. What differs from the host the page is
  * written for (the page's last section says the same):
- * - the layout's absolute paths (/opt/custos-server, /etc/custos, /etc/systemd/system,
+ * - the layout's absolute paths (/opt/custos-server, /etc/custos-server, /etc/systemd/system,
  *   /var/lib/custos-server, /var/backups) live under a temporary ROOT;
  * - ports 8443 and 9090 become free ports, and 0.0.0.0 becomes 127.0.0.1;
  * - sudo, useradd, chown, ufw, install -o/-g, systemctl and journalctl are the stand-ins of
@@ -54,7 +54,7 @@ function freePort(): Promise<number> {
 function inTestRoot(block: string): string {
   return block
     .replace(
-      /\/opt\/custos-server|\/etc\/custos|\/etc\/systemd\/system|\/var\/lib\/custos-server|\/var\/backups/g,
+      /\/opt\/custos-server|\/etc\/custos-server|\/etc\/systemd\/system|\/var\/lib\/custos-server|\/var\/backups/g,
       (p) => root + p,
     )
     .replace(/0\.0\.0\.0:8443/g, '127.0.0.1:8443')
@@ -118,20 +118,22 @@ afterAll(async () => {
 });
 
 describe(`${DOC}, every block run in order`, { timeout: 180_000 }, () => {
-  it('1-2: Node is new enough; the install lays out /opt, /etc/custos, the unit and the data directory', async () => {
+  it('1-2: Node is new enough; the install lays out /opt, /etc/custos-server, the unit and the data directory', async () => {
     expect(await run(block('node'))).toMatch(/^Node v\d+\.\d+\.\d+: new enough$/m);
     await run(block('install'), checkout);
-    expect(existsSync(join(root, 'opt/custos-server/server/bin/dlp-server.js'))).toBe(true);
+    expect(existsSync(join(root, 'opt/custos-server/bin/dlp-server'))).toBe(true);
     expect(existsSync(join(root, 'etc/systemd/system/custos-server.service'))).toBe(true);
-    expect(statSync(join(root, 'etc/custos/server.env')).mode & 0o777).toBe(0o640);
+    expect(statSync(join(root, 'etc/custos-server/server.env')).mode & 0o777).toBe(0o640);
     expect(statSync(join(root, 'var/lib/custos-server')).mode & 0o777).toBe(0o700);
     expect(shimLog()).toMatch(/^useradd --system --user-group .* custos-server$/m);
     if (existsSync(join(REPO, UNIT))) {
-      // The page's promises about the unit: its settings file and what it runs.
+      // What the systemctl stand-in does is what the unit says: user, data directory, settings
+      // file and command.
       const unit = readFileSync(join(REPO, UNIT), 'utf8');
-      expect(unit).toMatch(/^EnvironmentFile=-?\/etc\/custos\/server\.env$/m);
       expect(unit).toMatch(/^User=custos-server$/m);
-      expect(unit).toMatch(/^ExecStart=.*\/opt\/custos-server\/server\/bin\/dlp-server\.js start$/m);
+      expect(unit).toMatch(/^Environment=DLP_DATA_DIR=\/var\/lib\/custos-server$/m);
+      expect(unit).toMatch(/^EnvironmentFile=-?\/etc\/custos-server\/server\.env$/m);
+      expect(unit).toMatch(/^ExecStart=\/opt\/custos-server\/bin\/dlp-server start$/m);
     }
   });
 

@@ -49,6 +49,7 @@ export function fakeCheckout(dir: string): string {
     'agent',
     'installer',
     'scripts',
+    'docs',
   ])
     symlinkSync(join(REPO, name), join(dir, name));
   return dir;

@@ -6,7 +6,8 @@ import { join } from 'node:path';
  * test root (docs/deploy-server.md). Each records its arguments in `$SHIM_LOG`. `sudo` runs the
  * command as the current user; `useradd`, `chown` and `ufw` only record; `install` drops `-o`/`-g`;
  * `systemctl` starts and stops `dlp-server start` with the settings file the way
- * installer/custos-server.service does (EnvironmentFile=/etc/custos/server.env, under `$ROOT`), and
+ * installer/custos-server.service does (DLP_DATA_DIR, EnvironmentFile=/etc/custos-server/server.env,
+ * ExecStart=/opt/custos-server/bin/dlp-server start, all under `$ROOT`), and
  * `journalctl` prints what that process printed.
  */
 const RECORD = 'echo "$(basename "$0") $*" >> "$SHIM_LOG"';
@@ -39,8 +40,9 @@ tail -n 40 "$SHIM_STATE/journal"`,
 started() { cat "$SHIM_STATE/journal" 2>/dev/null | grep -c 'Data:'; }
 start() {
   before=$(started)
-  ( set -a; . "$ROOT/etc/custos/server.env"; set +a
-    exec node "$ROOT/opt/custos-server/server/bin/dlp-server.js" start ) >> "$SHIM_STATE/journal" 2>&1 &
+  ( export DLP_DATA_DIR="$ROOT/var/lib/custos-server"
+    set -a; . "$ROOT/etc/custos-server/server.env"; set +a
+    exec "$ROOT/opt/custos-server/bin/dlp-server" start ) >> "$SHIM_STATE/journal" 2>&1 &
   echo $! > "$SHIM_STATE/pid"
   for _ in $(seq 600); do
     [ "$(started)" -gt "$before" ] && return 0
