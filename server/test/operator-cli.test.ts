@@ -99,6 +99,12 @@ describe('dlp-server owner reset', () => {
     expect(await c.run('owner', 'reset')).toBe(2);
     expect(await c.run('owner', 'reset', '--tenant', 'two', '--email', 'B@two.example', '--json')).toBe(0);
     expect(JSON.parse(c.out.at(-1)!)).toMatchObject({ tenant: 'two', email: 'b@two.example' });
+    // Port 0 and no DLP_PUBLIC_URL: no made-up address, the secret alone.
+    const unknown = cli(ctx.dataDir, { DLP_LISTEN: '127.0.0.1:0' });
+    expect(await unknown.run('owner', 'reset', '--tenant', 'two', '--email', 'a@two.example')).toBe(0);
+    expect(unknown.out[1]).toMatch(
+      /^dlpr_[A-Za-z0-9_-]+ \(server address unknown: set DLP_PUBLIC_URL; post it as "reset"\)$/,
+    );
   });
 });
 

@@ -92,20 +92,20 @@ export async function ownerCommand(args: string[], io: CliIo): Promise<number> {
       if (error instanceof AppError) throw new Error(error.message);
       throw error;
     });
+    // With DLP_LISTEN port 0 and no DLP_PUBLIC_URL the server's address is unknown here: the
+    // secret alone is printed, to be posted to /auth/reset-password.
+    const addressKnown = Boolean(io.env.DLP_PUBLIC_URL) || config.listen.port !== 0;
+    const link = addressKnown ? reset.link : null;
+    const secret = reset.link.slice(reset.link.indexOf('#') + 1);
     if (values.json) {
       io.stdout(
-        JSON.stringify({
-          tenant: reset.tenant,
-          email: reset.email,
-          link: reset.link,
-          expires_at: reset.expiresAt,
-        }),
+        JSON.stringify({ tenant: reset.tenant, email: reset.email, link, expires_at: reset.expiresAt }),
       );
     } else {
       io.stdout(
         `one-time reset link for ${reset.email} (tenant ${reset.tenant}), valid until ${reset.expiresAt}:`,
       );
-      io.stdout(reset.link);
+      io.stdout(link ?? `${secret} (server address unknown: set DLP_PUBLIC_URL; post it as "reset")`);
     }
   } finally {
     await db.destroy();
