@@ -1,6 +1,6 @@
 import { realpathSync } from 'node:fs';
 import { pathToFileURL } from 'node:url';
-import { type ParseArgsConfig, parseArgs } from 'node:util';
+import { parse, UsageError } from './cli-args.js';
 import { systemClock } from './clock.js';
 import { type Config, ConfigError, loadConfig } from './config.js';
 import { connectDatabase } from './db/connect.js';
@@ -9,6 +9,7 @@ import { AuditWriter } from './http/audit.js';
 import { AppError } from './http/errors.js';
 import { startServer } from './main.js';
 import { createTenant } from './modules/tenants/service.js';
+import { backupCommand, ownerCommand, restoreCommand } from './operator/commands.js';
 import { SERVER_VERSION } from './version.js';
 
 /**
@@ -31,6 +32,9 @@ Commands:
   start                 run the API (HTTPS, DLP_LISTEN) and operations (HTTP, DLP_OPS_LISTEN) listeners
   migrate               apply pending database migrations and exit
   tenant create         create a tenant and its first Owner
+  backup --out DIR      consistent copy of database, keys and TLS material (server may run)
+  restore --from DIR    restore a backup into an empty data directory
+  owner reset           print a one-time password-reset link for a tenant's Owner
 
 Options:
   -h, --help            show help (also after each command)
@@ -63,33 +67,12 @@ Options:
                         characters, nothing common, no runs, repeats, e-mail name or organisation)
   --json                print {tenant_id, slug, owner_id, owner_email, invitation, invitation_expires_at, invitation_link}`;
 
-class UsageError extends Error {}
-
 const OPTION_OF_FIELD: Record<string, string> = {
   slug: '--slug',
   name: '--name',
   owner_email: '--owner-email',
   owner_password: '--owner-password',
 };
-
-type Values = Record<string, string | boolean | undefined>;
-
-function parse(
-  args: string[],
-  options: NonNullable<ParseArgsConfig['options']>,
-): { values: Values; positionals: string[] } {
-  try {
-    const parsed = parseArgs({
-      args,
-      options: { help: { type: 'boolean', short: 'h' }, ...options },
-      strict: true,
-      allowPositionals: true,
-    });
-    return { values: parsed.values as Values, positionals: parsed.positionals };
-  } catch (error) {
-    throw new UsageError((error as Error).message.split('\n')[0] ?? 'invalid arguments');
-  }
-}
 
 async function withDatabase<T>(
   config: Config,
@@ -236,6 +219,12 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await migrateCommand(rest, io);
       case 'tenant':
         return await tenantCommand(rest, io);
+      case 'backup':
+        return await backupCommand(rest, io);
+      case 'restore':
+        return await restoreCommand(rest, io);
+      case 'owner':
+        return await ownerCommand(rest, io);
       default:
         throw new UsageError(`unknown command: ${command} (see dlp-server --help)`);
     }

@@ -34,9 +34,15 @@ export interface RunningServer {
 
 /**
  * Starts `dlp-server start` on loopback with a temporary data directory and kernel-chosen ports,
- * and reads what it prints: API address, TLS CA, and the first-start Owner's sign-in.
+ * and reads what it prints: API address, TLS CA, and the first-start Owner's sign-in. A data
+ * directory that already holds a tenant (a restart, a restored backup) prints no sign-in: pass
+ * the Owner's then in `known`.
  */
-export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
+export async function startServer(
+  dataDir: string,
+  extraEnv: NodeJS.ProcessEnv = {},
+  known?: { tenant: string; email: string; password: string },
+): Promise<RunningServer> {
   const own = { DLP_DATA_DIR: dataDir, ...extraEnv };
   // Only the settings given here: a DLP_DATABASE_URL or TLS setting of the calling shell must not
   // point the test server at someone's database or certificate.
@@ -59,8 +65,9 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
   };
   const field = (label: string) => new RegExp(`${label}\\s+(\\S+)`).exec(proc.output().stdout)?.[1];
   const deadline = Date.now() + 60_000;
-  // The banner is complete once the one-time password line is out (it follows the API address).
-  while (!(field('API:') && field('password:'))) {
+  // The banner is complete once the one-time password line is out (it follows the API address),
+  // or, on a later start, once the data directory line is.
+  while (!(field('API:') && field(known ? 'Data:' : 'password:'))) {
     if (child.exitCode !== null) throw new Error(`dlp-server exited ${child.exitCode}: ${text()}`);
     if (Date.now() > deadline) {
       child.kill('SIGKILL');
@@ -71,9 +78,9 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
   const url = field('API:')!.replace(/\/api\/v1$/, '');
   const caPath = field('TLS CA:')!;
   const caPem = readFileSync(caPath, 'utf8');
-  const tenant = field('tenant:')!;
-  const email = field('e-mail:')!;
-  const password = field('password:')!;
+  const tenant = known?.tenant ?? field('tenant:')!;
+  const email = known?.email ?? field('e-mail:')!;
+  const password = known?.password ?? field('password:')!;
   const anonymous = new ApiClient(url, caPem);
   const login = async (body: unknown, path = '/auth/login') =>
     anonymous.as((await anonymous.ok(anonymous.post<{ token: string }>(path, body))).token);

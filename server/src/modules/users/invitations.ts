@@ -207,7 +207,22 @@ export async function issueReset(
   userId: string,
   now: Date,
 ) {
-  const user = await targetFor(db, actor, userId);
+  return mintReset(db, config, audit, ctx, await targetFor(db, actor, userId), now);
+}
+
+/**
+ * The reset link itself, shared by the route and the operator's `dlp-server owner reset`: only
+ * the SHA-256 is stored, the audit entry names the account and never the link.
+ */
+export async function mintReset(
+  db: Db,
+  config: Config,
+  audit: AuditWriter,
+  ctx: Ctx,
+  user: UsersTable,
+  now: Date,
+  metadata?: Record<string, unknown>,
+) {
   if (user.status === 'disabled' || user.federated === 1)
     throw new AppError(409, 'resource.conflict', 'no reset link for a disabled or federated account');
   const secret = mintSecret(TOKEN_PREFIX.reset);
@@ -216,7 +231,11 @@ export async function issueReset(
     await insertReset(trx, ctx.tenantId, user.id, sha256Hex(secret), expiresAt, now);
     await audit.write(
       ctx,
-      { action: 'user.password_reset_issued', subject: { type: 'user', id: user.id } },
+      {
+        action: 'user.password_reset_issued',
+        subject: { type: 'user', id: user.id },
+        ...(metadata ? { metadata } : {}),
+      },
       trx,
     );
   });
