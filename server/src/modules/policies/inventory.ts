@@ -1,5 +1,6 @@
 import {
   type ConditionNode,
+  effectiveGroup,
   isWholeCompanyScope,
   normalizeAction,
   type PolicyVersionInput,
@@ -173,7 +174,8 @@ function matches(e: Entry, q: InventoryQuery, since: Date | null): boolean {
     }
   }
   if (q.family && familyOf(s) !== q.family) return false;
-  if (q.group && (e.policy.group_name ?? s.group ?? null) !== q.group) return false;
+  // The group filter reads the effective group: a rule with no chosen group sorts by its channels.
+  if (q.group && effectiveGroup(e.policy.group_name ?? s.group, s.scope.channels) !== q.group) return false;
   if (q.status && e.status !== q.status) return false;
   if (
     q.action &&
@@ -242,7 +244,7 @@ export async function inventory(db: Kysely<Database>, tenantId: string, q: Inven
       severity: e.spec.severity,
       family: familyOf(e.spec),
       group: e.policy.group_name,
-      effective_group: e.policy.group_name ?? e.spec.group ?? null,
+      effective_group: effectiveGroup(e.policy.group_name ?? e.spec.group, e.spec.scope.channels),
       status: e.status,
       deployment: e.deployment,
       priority: e.policy.position,

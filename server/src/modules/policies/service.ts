@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import {
   BUILTIN_DETECTORS,
+  type FieldError,
   type PolicyVersion,
   type PolicyVersionInput,
-  type PromptLookup,
   type TargetLookup,
   validatePolicyVersion,
 } from '@custos/engine';
@@ -14,6 +14,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
 import { promptLibrary } from '../prompt-messages/public.js';
+import { unknownDetectorFields } from './detector-check.js';
 import type { OverlapWarning } from './overlap.js';
 import {
   findPolicy,
@@ -111,22 +112,20 @@ async function targetLookup(
   return { exists: (kind, objectId) => found.has(`${kind}:${objectId}`) };
 }
 
-/** The engine's write-time check with the tenant's targets and prompt library (document 1). */
-async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
-  const prompts = await promptLibrary(deps.db, tenantId);
-  return validateInput(input, now, {
-    targets: await targetLookup(deps, tenantId, input),
-    prompts: prompts.lookup,
-  });
-}
-
-function validateInput(
+/**
+ * Every write-time refusal of a version against the tenant's current objects (document 1): the
+ * engine's check with the tenant's targets and prompt library, compiler-only exclusions, and
+ * detector ids the tenant does not have. Also what a rollback target must still pass.
+ */
+export async function versionProblems(
+  deps: PolicyDeps,
+  tenantId: string,
   input: Record<string, unknown>,
   now: Date,
-  lookups: { targets?: TargetLookup; prompts?: PromptLookup } = {},
-): PolicyVersionInput {
+): Promise<FieldError[]> {
+  const prompts = await promptLibrary(deps.db, tenantId);
+  const details: FieldError[] = [];
   const scope = input['scope'];
-  const details: { field: string; message: string }[] = [];
   if (scope && typeof scope === 'object') {
     for (const f of COMPILER_ONLY)
       if ((scope as Record<string, unknown>)[f] !== undefined)
@@ -136,9 +135,24 @@ function validateInput(
         });
   }
   const { group: _group, ...spec } = input;
-  details.push(...validatePolicyVersion(spec, { now, ...lookups, detectorNames: DETECTOR_NAMES }));
+  details.push(
+    ...validatePolicyVersion(spec, {
+      now,
+      targets: await targetLookup(deps, tenantId, input),
+      prompts: prompts.lookup,
+      detectorNames: DETECTOR_NAMES,
+    }),
+    ...(await unknownDetectorFields(deps.db, tenantId, input['condition'])),
+  );
+  return details;
+}
+
+/** The engine's write-time check with the tenant's objects; 422 naming each field (document 1). */
+async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
+  const details = await versionProblems(deps, tenantId, input, now);
   if (details.length > 0)
     throw new AppError(422, 'request.invalid', 'the policy version has invalid fields', details);
+  const { group: _group, ...spec } = input;
   return spec as unknown as PolicyVersionInput;
 }
 
@@ -241,7 +255,7 @@ export async function releasedPolicies(db: Kysely<Database>, tenantId: string): 
   for (const p of policies) {
     if (p.disabled) continue;
     const v = versions.find((r) => r.policy_id === p.id && r.status === 'published');
-    if (v) out.push({ version: toPolicyVersion(p, v) });
+    if (v) out.push({ version: toPolicyVersion(p, v), position: p.position });
   }
   return out;
 }

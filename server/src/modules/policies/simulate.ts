@@ -66,7 +66,10 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     const row = input.version !== undefined ? rows.find((r) => r.version === input.version) : rows.at(-1);
     if (!row) throw notFound('policy version');
     const at = released.findIndex((r) => r.version.policy_id === policy.id);
-    const entry = { version: { ...toPolicyVersion(policy, row), status: 'published' as const } };
+    const entry = {
+      version: { ...toPolicyVersion(policy, row), status: 'published' as const },
+      position: policy.position,
+    };
     if (at >= 0) released[at] = entry;
     else released.push(entry);
   }
