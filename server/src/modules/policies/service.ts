@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import {
   BUILTIN_DETECTORS,
   type FieldError,
+  informActions,
   type PolicyVersion,
   type PolicyVersionInput,
   type TargetLookup,
@@ -153,7 +154,8 @@ async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<str
   if (details.length > 0)
     throw new AppError(422, 'request.invalid', 'the policy version has invalid fields', details);
   const { group: _group, ...spec } = input;
-  return spec as unknown as PolicyVersionInput;
+  // `warn` is accepted as the historical name of `inform` and stored as inform (document 1).
+  return informActions(spec).spec as unknown as PolicyVersionInput;
 }
 
 export async function mustFindPolicy(deps: PolicyDeps, tenantId: string, id: string): Promise<PoliciesTable> {
