@@ -290,8 +290,18 @@ export async function refuse(
   throw error;
 }
 
-export async function compileTenant(deps: PolicyDeps, actor: Actor, reason: string) {
+/**
+ * Compiles the tenant's next bundle inside the compiling lock. `onStart` runs when the lock is
+ * taken, before anything is read: a caller coalescing requests stops adding joiners there.
+ */
+export async function compileTenant(
+  deps: PolicyDeps,
+  actor: Actor,
+  reason: string,
+  extra: { onStart?: () => void } = {},
+) {
   return withCompileLock(actor.tenantId, async () => {
+    extra.onStart?.();
     const released = await releasedPolicies(deps.db, actor.tenantId);
     const bundle = await compileAndStoreBundle(
       deps.db,
