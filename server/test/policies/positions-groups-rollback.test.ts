@@ -139,6 +139,13 @@ describe('rollback (items 6 and 15)', () => {
       code: 'policy.rollback_live',
       details: [{ field: 'to_version', message: 'names the version that is live now' }],
     });
+    // The lifecycle view gives the same reason for the live version.
+    const view = (await get(`/policies/${id}/lifecycle`)).json();
+    expect(view.versions[0].actions).toContainEqual({
+      action: 'rollback',
+      allowed: false,
+      reason: 'the version is live now; nothing to roll back',
+    });
   });
 });
 
