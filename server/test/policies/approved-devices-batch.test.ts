@@ -120,5 +120,14 @@ describe('rapid single approvals', () => {
     expect(await bundleCount()).toBe(before + 1);
     expect(await shippedSerials()).toHaveLength(10);
     expect(waitingInventoryJoiners(owner.tenantId)).toBe(0);
+    const audits = await ctx.db
+      .selectFrom('audit_events')
+      .select('metadata')
+      .where('action', '=', 'policy_bundle.compiled')
+      .where('metadata', 'like', '%device_approved%')
+      .execute();
+    expect(audits.map((a) => JSON.parse(a.metadata))).toEqual([
+      expect.objectContaining({ cause: 'device_approved', requests_coalesced: 10 }),
+    ]);
   });
 });

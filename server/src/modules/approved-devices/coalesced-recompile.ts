@@ -55,6 +55,8 @@ export async function recompileForInventory(
       onStart: () => {
         if (waiting.get(actor.tenantId) === entry) waiting.delete(actor.tenantId);
       },
+      // Final once the compile has started: how many requests this one bundle answers.
+      metadata: () => ({ requests_coalesced: entry.joined }),
     },
   ).then((b) => b.version);
   waiting.set(actor.tenantId, entry);

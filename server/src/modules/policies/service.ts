@@ -298,7 +298,7 @@ export async function compileTenant(
   deps: PolicyDeps,
   actor: Actor,
   reason: string,
-  extra: { onStart?: () => void } = {},
+  extra: { onStart?: () => void; metadata?: () => Record<string, unknown> } = {},
 ) {
   return withCompileLock(actor.tenantId, async () => {
     extra.onStart?.();
@@ -314,7 +314,7 @@ export async function compileTenant(
     await deps.audit.write(actor.audit, {
       action: 'policy_bundle.compiled',
       subject: { type: 'policy_bundle', id: String(bundle.version) },
-      metadata: { cause: reason, policy_count: released.length },
+      metadata: { cause: reason, policy_count: released.length, ...extra.metadata?.() },
     });
     return bundle;
   });
