@@ -271,10 +271,14 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   } else explanation.push(line('risk.not_scored', 'nothing scored the event'));
   const requested = winner.action as Action;
   const { action, clamp } = clampAction(requested, event.channel, ctx.capabilities);
+  // Only a capability report (or the server-read cloud_storage channel) lets the explanation say
+  // the action fits the endpoint; without one nothing is clamped and the line says so.
   explanation.push(
     clamp.limited
       ? line('clamp.reduced', clamp.limit as string)
-      : line('clamp.none', `${action} is within what the endpoint reports`),
+      : ctx.capabilities || event.channel === 'cloud_storage'
+        ? line('clamp.none', `${action} is within what the endpoint reports on channel ${event.channel}`)
+        : line('clamp.unreported', `${action} is not clamped: no endpoint capability report was given`),
   );
   if (winner.label)
     explanation.push(line('label.requested', 'an additive label is requested; the action is unchanged'));

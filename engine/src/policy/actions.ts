@@ -63,3 +63,33 @@ export type Severity = (typeof SEVERITIES)[number];
 export function severityRank(severity: Severity): number {
   return SEVERITIES.length - SEVERITIES.indexOf(severity);
 }
+
+type Fields = Record<string, unknown>;
+const isFields = (v: unknown): v is Fields => typeof v === 'object' && v !== null && !Array.isArray(v);
+
+/**
+ * A copy of a policy version's fields with every action-valued field written `warn` renamed to
+ * `inform` (response, offline_response, exceptions[].downgrade_to, risk_thresholds.below and
+ * .steps[].action): what is stored (document 1, "stored versions are migrated"). `changed` says
+ * whether anything was renamed. Anything not shaped as expected is copied as it is.
+ */
+export function informActions(spec: Fields): { spec: Fields; changed: boolean } {
+  let changed = false;
+  const rename = (holder: Fields, key: string): Fields => {
+    if (holder[key] !== 'warn') return holder;
+    changed = true;
+    return { ...holder, [key]: 'inform' };
+  };
+  let out = rename(rename(spec, 'response'), 'offline_response');
+  const exceptions = out['exceptions'];
+  if (Array.isArray(exceptions))
+    out = { ...out, exceptions: exceptions.map((e) => (isFields(e) ? rename(e, 'downgrade_to') : e)) };
+  const risk = out['risk_thresholds'];
+  if (isFields(risk)) {
+    let r = rename(risk, 'below');
+    const steps = r['steps'];
+    if (Array.isArray(steps)) r = { ...r, steps: steps.map((s) => (isFields(s) ? rename(s, 'action') : s)) };
+    out = { ...out, risk_thresholds: r };
+  }
+  return { spec: changed ? out : spec, changed };
+}

@@ -1,6 +1,7 @@
 export * from './actions.js';
 export * from './bundle-payload.js';
 export * from './change-reason.js';
+export { effectiveGroup, impliedGroup } from './channel-groups.js';
 export * from './classification-types.js';
 export * from './compile-scope.js';
 export * from './condition-types.js';

@@ -285,6 +285,20 @@ describe('capability clamping (e), always last', () => {
     const d = decideWith([bundlePolicy({ policy_id: 'p1' })], event(), context({ capabilities: FULL_CAPS }));
     expect([d.requested_action, d.action, d.clamp?.limited]).toEqual(['block', 'block', false]);
   });
+  it('says the action fits only when a report was given; without one it says nothing was clamped', () => {
+    const fits = decideWith(
+      [bundlePolicy({ policy_id: 'p1' })],
+      event(),
+      context({ capabilities: FULL_CAPS }),
+    );
+    expect(fits.explanation.filter((l) => l.code.startsWith('clamp.')).map((l) => l.code)).toEqual([
+      'clamp.none',
+    ]);
+    const blind = decideWith([bundlePolicy({ policy_id: 'p1' })], event(), context({ capabilities: null }));
+    const lines = blind.explanation.filter((l) => l.code.startsWith('clamp.'));
+    expect(lines.map((l) => l.code)).toEqual(['clamp.unreported']);
+    expect(lines[0]?.text).not.toContain('within what the endpoint reports');
+  });
 });
 
 describe('offline, labels and explanations', () => {

@@ -84,6 +84,7 @@ export const ERROR_CODES = {
     status: 422,
     summary: 'the rollback target was never published or no longer validates',
   },
+  'policy.rollback_live': { status: 422, summary: 'the rollback names the version that is live now' },
   'policy.exclusions_unsupported': {
     status: 409,
     summary: 'a release with an exclusion while active endpoints lack scope_exclusions (the count is given)',

@@ -1,11 +1,19 @@
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
+import { fieldError } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import type { PolicyDeps } from '../policies/service.js';
-import { approveDevice, removeDevice, SEEN_PAGE_CAP, seenDevicesPage } from './service.js';
+import {
+  APPROVED_DEVICE_CAP,
+  approveDevice,
+  approveDevices,
+  removeDevice,
+  SEEN_PAGE_CAP,
+  seenDevicesPage,
+} from './service.js';
 import { listApprovedDevices } from './store.js';
 
 const Nullable = Type.Union([Type.String(), Type.Null()]);
@@ -31,6 +39,23 @@ const Device = Type.Object(
     device_class: Type.Union([Type.String(), Type.Null()]),
     label: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String(),
+  },
+  { additionalProperties: false },
+);
+const DeviceFields = {
+  serial: Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' }),
+  device_class: Type.Optional(Type.String({ maxLength: 64 })),
+  label: Type.Optional(Type.String({ maxLength: 200 })),
+};
+const Batch = Type.Object(
+  {
+    items: Type.Array(
+      Type.Object(
+        { id: Type.String(), serial: Type.String(), created: Type.Boolean() },
+        { additionalProperties: false },
+      ),
+    ),
+    bundle_version: Type.Union([Type.Integer(), Type.Null()]),
   },
   { additionalProperties: false },
 );
@@ -94,21 +119,39 @@ export const approvedDevicesModule: ApiModule = async (app) => {
     {
       onRequest: [requirePermission('policies:write')],
       schema: {
+        // One device (`serial`, `device_class?`, `label?`), or a list of them in `items` (issue 14:
+        // one request, one bundle); exactly one of the two forms.
         body: Type.Object(
           {
-            serial: Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' }),
-            device_class: Type.Optional(Type.String({ maxLength: 64 })),
-            label: Type.Optional(Type.String({ maxLength: 200 })),
+            ...DeviceFields,
+            serial: Type.Optional(DeviceFields.serial),
+            items: Type.Optional(
+              Type.Array(Type.Object(DeviceFields, { additionalProperties: false }), {
+                minItems: 1,
+                maxItems: APPROVED_DEVICE_CAP,
+              }),
+            ),
           },
           { additionalProperties: false },
         ),
-        response: { 200: Changed, 201: Changed, ...errorResponses(401, 403, 409, 422) },
+        response: { 200: Type.Union([Changed, Batch]), 201: Changed, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
       const p = principalOf(request);
       const actor = { tenantId: p.tenantId, userId: p.userId, audit: auditContextOf(request) };
-      const { created, ...changed } = await approveDevice(deps, actor, request.body);
+      const { items, serial, device_class, label } = request.body;
+      if (items !== undefined) {
+        if (serial !== undefined || device_class !== undefined || label !== undefined)
+          throw fieldError('items', 'is the whole request: send either items or one device');
+        return reply.code(200).send(await approveDevices(deps, actor, items));
+      }
+      if (serial === undefined) throw fieldError('serial', 'is required (or items, a list of devices)');
+      const { created, ...changed } = await approveDevice(deps, actor, {
+        serial,
+        ...(device_class !== undefined ? { device_class } : {}),
+        ...(label !== undefined ? { label } : {}),
+      });
       return reply.code(created ? 201 : 200).send(changed);
     },
   );

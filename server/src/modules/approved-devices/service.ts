@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { ConditionNode } from '@custos/engine';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { type SeenDevice, seenRemovableDevices } from '../incidents/policy-record.js';
-import { compileTenant, type PolicyDeps, releasedPolicies } from '../policies/service.js';
+import type { PolicyDeps } from '../policies/service.js';
+import { recompileForInventory } from './coalesced-recompile.js';
 import {
   approvedIdsBySerialKey,
   countApprovedDevices,
@@ -31,32 +31,6 @@ export interface InventoryChange {
   bundle_version: number | null;
 }
 
-function usesInventory(node: ConditionNode): boolean {
-  if (node.op === 'removable_device') return node.include_approved_inventory === true;
-  if (node.op === 'and' || node.op === 'or' || node.op === 'at_least') return node.nodes.some(usesInventory);
-  if (node.op === 'not') return usesInventory(node.node);
-  return false;
-}
-
-/**
- * An approval or removal recompiles the bundle only when a published policy's condition sets
- * `include_approved_inventory` (document 1, Conditions rule 8).
- */
-async function maybeRecompile(
-  deps: PolicyDeps,
-  actor: InventoryActor,
-  cause: string,
-): Promise<number | null> {
-  const released = await releasedPolicies(deps.db, actor.tenantId);
-  if (!released.some((r) => usesInventory(r.version.condition))) return null;
-  const bundle = await compileTenant(
-    deps,
-    { tenantId: actor.tenantId, userId: actor.userId, canApprove: false, audit: actor.audit },
-    cause,
-  );
-  return bundle.version;
-}
-
 /**
  * Approves a serial (409 `approved_device.limit` past the cap). Re-approving a known serial
  * relabels it: the serials a bundle carries do not change, so nothing is recompiled.
@@ -79,12 +53,7 @@ export async function approveDevice(
     });
     return { id: existing, bundle_version: null, created: false };
   }
-  if ((await countApprovedDevices(deps.db, actor.tenantId)) >= APPROVED_DEVICE_CAP)
-    throw new AppError(
-      409,
-      'approved_device.limit',
-      `a tenant approves at most ${APPROVED_DEVICE_CAP} devices`,
-    );
+  if ((await countApprovedDevices(deps.db, actor.tenantId)) >= APPROVED_DEVICE_CAP) throw capError();
   const id = randomUUID();
   await insertApprovedDevice(deps.db, {
     id,
@@ -100,7 +69,92 @@ export async function approveDevice(
     action: 'approved_device.added',
     subject: { type: 'approved_device', id },
   });
-  return { id, bundle_version: await maybeRecompile(deps, actor, 'device_approved'), created: true };
+  return { id, bundle_version: await recompileForInventory(deps, actor, 'device_approved'), created: true };
+}
+
+/** One device of an approval request. */
+export interface DeviceInput {
+  serial: string;
+  device_class?: string;
+  label?: string;
+}
+
+function capError(): AppError {
+  return new AppError(
+    409,
+    'approved_device.limit',
+    `a tenant approves at most ${APPROVED_DEVICE_CAP} devices`,
+  );
+}
+
+/**
+ * Approves a list of devices in one request (issue 14 item 14): all or nothing, one transaction,
+ * one bundle at most. A serial listed twice (compared without case) is 422 on the second
+ * `items[i].serial`; serials already approved are relabelled; 409 `approved_device.limit` when the
+ * new ones would pass the cap, and nothing is stored.
+ */
+export async function approveDevices(
+  deps: PolicyDeps,
+  actor: InventoryActor,
+  items: readonly DeviceInput[],
+): Promise<{ items: { id: string; serial: string; created: boolean }[]; bundle_version: number | null }> {
+  const seen = new Set<string>();
+  const details = items.flatMap((d, i) => {
+    const key = d.serial.toLowerCase();
+    if (seen.has(key))
+      return [{ field: `items[${i}].serial`, message: 'is listed twice (serials compare without case)' }];
+    seen.add(key);
+    return [];
+  });
+  if (details.length > 0)
+    throw new AppError(422, 'request.invalid', 'the request has invalid fields', details);
+  const now = deps.now().toISOString();
+  const out: { id: string; serial: string; created: boolean }[] = [];
+  await deps.db.transaction().execute(async (trx) => {
+    // At most 5,000 rows per tenant: the whole inventory is read once.
+    const known = await approvedIdsBySerialKey(trx, actor.tenantId);
+    const fresh = items.filter((d) => !known.has(d.serial.toLowerCase()));
+    if ((await countApprovedDevices(trx, actor.tenantId)) + fresh.length > APPROVED_DEVICE_CAP)
+      throw capError();
+    for (const d of items) {
+      const existing = known.get(d.serial.toLowerCase());
+      if (existing !== undefined) {
+        await relabelApprovedDevice(trx, actor.tenantId, existing, {
+          label: d.label ?? null,
+          ...(d.device_class !== undefined ? { device_class: d.device_class } : {}),
+        });
+        await deps.audit.write(
+          actor.audit,
+          { action: 'approved_device.relabelled', subject: { type: 'approved_device', id: existing } },
+          trx,
+        );
+        out.push({ id: existing, serial: d.serial, created: false });
+        continue;
+      }
+      const id = randomUUID();
+      await insertApprovedDevice(trx, {
+        id,
+        tenant_id: actor.tenantId,
+        serial: d.serial,
+        serial_key: d.serial.toLowerCase(),
+        device_class: d.device_class ?? null,
+        label: d.label ?? null,
+        created_by: actor.userId,
+        created_at: now,
+      });
+      await deps.audit.write(
+        actor.audit,
+        { action: 'approved_device.added', subject: { type: 'approved_device', id } },
+        trx,
+      );
+      out.push({ id, serial: d.serial, created: true });
+    }
+  });
+  // Relabels change no shipped serial: only new serials recompile, once for the whole list.
+  const bundle = out.some((d) => d.created)
+    ? await recompileForInventory(deps, actor, 'device_approved')
+    : null;
+  return { items: out, bundle_version: bundle };
 }
 
 export async function removeDevice(
@@ -113,7 +167,7 @@ export async function removeDevice(
     action: 'approved_device.removed',
     subject: { type: 'approved_device', id },
   });
-  return { id, bundle_version: await maybeRecompile(deps, actor, 'device_removed') };
+  return { id, bundle_version: await recompileForInventory(deps, actor, 'device_removed') };
 }
 
 /** Removable devices endpoints have reported (newest sighting first), each marked if approved. */

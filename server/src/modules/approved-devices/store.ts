@@ -1,6 +1,8 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { ApprovedDevicesTable } from './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
 
 export type ApprovedDeviceRow = Pick<
   ApprovedDevicesTable,
@@ -8,7 +10,7 @@ export type ApprovedDeviceRow = Pick<
 >;
 
 /** A tenant's approved devices, by serial (case-insensitively). */
-export function listApprovedDevices(db: Kysely<Database>, tenantId: string): Promise<ApprovedDeviceRow[]> {
+export function listApprovedDevices(db: Db, tenantId: string): Promise<ApprovedDeviceRow[]> {
   return db
     .selectFrom('approved_devices')
     .select(['id', 'serial', 'device_class', 'label', 'created_at'])
@@ -18,10 +20,7 @@ export function listApprovedDevices(db: Kysely<Database>, tenantId: string): Pro
 }
 
 /** Approved device ids by lower-cased serial. */
-export async function approvedIdsBySerialKey(
-  db: Kysely<Database>,
-  tenantId: string,
-): Promise<Map<string, string>> {
+export async function approvedIdsBySerialKey(db: Db, tenantId: string): Promise<Map<string, string>> {
   const rows = await db
     .selectFrom('approved_devices')
     .select(['id', 'serial_key'])
@@ -31,7 +30,7 @@ export async function approvedIdsBySerialKey(
 }
 
 export async function findApprovedBySerialKey(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   serialKey: string,
 ): Promise<string | undefined> {
@@ -44,7 +43,7 @@ export async function findApprovedBySerialKey(
   return row?.id;
 }
 
-export async function countApprovedDevices(db: Kysely<Database>, tenantId: string): Promise<number> {
+export async function countApprovedDevices(db: Db, tenantId: string): Promise<number> {
   const row = await db
     .selectFrom('approved_devices')
     .select((eb) => eb.fn.countAll().as('n'))
@@ -55,7 +54,7 @@ export async function countApprovedDevices(db: Kysely<Database>, tenantId: strin
 
 /** Sets the label, and the device class when given. */
 export async function relabelApprovedDevice(
-  db: Kysely<Database>,
+  db: Db,
   tenantId: string,
   id: string,
   change: { label: string | null; device_class?: string },
@@ -71,16 +70,12 @@ export async function relabelApprovedDevice(
     .execute();
 }
 
-export async function insertApprovedDevice(db: Kysely<Database>, row: ApprovedDevicesTable): Promise<void> {
+export async function insertApprovedDevice(db: Db, row: ApprovedDevicesTable): Promise<void> {
   await db.insertInto('approved_devices').values(row).execute();
 }
 
 /** True when a device was removed. */
-export async function deleteApprovedDevice(
-  db: Kysely<Database>,
-  tenantId: string,
-  id: string,
-): Promise<boolean> {
+export async function deleteApprovedDevice(db: Db, tenantId: string, id: string): Promise<boolean> {
   const res = await db
     .deleteFrom('approved_devices')
     .where('tenant_id', '=', tenantId)

@@ -31,6 +31,8 @@ export const BUNDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
 /** One published policy version as the compiler reads it, in list order. */
 export interface ReleasedPolicy {
   version: PolicyVersion;
+  /** The policy's position in the tenant's list: stamped as its priority (document 1, priority). */
+  position: number;
 }
 
 export interface CompiledBundle {
@@ -82,7 +84,7 @@ function endpointGroupIds(scope: Scope, out: Set<string>): void {
 
 /**
  * Builds the payload of the tenant's next bundle from its published, enabled policies in list
- * order (document 1, Bundle): list position stamped as priority, typed targets compiled against
+ * order (document 1, Bundle): the stored list position stamped as priority, typed targets compiled against
  * the current endpoint groups (a retired or missing group compiles to a name no group can have),
  * detector primitives shipped, the whole graph revalidated before anything is signed.
  */
@@ -109,10 +111,11 @@ export async function buildPayload(
   const approvedSerials = (
     await db.selectFrom('approved_devices').select('serial').where('tenant_id', '=', tenantId).execute()
   ).map((r) => r.serial);
-  const policies: BundlePolicy[] = released.map((r, i) => {
+  const policies: BundlePolicy[] = released.map((r) => {
     const promptId = r.version.notifications?.prompt_message_id;
     return compileBundlePolicy(r.version, {
-      priority: i + 1,
+      // The list position, as the console shows it; not a rank among the shipped policies.
+      priority: r.position,
       resolver,
       promptText: promptId ? prompts.textFor(promptId, settings.notice_language) : null,
       approvedSerials,

@@ -1,9 +1,13 @@
 import {
+  ACTIONS,
+  type Action,
   type ConditionNode,
+  effectiveGroup,
   isWholeCompanyScope,
   normalizeAction,
   type PolicyVersionInput,
   SEVERITIES,
+  type WireAction,
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
@@ -13,7 +17,11 @@ import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 
 export const INVENTORY_FAMILIES = ['data', 'applications', 'websites', 'devices', 'auditing'] as const;
 export const INVENTORY_SORTS = ['priority', 'name', 'updated', 'severity', 'number'] as const;
-export const INVENTORY_ACTIONS = ['audit', 'warn', 'require_justification', 'block', 'quarantine'] as const;
+/**
+ * The `action` filter takes every action by its current name, and `warn` as the historical name
+ * of `inform` (document 1: warn is read as inform), so both find the same rules.
+ */
+export const INVENTORY_ACTIONS = [...ACTIONS, 'warn'] as const;
 export const INVENTORY_STATUSES = [
   'draft',
   'pending_approval',
@@ -92,11 +100,9 @@ export function familyOf(spec: PolicyVersionInput): (typeof INVENTORY_FAMILIES)[
   return 'data';
 }
 
-/** Inventory reads `inform` under its historical wire name `warn` (document 1, inventory `action`). */
-function inventoryAction(a: string | null | undefined): string | null {
-  if (!a) return null;
-  const n = normalizeAction(a as Parameters<typeof normalizeAction>[0]);
-  return n === 'inform' ? 'warn' : n;
+/** An action as the inventory compares and lists it: `warn` read as `inform`. */
+function inventoryAction(a: string | null | undefined): Action | null {
+  return a ? normalizeAction(a as WireAction) : null;
 }
 
 function parseSince(value: string): Date {
@@ -173,14 +179,14 @@ function matches(e: Entry, q: InventoryQuery, since: Date | null): boolean {
     }
   }
   if (q.family && familyOf(s) !== q.family) return false;
-  if (q.group && (e.policy.group_name ?? s.group ?? null) !== q.group) return false;
+  // The group filter reads the effective group: a rule with no chosen group sorts by its channels.
+  if (q.group && effectiveGroup(e.policy.group_name ?? s.group, s.scope.channels) !== q.group) return false;
   if (q.status && e.status !== q.status) return false;
-  if (
-    q.action &&
-    inventoryAction(s.response) !== q.action &&
-    inventoryAction(s.offline_response) !== q.action
-  )
-    return false;
+  if (q.action) {
+    const wanted = inventoryAction(q.action);
+    if (inventoryAction(s.response) !== wanted && inventoryAction(s.offline_response) !== wanted)
+      return false;
+  }
   // A rule scoped to no channel answers every channel (document 1, inventory query).
   if (q.channel && (s.scope.channels ?? []).length > 0 && !(s.scope.channels ?? []).includes(q.channel))
     return false;
@@ -242,12 +248,12 @@ export async function inventory(db: Kysely<Database>, tenantId: string, q: Inven
       severity: e.spec.severity,
       family: familyOf(e.spec),
       group: e.policy.group_name,
-      effective_group: e.policy.group_name ?? e.spec.group ?? null,
+      effective_group: effectiveGroup(e.policy.group_name ?? e.spec.group, e.spec.scope.channels),
       status: e.status,
       deployment: e.deployment,
       priority: e.policy.position,
-      response: e.spec.response,
-      offline_response: e.spec.offline_response ?? null,
+      response: inventoryAction(e.spec.response),
+      offline_response: inventoryAction(e.spec.offline_response),
       scope: isWholeCompanyScope(e.spec.scope) ? 'whole_company' : 'targeted',
       owner: e.spec.owner ?? null,
       version: e.shown.version,

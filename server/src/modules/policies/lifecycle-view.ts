@@ -55,11 +55,13 @@ export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: st
     const wasPublished = r.published_by !== null && r.status !== 'published';
     const rollbackReason = !canPublish
       ? 'needs the policies:publish permission'
-      : !wasPublished
-        ? 'the version was never published or is live'
-        : pending
-          ? 'another version is awaiting approval'
-          : null;
+      : r.status === 'published'
+        ? 'the version is live now; nothing to roll back'
+        : !wasPublished
+          ? 'the version was never published'
+          : pending
+            ? 'another version is awaiting approval'
+            : null;
     if (rollbackReason) {
       no('rollback', rollbackReason);
       no('request_rollback', rollbackReason);

@@ -2,6 +2,7 @@ import { type PolicyVersionInput, type ReleaseWarning, validatePolicyVersion } f
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { compileAndStoreBundle } from '../bundles/compile.js';
 import { bindingProblems } from '../classifications/public.js';
+import { unknownDetectorFields } from './detector-check.js';
 import { type OverlapWarning, overlapWarnings } from './overlap.js';
 import { checkRelease, needsSecondPerson } from './release-check.js';
 import { resolvedScope } from './scope-preview.js';
@@ -14,6 +15,7 @@ import {
   refuse,
   releasedPolicies,
   toPolicyVersion,
+  versionProblems,
   withCompileLock,
 } from './service.js';
 import { readPolicySettings } from './settings.js';
@@ -71,18 +73,43 @@ function compilerOnlyFields(spec: PolicyVersionInput): string[] {
   );
 }
 
-function rollbackTargetRefusal(): AppError {
+function rollbackTargetRefusal(fields: string[] = []): AppError {
   return new AppError(422, 'policy.rollback_target', 'the rollback target cannot be released', [
-    { field: 'to_version', message: 'must name a version that was published before and still validates' },
+    {
+      field: 'to_version',
+      message:
+        fields.length > 0
+          ? `the version no longer validates (${fields.slice(0, 10).join(', ')})`
+          : 'must name a version that was published before and still validates',
+    },
   ]);
 }
 
 /** A rollback names a version published before (not the live one) while no version waits. */
 function rollbackRefusal(target: PolicyVersionsTable, rows: PolicyVersionsTable[]): AppError | null {
-  if (target.published_by === null || target.status === 'published') return rollbackTargetRefusal();
+  if (target.status === 'published')
+    return new AppError(
+      422,
+      'policy.rollback_live',
+      'the version named is the live one; nothing to roll back',
+      [{ field: 'to_version', message: 'names the version that is live now' }],
+    );
+  if (target.published_by === null) return rollbackTargetRefusal();
   if (rows.some((r) => r.status === 'pending_approval'))
     return new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval');
   return null;
+}
+
+/**
+ * Classification bindings and detector ids of the version, checked at publish and approval by
+ * the field path of the condition node (an unknown detector is named here, not later as a bare
+ * bundle-graph problem of the published set).
+ */
+async function releaseBindingProblems(deps: PolicyDeps, tenantId: string, spec: PolicyVersionInput) {
+  return [
+    ...(await bindingProblems(deps.db, tenantId, spec.condition)),
+    ...(await unknownDetectorFields(deps.db, tenantId, spec.condition)),
+  ];
 }
 
 /** Publishes or submits the latest draft (document 1, States: draft → published | pending_approval). */
@@ -115,7 +142,7 @@ export async function publishVersion(
         compilerOnly.map((field) => ({ field, message: 'is written only by the bundle compiler' })),
       ),
     );
-  const bindings = await bindingProblems(deps.db, actor.tenantId, spec.condition);
+  const bindings = await releaseBindingProblems(deps, actor.tenantId, spec);
   if (bindings.length > 0)
     return refuse(
       deps,
@@ -125,7 +152,7 @@ export async function publishVersion(
       new AppError(
         422,
         'request.invalid',
-        'the version binds classifications that cannot be published',
+        'the version names classifications or detectors that cannot be published',
         bindings,
       ),
     );
@@ -284,10 +311,10 @@ export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: s
   const refused = approveRefusal(row, actor);
   if (refused) return refuse(deps, actor, 'approve', policyId, refused);
   // The bindings are checked again at approval: a revision may have landed since the submit.
-  const bindings = await bindingProblems(
-    deps.db,
+  const bindings = await releaseBindingProblems(
+    deps,
     actor.tenantId,
-    (JSON.parse(row.spec) as PolicyVersionInput).condition,
+    JSON.parse(row.spec) as PolicyVersionInput,
   );
   if (bindings.length > 0)
     return refuse(
@@ -298,7 +325,7 @@ export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: s
       new AppError(
         422,
         'request.invalid',
-        'the version binds classifications that cannot be published',
+        'the version names classifications or detectors that cannot be published',
         bindings,
       ),
     );
@@ -369,8 +396,23 @@ export async function rollbackPolicy(
   const refused = rollbackRefusal(target, rows);
   if (refused) return refuse(deps, actor, 'rollback', policyId, refused);
   const spec = JSON.parse(target.spec) as PolicyVersionInput;
-  if (validatePolicyVersion(spec, { now: deps.now() }).length > 0 || compilerOnlyFields(spec).length > 0)
-    return refuse(deps, actor, 'rollback', policyId, rollbackTargetRefusal());
+  // All or nothing (document 1, States): the target passes today's write-time check against the
+  // tenant's current objects (a retired prompt message, a gone target or detector refuse it).
+  const problems = [
+    ...(await versionProblems(deps, actor.tenantId, spec as unknown as Record<string, unknown>, deps.now())),
+    ...compilerOnlyFields(spec).map((field) => ({
+      field,
+      message: 'is written only by the bundle compiler',
+    })),
+  ];
+  if (problems.length > 0)
+    return refuse(
+      deps,
+      actor,
+      'rollback',
+      policyId,
+      rollbackTargetRefusal([...new Set(problems.map((p) => p.field))]),
+    );
   const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
   const governed = needsSecondPerson(rule, actor.canApprove, spec);
   const now = deps.now();

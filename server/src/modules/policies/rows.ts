@@ -1,4 +1,4 @@
-import type { PolicyVersionInput } from '@custos/engine';
+import { effectiveGroup, type PolicyVersionInput } from '@custos/engine';
 import { closedIncidentRecord, enforcementSince } from '../incidents/policy-record.js';
 import { mustFindPolicy, type PolicyDeps } from './service.js';
 import { listPolicies, listTenantVersions, listVersions } from './store.js';
@@ -55,7 +55,7 @@ function policyRow(policy: PoliciesTable, rows: PolicyVersionsTable[], figures: 
     name: spec?.name ?? '',
     severity: spec?.severity ?? 'low',
     group: policy.group_name,
-    effective_group: policy.group_name ?? spec?.group ?? null,
+    effective_group: effectiveGroup(policy.group_name ?? spec?.group, spec?.scope.channels),
     position: policy.position,
     disabled: policy.disabled === 1,
     latest_version: latest?.version ?? 0,

@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import {
   BUILTIN_DETECTORS,
+  type FieldError,
+  informActions,
   type PolicyVersion,
   type PolicyVersionInput,
-  type PromptLookup,
   type TargetLookup,
   validatePolicyVersion,
 } from '@custos/engine';
@@ -14,6 +15,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
 import { promptLibrary } from '../prompt-messages/public.js';
+import { unknownDetectorFields } from './detector-check.js';
 import type { OverlapWarning } from './overlap.js';
 import {
   findPolicy,
@@ -111,22 +113,20 @@ async function targetLookup(
   return { exists: (kind, objectId) => found.has(`${kind}:${objectId}`) };
 }
 
-/** The engine's write-time check with the tenant's targets and prompt library (document 1). */
-async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
-  const prompts = await promptLibrary(deps.db, tenantId);
-  return validateInput(input, now, {
-    targets: await targetLookup(deps, tenantId, input),
-    prompts: prompts.lookup,
-  });
-}
-
-function validateInput(
+/**
+ * Every write-time refusal of a version against the tenant's current objects (document 1): the
+ * engine's check with the tenant's targets and prompt library, compiler-only exclusions, and
+ * detector ids the tenant does not have. Also what a rollback target must still pass.
+ */
+export async function versionProblems(
+  deps: PolicyDeps,
+  tenantId: string,
   input: Record<string, unknown>,
   now: Date,
-  lookups: { targets?: TargetLookup; prompts?: PromptLookup } = {},
-): PolicyVersionInput {
+): Promise<FieldError[]> {
+  const prompts = await promptLibrary(deps.db, tenantId);
+  const details: FieldError[] = [];
   const scope = input['scope'];
-  const details: { field: string; message: string }[] = [];
   if (scope && typeof scope === 'object') {
     for (const f of COMPILER_ONLY)
       if ((scope as Record<string, unknown>)[f] !== undefined)
@@ -136,10 +136,26 @@ function validateInput(
         });
   }
   const { group: _group, ...spec } = input;
-  details.push(...validatePolicyVersion(spec, { now, ...lookups, detectorNames: DETECTOR_NAMES }));
+  details.push(
+    ...validatePolicyVersion(spec, {
+      now,
+      targets: await targetLookup(deps, tenantId, input),
+      prompts: prompts.lookup,
+      detectorNames: DETECTOR_NAMES,
+    }),
+    ...(await unknownDetectorFields(deps.db, tenantId, input['condition'])),
+  );
+  return details;
+}
+
+/** The engine's write-time check with the tenant's objects; 422 naming each field (document 1). */
+async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
+  const details = await versionProblems(deps, tenantId, input, now);
   if (details.length > 0)
     throw new AppError(422, 'request.invalid', 'the policy version has invalid fields', details);
-  return spec as unknown as PolicyVersionInput;
+  const { group: _group, ...spec } = input;
+  // `warn` is accepted as the historical name of `inform` and stored as inform (document 1).
+  return informActions(spec).spec as unknown as PolicyVersionInput;
 }
 
 export async function mustFindPolicy(deps: PolicyDeps, tenantId: string, id: string): Promise<PoliciesTable> {
@@ -241,7 +257,7 @@ export async function releasedPolicies(db: Kysely<Database>, tenantId: string): 
   for (const p of policies) {
     if (p.disabled) continue;
     const v = versions.find((r) => r.policy_id === p.id && r.status === 'published');
-    if (v) out.push({ version: toPolicyVersion(p, v) });
+    if (v) out.push({ version: toPolicyVersion(p, v), position: p.position });
   }
   return out;
 }
@@ -274,8 +290,18 @@ export async function refuse(
   throw error;
 }
 
-export async function compileTenant(deps: PolicyDeps, actor: Actor, reason: string) {
+/**
+ * Compiles the tenant's next bundle inside the compiling lock. `onStart` runs when the lock is
+ * taken, before anything is read: a caller coalescing requests stops adding joiners there.
+ */
+export async function compileTenant(
+  deps: PolicyDeps,
+  actor: Actor,
+  reason: string,
+  extra: { onStart?: () => void; metadata?: () => Record<string, unknown> } = {},
+) {
   return withCompileLock(actor.tenantId, async () => {
+    extra.onStart?.();
     const released = await releasedPolicies(deps.db, actor.tenantId);
     const bundle = await compileAndStoreBundle(
       deps.db,
@@ -288,7 +314,7 @@ export async function compileTenant(deps: PolicyDeps, actor: Actor, reason: stri
     await deps.audit.write(actor.audit, {
       action: 'policy_bundle.compiled',
       subject: { type: 'policy_bundle', id: String(bundle.version) },
-      metadata: { cause: reason, policy_count: released.length },
+      metadata: { cause: reason, policy_count: released.length, ...extra.metadata?.() },
     });
     return bundle;
   });

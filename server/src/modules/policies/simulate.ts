@@ -7,12 +7,14 @@ import {
   type DecisionContext,
   type DecisionEvent,
   decide,
+  type EndpointCapabilities,
   type RiskInputs,
   scan,
 } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
 import { findAgent } from '../agents/public.js';
 import { buildPayload } from '../bundles/compile.js';
+import { capabilityReport } from './release-check.js';
 import { type Actor, mustFindPolicy, type PolicyDeps, releasedPolicies, toPolicyVersion } from './service.js';
 import { listVersions } from './store.js';
 
@@ -52,11 +54,19 @@ export const SIMULATION_RISK: RiskInputs = {
 };
 const ONLINE_MS = 10 * 60 * 1000;
 
+/** The endpoint's stored report as the evaluator takes it; null when it has reported no channels. */
+function reportedCapabilities(stored: Record<string, unknown>): EndpointCapabilities | null {
+  const channels = stored['channels'];
+  if (!channels || typeof channels !== 'object' || Array.isArray(channels)) return null;
+  const report = capabilityReport(stored);
+  return { channels: report.channels as EndpointCapabilities['channels'], features: report.features };
+}
+
 /**
  * `POST /policies/simulate`: the tenant's published set (or, with `policy_id`/`version`, that
  * version in place of the policy's published one) compiled exactly as a bundle would ship it, the
  * text scanned with the engine's detectors and decided by the engine's evaluator. Nothing is
- * clamped unless an endpoint is named, and nothing is stored.
+ * clamped unless a named endpoint has reported its capabilities, and nothing is stored.
  */
 export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateInput, canReadAgents: boolean) {
   const released = await releasedPolicies(deps.db, actor.tenantId);
@@ -66,7 +76,10 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     const row = input.version !== undefined ? rows.find((r) => r.version === input.version) : rows.at(-1);
     if (!row) throw notFound('policy version');
     const at = released.findIndex((r) => r.version.policy_id === policy.id);
-    const entry = { version: { ...toPolicyVersion(policy, row), status: 'published' as const } };
+    const entry = {
+      version: { ...toPolicyVersion(policy, row), status: 'published' as const },
+      position: policy.position,
+    };
     if (at >= 0) released[at] = entry;
     else released.push(entry);
   }
@@ -110,6 +123,10 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     network_location: input.network_location ?? null,
     risk: SIMULATION_RISK,
     explain_unmatched: true,
+    // Named endpoint: clamped to what it last reported (document 1, evaluation rule 3), read by the
+    // release check's parser. No endpoint, or one that never reported channels: nothing is clamped
+    // and the explanation says no report was given.
+    capabilities: endpoint ? reportedCapabilities(endpoint.capabilities) : null,
   };
   const decision: Decision = decide(compiled, event, ctx);
   const duration = performance.now() - started;

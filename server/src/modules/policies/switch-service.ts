@@ -275,7 +275,8 @@ export async function reorderPolicies(deps: PolicyDeps, actor: Actor, order: str
     });
     await deps.audit.write(actor.audit, {
       action: 'policy.reordered',
-      metadata: { order_before: before, order_after: order, reason_length: reason.length },
+      // Order before and after, and the reason (document 1, Events: policy.reordered).
+      metadata: { order_before: before, order_after: order, reason },
     });
     return { bundle_version: await recompile(deps, actor, 'reorder') };
   });
