@@ -183,6 +183,26 @@ describe('SIGTERM with a stuck client (real process)', { timeout: 120_000 }, () 
     expect(answer).not.toMatch(/keep-alive/i);
   });
 
+  it('a second SIGTERM during the stop exits at once, without waiting for the deadline', async () => {
+    const server = await startServerProcess(dataDir, {
+      env: { DLP_LOG_LEVEL: 'info', DLP_SHUTDOWN_GRACE_SECONDS: '600' },
+    });
+    const client = await tlsClient(server.apiPort);
+    client.socket.write(
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 80\r\nExpect: 100-continue\r\n\r\n',
+    );
+    await client.until('HTTP/1.1 100 Continue\r\n\r\n');
+    const stopped = server.stop();
+    await server.waitForLine('"shutdown started"');
+    server.child.kill('SIGTERM');
+    // 128 + 15: the forced exit, not the orderly one (which would wait 600 s for this client).
+    expect((await stopped).code).toBe(143);
+    expect(server.stderr()).toContain('SIGTERM during shutdown, exiting without waiting');
+    await client.closed;
+    expect(client.received()).toBe('HTTP/1.1 100 Continue\r\n\r\n');
+  });
+
   it('operations: a bare TCP connection that sends nothing is closed at once', async () => {
     const server = await start();
     const client = await tcp(server.opsPort);
