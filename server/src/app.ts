@@ -48,6 +48,9 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrorHandler,
     routerOptions: { ignoreTrailingSlash: false },
+    // A request that reaches a busy connection during the stop is served, with `Connection: close`
+    // (http/connections.ts), instead of Fastify's 503 in a body of its own shape.
+    return503OnClosing: false,
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const services: AppServices = {

@@ -1,4 +1,5 @@
 import { realpathSync } from 'node:fs';
+import { constants } from 'node:os';
 import { pathToFileURL } from 'node:url';
 import { parse, UsageError } from './cli-args.js';
 import { systemClock } from './clock.js';
@@ -22,8 +23,11 @@ export interface CliIo {
   stderr: (line: string) => void;
   env: Readonly<Record<string, string | undefined>>;
   cwd: string;
-  /** For `start`: resolves when the process should stop (signals in the real CLI). */
-  waitForStop?: () => Promise<void>;
+  /**
+   * For `start`: resolves when the process should stop (signals in the real CLI), with what
+   * asked for it (the signal's name) for the log.
+   */
+  waitForStop?: () => Promise<string | undefined>;
 }
 
 const USAGE = `Usage: dlp-server <command> [options]
@@ -47,7 +51,9 @@ const START_USAGE = `Usage: dlp-server start
 
 Migrates the database, creates tenant "default" with one Owner on first start (printing the
 sign-in details once), generates a local CA and server certificate in <data>/tls/ unless
-DLP_TLS_CERT/DLP_TLS_KEY are set, and serves until SIGINT or SIGTERM.`;
+DLP_TLS_CERT/DLP_TLS_KEY are set, and serves until SIGINT or SIGTERM. Stopping lets requests
+in flight finish for up to DLP_SHUTDOWN_GRACE_SECONDS (default 10) and exits 0; a second signal
+exits at once.`;
 
 const MIGRATE_USAGE = `Usage: dlp-server migrate
 
@@ -145,7 +151,10 @@ async function tenantCommand(args: string[], io: CliIo): Promise<number> {
     }),
   );
   // The console takes the invitation from the URL fragment (document 3), so it never reaches a log.
-  const link = created.invitation ? `${config.publicUrl}/accept-invitation#${created.invitation}` : null;
+  // With DLP_LISTEN port 0 and no DLP_PUBLIC_URL this process cannot know the server's address.
+  const addressKnown = config.publicUrlConfigured || config.listen.port !== 0;
+  const link =
+    created.invitation && addressKnown ? `${config.publicUrl}/accept-invitation#${created.invitation}` : null;
   const ownerEmail = (values['owner-email'] as string).toLowerCase();
   if (values.json) {
     io.stdout(
@@ -164,18 +173,26 @@ async function tenantCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(`owner ${ownerEmail}: ${created.ownerId}`);
     if (created.invitation) {
       io.stdout(`invitation (shown once, valid until ${created.invitationExpiresAt}): ${created.invitation}`);
-      io.stdout(`invitation link: ${link}`);
+      io.stdout(link ? `invitation link: ${link}` : 'invitation link: unknown address (set DLP_PUBLIC_URL)');
     }
   }
   return 0;
 }
 
-function signalStop(): Promise<void> {
+/** The first SIGINT or SIGTERM starts the orderly stop; a second one leaves at once. */
+function signalStop(): Promise<string | undefined> {
   return new Promise((resolve) => {
-    const stop = () => {
+    const stop = (signal: NodeJS.Signals) => {
       process.off('SIGINT', stop);
       process.off('SIGTERM', stop);
-      resolve();
+      const now = (again: NodeJS.Signals) => {
+        // Nothing unanswered is acknowledged: a cut request never got its answer.
+        process.stderr.write(`dlp-server: ${again} during shutdown, exiting without waiting\n`);
+        process.exit(128 + constants.signals[again]);
+      };
+      process.once('SIGINT', now);
+      process.once('SIGTERM', now);
+      resolve(signal);
     };
     process.on('SIGINT', stop);
     process.on('SIGTERM', stop);
@@ -192,8 +209,7 @@ async function startCommand(args: string[], io: CliIo): Promise<number> {
   // Listen for the stop signal before starting, so a signal right after the banner is handled.
   const stopped = (io.waitForStop ?? signalStop)();
   const server = await startServer({ config, print: io.stdout });
-  await stopped;
-  await server.close();
+  await server.close(await stopped);
   return 0;
 }
 
@@ -261,4 +277,7 @@ function isMain(): boolean {
 
 if (isMain()) {
   process.exitCode = await runCli(process.argv.slice(2), processIo());
+  // Everything is closed by now and the process ends on its own; should anything unforeseen still
+  // hold the event loop, this leaves anyway (unref'd: it never delays a clean exit).
+  setTimeout(() => process.exit(), 1_000).unref();
 }

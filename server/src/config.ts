@@ -21,8 +21,14 @@ export interface Config {
   databaseUrl: string | null;
   tls: { certFile: string; keyFile: string } | null;
   tlsSans: string[];
-  /** Base URL people and agents use to reach the API (links in invitations, sign-in hints). */
+  /**
+   * Base URL people and agents use to reach the API (links in invitations and resets). Without
+   * DLP_PUBLIC_URL it is derived from DLP_LISTEN, and the running server replaces the port with
+   * the one it bound (port 0 asks the kernel for one).
+   */
   publicUrl: string;
+  /** true when DLP_PUBLIC_URL set it; false when derived from DLP_LISTEN. */
+  publicUrlConfigured: boolean;
   initialOwnerEmail: string;
   /** 32 bytes; null = a key file generated in the data directory. */
   masterKey: Buffer | null;
@@ -44,6 +50,8 @@ export interface Config {
     storedEvents: number;
   };
   incidents: { queryTimeoutMs: number };
+  /** How long a stopping server lets requests in flight finish before it cuts them off. */
+  shutdownGraceSeconds: number;
 }
 
 export type LogLevel = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
@@ -95,6 +103,8 @@ export const INT_SETTINGS = {
   },
   quotaStoredEvents: { name: 'DLP_QUOTA_STORED_EVENTS', min: 1, max: 1_000_000_000, fallback: 2_000_000 },
   incidentQueryTimeoutMs: { name: 'DLP_INCIDENT_QUERY_TIMEOUT_MS', min: 100, max: 600_000, fallback: 30_000 },
+  // installer/custos-server.service's TimeoutStopSec is the default plus 5 s (a test compares).
+  shutdownGraceSeconds: { name: 'DLP_SHUTDOWN_GRACE_SECONDS', min: 1, max: 600, fallback: 10 },
 } as const satisfies Record<string, IntSetting>;
 
 /** Every variable the server reads; the documentation test walks this list. */
@@ -191,12 +201,15 @@ function urlHost(host: string): string {
   return isIP(host) === 6 ? `[${host}]` : host;
 }
 
+/** The API's address when DLP_PUBLIC_URL is unset: the listener's host (localhost for a wildcard). */
+export function derivedPublicUrl(listen: HostPort): string {
+  const host = listen.host === '0.0.0.0' || listen.host === '::' ? 'localhost' : listen.host;
+  return `https://${urlHost(host)}:${listen.port}`;
+}
+
 function parsePublicUrl(env: Env, listen: HostPort): string {
   const value = raw(env, 'DLP_PUBLIC_URL');
-  if (value === undefined) {
-    const host = listen.host === '0.0.0.0' || listen.host === '::' ? 'localhost' : listen.host;
-    return `https://${urlHost(host)}:${listen.port}`;
-  }
+  if (value === undefined) return derivedPublicUrl(listen);
   let url: URL;
   try {
     url = new URL(value);
@@ -254,6 +267,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     tls,
     tlsSans: parseSans(env),
     publicUrl: parsePublicUrl(env, listen),
+    publicUrlConfigured: raw(env, 'DLP_PUBLIC_URL') !== undefined,
     initialOwnerEmail: parseEmail(env, 'DLP_INITIAL_OWNER_EMAIL', 'owner@example.com'),
     masterKey: parseKey(env, 'DLP_MASTER_KEY'),
     factorKey: parseKey(env, 'DLP_FACTOR_KEY'),
@@ -277,5 +291,6 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       storedEvents: i(INT_SETTINGS.quotaStoredEvents),
     },
     incidents: { queryTimeoutMs: i(INT_SETTINGS.incidentQueryTimeoutMs) },
+    shutdownGraceSeconds: i(INT_SETTINGS.shutdownGraceSeconds),
   };
 }

@@ -1,15 +1,18 @@
 import type { AddressInfo } from 'node:net';
 import { isIP } from 'node:net';
+import { sql } from 'kysely';
 import pino, { type Logger } from 'pino';
 import { buildApp } from './app.js';
 import { ensureFirstTenant, type FirstStart } from './bootstrap.js';
 import { type Clock, systemClock } from './clock.js';
-import type { Config } from './config.js';
+import { type Config, derivedPublicUrl } from './config.js';
 import { loadServerKeys } from './crypto/server-keys.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
+import { trackConnections } from './http/connections.js';
 import { createMetrics } from './http/metrics.js';
 import { buildOpsApp } from './ops.js';
+import { shutDown } from './shutdown.js';
 import { resolveServerTls } from './tls/server-tls.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -26,7 +29,11 @@ export interface RunningServer {
   opsUrl: string;
   caPath: string | null;
   firstStart: FirstStart | undefined;
-  close(): Promise<void>;
+  /**
+   * Stops within DLP_SHUTDOWN_GRACE_SECONDS (docs/architecture.md, Shutdown); `reason` (the
+   * signal) goes into the log line.
+   */
+  close(reason?: string): Promise<void>;
 }
 
 function urlOf(scheme: string, address: AddressInfo): string {
@@ -52,12 +59,21 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     if (tls.created !== 'none') logger.info({ created: tls.created }, 'local TLS material generated');
 
     const metrics = createMetrics({ defaultMetrics: true });
+    // The API's own copy: its public URL takes the bound port below.
+    const serving: Config = { ...config };
     const app = await buildApp(
-      { config, db, clock, logger, metrics, keys },
+      { config: serving, db, clock, logger, metrics, keys },
       { https: { key: tls.key, cert: tls.cert } },
     );
+    const apiDrain = trackConnections(app.server);
     await app.listen({ host: config.listen.host, port: config.listen.port });
+    const bound = app.server.address() as AddressInfo;
+    // Links in invitations and resets name the port that was bound (DLP_LISTEN=…:0 asks the
+    // kernel for one) unless DLP_PUBLIC_URL names the address; no request is served before this.
+    if (!config.publicUrlConfigured)
+      serving.publicUrl = derivedPublicUrl({ ...config.listen, port: bound.port });
     const ops = await buildOpsApp({ db, metrics });
+    const opsDrain = trackConnections(ops.server);
     try {
       await ops.listen({ host: config.opsListen.host, port: config.opsListen.port });
     } catch (error) {
@@ -65,7 +81,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       throw error;
     }
 
-    const apiUrl = urlOf('https', app.server.address() as AddressInfo);
+    const apiUrl = urlOf('https', bound);
     const opsUrl = urlOf('http', ops.server.address() as AddressInfo);
     print(`Custos DLP server ${SERVER_VERSION}`);
     print(`  API:        ${apiUrl}/api/v1`);
@@ -83,17 +99,26 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
       print('This password is shown only now; it is not stored anywhere readable.');
     }
 
-    let closed = false;
+    let closing: Promise<void> | null = null;
     return {
       apiUrl,
       opsUrl,
       caPath: tls.caPath,
       firstStart,
-      async close() {
-        if (closed) return;
-        closed = true;
-        await Promise.allSettled([app.close(), ops.close()]);
-        await db.destroy();
+      close(reason?: string) {
+        closing ??= shutDown({
+          listeners: [
+            { close: () => app.close(), drain: apiDrain },
+            { close: () => ops.close(), drain: opsDrain },
+          ],
+          graceMs: config.shutdownGraceSeconds * 1000,
+          // Queued behind any transaction still holding the connection: resolves once it ended.
+          settleBackground: () => sql`select 1`.execute(db),
+          closeStores: () => db.destroy(),
+          logger,
+          reason,
+        });
+        return closing;
       },
     };
   } catch (error) {

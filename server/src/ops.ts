@@ -13,7 +13,13 @@ export async function buildOpsApp(deps: {
   db: Kysely<Database>;
   metrics: Metrics;
 }): Promise<FastifyInstance> {
-  const ops = Fastify({ logger: false, genReqId: mintRequestId, requestIdHeader: false });
+  const ops = Fastify({
+    logger: false,
+    genReqId: mintRequestId,
+    requestIdHeader: false,
+    // As on the API: served during the stop with `Connection: close` (http/connections.ts).
+    return503OnClosing: false,
+  });
   // Document 2: every response carries a server-minted x-request-id, operations included.
   registerRequestId(ops);
   const status = {

@@ -179,6 +179,29 @@ describe('dlp-server CLI', () => {
   });
 });
 
+describe('tenant create: the invitation link needs a known address', () => {
+  const create = ['tenant', 'create', '--slug', 'acme', '--name', 'Acme', '--owner-email', 'o@acme.example'];
+
+  it('with DLP_LISTEN port 0 and no DLP_PUBLIC_URL prints no link (port 0 reaches nobody)', async () => {
+    const json = await io({ DLP_LISTEN: '127.0.0.1:0' });
+    expect(await runCli([...create, '--json'], json.cli)).toBe(0);
+    const answer = JSON.parse(json.out[0]!);
+    expect(answer.invitation).toMatch(/^dlpi_/);
+    expect(answer.invitation_link).toBeNull();
+    const text = await io({ DLP_LISTEN: '127.0.0.1:0' });
+    expect(await runCli(create, text.cli)).toBe(0);
+    expect(text.out.join('\n')).not.toContain(':0/');
+    expect(text.out).toContain('invitation link: unknown address (set DLP_PUBLIC_URL)');
+  });
+
+  it('with DLP_PUBLIC_URL the link is built on it, whatever the port', async () => {
+    const { cli, out } = await io({ DLP_LISTEN: '127.0.0.1:0', DLP_PUBLIC_URL: 'https://dlp.example.com' });
+    expect(await runCli([...create, '--json'], cli)).toBe(0);
+    const answer = JSON.parse(out[0]!);
+    expect(answer.invitation_link).toBe(`https://dlp.example.com/accept-invitation#${answer.invitation}`);
+  });
+});
+
 describe('tenant creation race', () => {
   it('answers tenant.slug_taken to the loser of two simultaneous creations', async () => {
     const { createTestApp } = await import('./helpers/index.js');

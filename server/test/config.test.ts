@@ -39,6 +39,10 @@ describe('loadConfig', () => {
     });
     expect(c.incidents.queryTimeoutMs).toBe(30_000);
     expect(c.publicUrl).toBe('https://127.0.0.1:8443');
+    expect(c.publicUrlConfigured).toBe(false);
+    expect(c.shutdownGraceSeconds).toBe(10);
+    expect(loadConfig({ DLP_SHUTDOWN_GRACE_SECONDS: '2' }, '/srv').shutdownGraceSeconds).toBe(2);
+    expect(loadConfig({ DLP_PUBLIC_URL: 'https://dlp.example.com' }, '/srv').publicUrlConfigured).toBe(true);
   });
 
   it('refuses DLP_AGENT_RATE_PER_MINUTE=0 and DLP_AGENT_RATE_BURST=0 (document 2)', () => {

@@ -1,6 +1,6 @@
 import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { makeServerTls } from './tls.js';
 
 export interface ReceivedBatch {
@@ -45,6 +45,7 @@ export class AgentPeerServer {
   /** When set, an events request is recorded and then left unanswered until released. */
   holdEvents = false;
   private readonly held: (() => void)[] = [];
+  private readonly sockets = new Set<Socket>();
   onEventsReceived: (() => void) | null = null;
   policyResponse: unknown = { bundle_version: 0, bundle: null, reason: 'no bundle published' };
 
@@ -53,6 +54,11 @@ export class AgentPeerServer {
     this.caPem = tls.caPem;
     this.server = createServer({ cert: tls.certPem, key: tls.keyPem }, (req, res) => {
       void this.handle(req, res);
+    });
+    // Raw sockets from accept on: `closeAllConnections` misses one still in its TLS handshake.
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
     });
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
@@ -64,8 +70,9 @@ export class AgentPeerServer {
 
   async stop(): Promise<void> {
     this.releaseHeld();
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+    const closed = new Promise((r) => this.server.close(r));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
   }
 
   private send(res: ServerResponse, status: number, body: unknown): void {

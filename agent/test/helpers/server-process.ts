@@ -123,11 +123,13 @@ export async function startServer(
       return { api, password: secret };
     },
     async stop() {
+      // The test's own connections first (every signed-in client shares this pool): the server's
+      // stop then has nothing of ours left in flight.
+      await anonymous.close();
       if (child.exitCode === null && child.signalCode === null) {
         child.kill('SIGTERM');
         await proc.done;
       }
-      await anonymous.close();
     },
   };
 }

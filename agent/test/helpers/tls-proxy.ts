@@ -1,6 +1,6 @@
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
-import type { AddressInfo } from 'node:net';
+import type { AddressInfo, Socket } from 'node:net';
 import { Agent, request } from 'undici';
 import { makeServerTls } from './tls.js';
 
@@ -35,6 +35,7 @@ export class TlsRelay {
   /** Every request body the agent sent, in order (what left the endpoint). */
   readonly requests: { path: string; body: Buffer }[] = [];
   private held: (() => void)[] = [];
+  private readonly sockets = new Set<Socket>();
 
   constructor(
     private readonly target: string,
@@ -49,6 +50,11 @@ export class TlsRelay {
     this.server = createServer({ cert: tls.certPem, key: tls.keyPem }, (req, res) => {
       void this.forward(req, res);
     });
+    // Raw sockets from accept on: `closeAllConnections` misses one still in its TLS handshake.
+    this.server.on('connection', (socket: Socket) => {
+      this.sockets.add(socket);
+      socket.once('close', () => this.sockets.delete(socket));
+    });
     await this.listen();
     this.url = `https://127.0.0.1:${this.port}`;
   }
@@ -60,8 +66,9 @@ export class TlsRelay {
 
   /** Takes the relay off the network (the agent sees the server as unreachable). */
   async down(): Promise<void> {
-    this.server.closeAllConnections();
-    await new Promise((r) => this.server.close(r));
+    const closed = new Promise((r) => this.server.close(r));
+    for (const socket of this.sockets) socket.destroy();
+    await closed;
   }
 
   /** Back on the same port. */

@@ -83,6 +83,8 @@ describe('optional mutual TLS with the device certificate', () => {
           method: 'POST',
           ca,
           servername: 'localhost',
+          // One connection per request, closed with it: nothing of the test outlives the server.
+          agent: false,
           headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length },
           ...(clientCert
             ? { cert: clientCert, key: device.nodePrivate.export({ format: 'pem', type: 'pkcs8' }) as string }
@@ -123,6 +125,8 @@ describe('optional mutual TLS with the device certificate', () => {
           method: 'POST',
           ca,
           servername: 'localhost',
+          // One connection per request, closed with it: nothing of the test outlives the server.
+          agent: false,
           cert: b!.cert,
           key: b!.device.nodePrivate.export({ format: 'pem', type: 'pkcs8' }) as string,
           headers: { ...headers, 'content-type': 'application/json', 'content-length': body.length },
