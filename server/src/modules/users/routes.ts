@@ -53,10 +53,12 @@ const Session = Type.Object({
   source_ip: Nullable(Type.String()),
   user_agent: Nullable(Type.String()),
 });
+// Document 3: a malformed invitation or link (missing, empty, too long, not a string) is the same
+// 401 as an unknown one, so the schema takes any value and the service judges its shape.
 const SecretBody = (name: 'invitation' | 'reset') =>
   Type.Object(
     {
-      [name]: Type.String({ minLength: 1, maxLength: 200 }),
+      [name]: Type.Optional(Type.Unknown({ description: `the ${name} string; anything malformed is 401` })),
       password: Type.String({ minLength: 1, maxLength: 1024 }),
     },
     { additionalProperties: false },
@@ -414,7 +416,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as { invitation: string; password: string };
+      const body = request.body as { invitation?: unknown; password: string };
       const { token, session, user } = await acceptInvitation(s.db, s.clock.now(), {
         invitation: body.invitation,
         password: body.password,
@@ -440,7 +442,7 @@ export const usersModule: ApiModule = async (app) => {
       schema: { body: SecretBody('reset'), response: { 204: Type.Null(), ...errorResponses(401, 422) } },
     },
     async (request, reply) => {
-      const body = request.body as { reset: string; password: string };
+      const body = request.body as { reset?: unknown; password: string };
       await redeemReset(s.db, s.audit, request.id, s.clock.now(), body);
       return reply.code(204).send(null);
     },
