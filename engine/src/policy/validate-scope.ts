@@ -3,6 +3,7 @@ import { LIMITS } from './policy-types.js';
 import {
   AUTHOR_LIST_DIMENSIONS,
   COMPILER_ONLY_DIMENSIONS,
+  KNOWN_CHANNELS,
   TARGET_KINDS,
   type TargetKind,
 } from './scope-types.js';
@@ -100,6 +101,20 @@ function validateTarget(
   return kind;
 }
 
+const CHANNEL_SET: ReadonlySet<string> = new Set(KNOWN_CHANNELS);
+
+/**
+ * A channel no agent reports would make a rule that never fires (issue 14): every entry must be
+ * one of the channel vocabulary. The message lists the vocabulary, never the value sent.
+ */
+function checkChannels(errors: FieldErrors, path: string, list: unknown): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((item, i) => {
+    if (isNonEmptyString(item) && !CHANNEL_SET.has(item))
+      errors.add(`${path}[${i}]`, `must be one of: ${KNOWN_CHANNELS.join(', ')}`);
+  });
+}
+
 /**
  * Validates a policy or exception scope. Compiler-only `exclude_*` lists are refused: an author
  * writes exclusions as typed targets (document 1, end of "Endpoints").
@@ -135,6 +150,7 @@ export function validateScope(
       facts.named.add(dim);
     }
   }
+  checkChannels(errors, `${path}.channels`, value['channels']);
   for (const key of ['include_targets', 'exclude_targets'] as const) {
     const list = value[key];
     if (list === undefined || list === null) continue;

@@ -1,4 +1,4 @@
-import { POLICY_GROUPS, type Scope } from '@custos/engine';
+import { KNOWN_CHANNELS, POLICY_GROUPS, type Scope } from '@custos/engine';
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
@@ -124,7 +124,7 @@ export const policiesModule: ApiModule = async (app) => {
             group: oneOf(POLICY_GROUPS),
             status: oneOf(INVENTORY_STATUSES),
             action: oneOf(INVENTORY_ACTIONS),
-            channel: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' })),
+            channel: oneOf(KNOWN_CHANNELS),
             classification: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
             scope: oneOf(['whole_company', 'targeted']),
             owner: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),
