@@ -319,9 +319,7 @@ describe('validatePolicyVersion', () => {
       const errors = validatePolicyVersion(
         base({
           scope: { channels: ['removable_storage', 'removable_storge', 'Print'] },
-          exceptions: [
-            { id: 'x1', reason: 'r', approved_by: 'a@example.com', scope: { channels: ['usb'] } },
-          ],
+          exceptions: [{ id: 'x1', reason: 'r', approved_by: 'a@example.com', scope: { channels: ['usb'] } }],
         }),
         ctx,
       );
