@@ -150,16 +150,10 @@ export const classificationsModule: ApiModule = async (app) => {
     body: { classification_id: string; name: string; rules: unknown; new_version?: boolean },
     existing: boolean,
   ) {
+    // Ids are per tenant (migration 0207): another tenant's id is neither taken nor visible here.
     const { rows } = await tenantClassifications(s.db, tenantId);
-    // Ids are global keys of the coordinate: another tenant's id is taken too (no cross-tenant binding).
-    const other = await s.db
-      .selectFrom('classifications')
-      .select('tenant_id')
-      .where('id', '=', body.classification_id)
-      .where('tenant_id', '!=', tenantId)
-      .executeTakeFirst();
     const mine = rows.filter((r) => r.id === body.classification_id);
-    if (other || (!existing && mine.length > 0))
+    if (!existing && mine.length > 0)
       throw new AppError(409, 'resource.conflict', 'the classification id is taken');
     if (existing && mine.length === 0) throw notFound('classification');
     const topVersion = Math.max(0, ...mine.map((r) => r.classification_version));
