@@ -1,4 +1,5 @@
 import { checkStringList, type FieldErrors, isNonEmptyString, isRecord } from './field-errors.js';
+import { checkPersonText } from './person-text.js';
 import { LIMITS } from './policy-types.js';
 import {
   AUTHOR_LIST_DIMENSIONS,
@@ -64,7 +65,7 @@ function validateTarget(
   }
   if (target['label'] !== undefined && target['label'] !== null && typeof target['label'] !== 'string') {
     errors.add(`${path}.label`, 'must be a string');
-  }
+  } else checkPersonText(errors, `${path}.label`, target['label'], 'line');
   if (kind === 'directory_group') {
     if (source['type'] !== 'windows_directory') {
       errors.add(`${path}.source.type`, CLOUD_DIRECTORY_HINT);

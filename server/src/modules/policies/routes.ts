@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import {
@@ -61,7 +62,7 @@ const ScopeBody = Type.Object(
   { additionalProperties: false },
 );
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
-const Reason = Type.String({ minLength: 1, maxLength: 500 });
+const Reason = PersonText('multiline', { minLength: 1, maxLength: 500 });
 const Release = Type.Object(
   {
     policy_id: Type.Optional(Type.String()),

@@ -3,6 +3,7 @@ import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireAnyPermission, requirePermission, requireStepUp } from '../../http/guards.js';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../../http/permissions.js';
+import { PersonText } from '../../http/person-text.js';
 import { BUILT_IN_ROLES } from '../../http/roles.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
@@ -42,7 +43,7 @@ export const DirectoryRow = Type.Object({
 });
 
 const Reason = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { reason: PersonText('multiline', { minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
 const LinkAnswer = Type.Object({ user: Type.String(), link: Type.String(), expires_at: Timestamp });
@@ -96,8 +97,8 @@ export const usersModule: ApiModule = async (app) => {
           {
             email: Type.String({ minLength: 3, maxLength: 254 }),
             role: Type.String({ maxLength: 40 }),
-            display_name: Type.Optional(Type.String({ maxLength: 200 })),
-            department: Type.Optional(Type.String({ maxLength: 200 })),
+            display_name: Type.Optional(PersonText('line', { maxLength: 200 })),
+            department: Type.Optional(PersonText('line', { maxLength: 200 })),
             outside_domain_confirmed: Type.Optional(Type.Boolean()),
             custom_role_id: Type.Optional(Type.String({ maxLength: 64 })),
           },
@@ -201,8 +202,8 @@ export const usersModule: ApiModule = async (app) => {
         params: IdParams,
         body: Type.Object(
           {
-            display_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-            department: Type.Optional(Type.String({ maxLength: 200 })),
+            display_name: Type.Optional(PersonText('line', { minLength: 1, maxLength: 200 })),
+            department: Type.Optional(PersonText('line', { maxLength: 200 })),
           },
           { additionalProperties: false },
         ),
