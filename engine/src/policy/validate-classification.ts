@@ -1,6 +1,5 @@
 import type { FieldError } from '../errors.js';
 import { FieldErrors, isInteger, isNonEmptyString, isRecord } from './field-errors.js';
-import { checkPersonText } from './person-text.js';
 
 const ID = /^[A-Za-z0-9_.:-]{1,128}$/;
 
@@ -28,7 +27,6 @@ export function validateClassificationDefinition(input: unknown): FieldError[] {
   const name = input['name'];
   if (!isNonEmptyString(name) || name.length > 200)
     errors.add('name', 'must be a non-empty text of at most 200 characters');
-  else checkPersonText(errors, 'name', name, 'line');
   const rules = input['rules'];
   if (!Array.isArray(rules) || rules.length === 0) {
     errors.add('rules', 'must list at least one rule');
@@ -47,7 +45,6 @@ export function validateClassificationDefinition(input: unknown): FieldError[] {
     else if (ruleIds.has(id)) errors.add(`${p}.rule_id`, 'must be unique within the classification');
     else ruleIds.add(id);
     if (!isNonEmptyString(rule['name'])) errors.add(`${p}.name`, 'must be a non-empty text');
-    else checkPersonText(errors, `${p}.name`, rule['name'], 'line');
     const elements = rule['elements'];
     if (!Array.isArray(elements) || elements.length === 0) {
       errors.add(`${p}.elements`, 'must list at least one element');

@@ -121,6 +121,13 @@ describe('policies (document 1: credential-shaped text in description, change_re
       { classification_id: 'pci', name: HOSTILE.rlo, rules: [] },
       'name',
     );
+    const rule = { rule_id: 'r1', name: HOSTILE.nul, elements: [] };
+    await expectRefused(
+      'POST',
+      '/classifications',
+      { classification_id: 'pci', name: 'PCI', rules: [rule] },
+      'rules[0].name',
+    );
   });
 
   it('still accepts multi-line prose and right-to-left scripts', async () => {

@@ -2,6 +2,7 @@ import {
   BUILTIN_DETECTORS,
   type ClassificationRule,
   type CustomDetectorSpec,
+  checkPersonText,
   conditionBindings,
   type PolicyVersionInput,
   validateClassificationDefinition,
@@ -170,6 +171,16 @@ export const classificationsModule: ApiModule = async (app) => {
       rules: body.rules,
     };
     const errors = validateClassificationDefinition(def);
+    // The person-text rule on write only: a bundle's definitions are checked by the agent for
+    // shape, and a name stored before the rule must not make a bundle unverifiable.
+    checkPersonText({ add: (field, message) => errors.push({ field, message }) }, 'name', def.name, 'line');
+    for (const [i, r] of (def.rules as unknown[]).entries())
+      checkPersonText(
+        { add: (field, message) => errors.push({ field, message }) },
+        `rules[${i}].name`,
+        (r as { name?: unknown } | null)?.name,
+        'line',
+      );
     if (errors.length > 0)
       throw new AppError(422, 'request.invalid', 'the classification has invalid fields', errors);
     const custom = await currentCustomDetectors(s.db, tenantId);
