@@ -2,7 +2,7 @@
 export { BUILTIN_DETECTORS, builtinDetector } from './catalogue/index.js';
 export { compileDetectors, DetectorCompileError } from './compile.js';
 export type { CompiledDetectors } from './compiled.js';
-export { looksLikeCredential } from './credential-check.js';
+export { CUSTOS_SECRET_PREFIXES, looksLikeCredential } from './credential-check.js';
 export { CUSTOM_LIMITS, validateCustomDetector } from './custom.js';
 export {
   CONFIDENCE_LEVELS,

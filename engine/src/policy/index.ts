@@ -7,6 +7,7 @@ export * from './compile-scope.js';
 export * from './condition-types.js';
 export * from './governance.js';
 export { isAddressOrCidr } from './ip-address.js';
+export * from './person-text.js';
 export * from './policy-types.js';
 export * from './release-warnings.js';
 export * from './scope-types.js';

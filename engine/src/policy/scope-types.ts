@@ -68,7 +68,11 @@ export type ListDimension =
   | (typeof AUTHOR_LIST_DIMENSIONS)[number]
   | (typeof COMPILER_ONLY_DIMENSIONS)[number];
 
-/** Channel values document 1 names; the complete vocabulary is not fixed, so others are accepted. */
+/**
+ * The channel vocabulary: the values document 1 names (its complete list is "not shown"). Scope
+ * channels and the inventory `channel` filter accept only these (issue 14: a typo made a rule that
+ * never fires); a channel an agent starts to report is added here first.
+ */
 export const KNOWN_CHANNELS = [
   'removable_storage',
   'browser_upload',

@@ -1,8 +1,8 @@
 import { BUILTIN_DETECTORS } from '../detectors/index.js';
 import type { FieldError } from '../errors.js';
 import { type Action, isWireAction, normalizeAction } from './actions.js';
-import { isCredentialShaped } from './credential-text.js';
 import { FieldErrors, isInteger, isNonEmptyString, isRecord } from './field-errors.js';
+import { checkPersonText, personTextProblem } from './person-text.js';
 import { LIMITS, NOTICE_LANGUAGES, PROMPT_ACTIONS, type PromptMessage } from './policy-types.js';
 
 /** Lookups the server supplies for notification references. */
@@ -44,7 +44,7 @@ export function namesDetectorOrPattern(text: string, detectorNames: readonly str
   return false;
 }
 
-/** Checks one notice text: non-empty, at most 512 characters, no credential, no detector or pattern. */
+/** Checks one notice text: non-empty, at most 512 characters, the person-text rule, no detector or pattern. */
 export function checkNoticeText(
   errors: FieldErrors,
   field: string,
@@ -59,8 +59,9 @@ export function checkNoticeText(
     errors.add(field, `must be at most ${LIMITS.prompt_text_max} characters`);
     return;
   }
-  if (isCredentialShaped(value)) {
-    errors.add(field, 'must not contain a credential-shaped value');
+  const problem = personTextProblem(value, 'multiline');
+  if (problem) {
+    errors.add(field, problem);
     return;
   }
   if (namesDetectorOrPattern(value, detectorNames))
@@ -144,6 +145,7 @@ export function validatePromptMessage(input: unknown, detectorNames: readonly st
   const name = input['name'];
   if (!isNonEmptyString(name) || name.length > LIMITS.name_max)
     errors.add('name', `must be a non-empty text of at most ${LIMITS.name_max} characters`);
+  else checkPersonText(errors, 'name', name, 'line');
   if (!['warn', 'justify', 'block'].includes(input['action'] as string))
     errors.add('action', 'must be warn, justify or block');
   const texts = input['texts'];

@@ -1,8 +1,8 @@
 import type { FieldError } from '../errors.js';
 import { HARD_BLOCK_ACTIONS, isWireAction, normalizeAction, SEVERITIES } from './actions.js';
 import { checkChangeReason } from './change-reason.js';
-import { isCredentialShaped } from './credential-text.js';
 import { FieldErrors, isInteger, isNonEmptyString, isRecord, isTimestamp } from './field-errors.js';
+import { checkPersonText } from './person-text.js';
 import { CONFLICT_STRATEGIES, LIMITS, POLICY_GROUPS } from './policy-types.js';
 import { validateCondition } from './validate-condition.js';
 import { validateConnection } from './validate-connection.js';
@@ -92,8 +92,10 @@ function validateExceptions(errors: FieldErrors, value: unknown, targets: Target
     const reason = ex['reason'];
     if (!isNonEmptyString(reason) || reason.length > 500)
       errors.add(`${p}.reason`, 'must be a non-empty text of at most 500 characters');
+    else checkPersonText(errors, `${p}.reason`, reason, 'multiline');
     if (!isNonEmptyString(ex['approved_by']))
       errors.add(`${p}.approved_by`, 'is required: name who approved it');
+    else checkPersonText(errors, `${p}.approved_by`, ex['approved_by'], 'line');
     const expires = ex['expires_at'];
     if (expires !== undefined && expires !== null && !isTimestamp(expires))
       errors.add(`${p}.expires_at`, 'must be an RFC 3339 timestamp');
@@ -162,10 +164,10 @@ export function validatePolicyVersion(input: unknown, context: PolicyValidationC
   const name = input['name'];
   if (!isNonEmptyString(name) || name.length > LIMITS.name_max)
     errors.add('name', `must be a non-empty text of at most ${LIMITS.name_max} characters`);
+  else checkPersonText(errors, 'name', name, 'line');
   const description = checkOptionalText(errors, 'description', input['description'], LIMITS.description_max);
-  if (description !== null && isCredentialShaped(description))
-    errors.add('description', 'must not contain a credential-shaped value');
-  checkOptionalText(errors, 'owner', input['owner'], 320);
+  checkPersonText(errors, 'description', description, 'multiline');
+  checkPersonText(errors, 'owner', checkOptionalText(errors, 'owner', input['owner'], 320), 'line');
   const mode = input['mode'];
   if (mode !== undefined && mode !== null && (typeof mode !== 'string' || !/^[a-z_]{1,32}$/.test(mode)))
     errors.add('mode', 'must be a lower-case mode name such as audit');
@@ -181,8 +183,7 @@ export function validatePolicyVersion(input: unknown, context: PolicyValidationC
   const changeReason = input['change_reason'];
   const reasonProblem = checkChangeReason(changeReason);
   if (reasonProblem) errors.add('change_reason', reasonProblem);
-  else if (isCredentialShaped(changeReason as string))
-    errors.add('change_reason', 'must not contain a credential-shaped value');
+  else checkPersonText(errors, 'change_reason', changeReason, 'multiline');
 
   if (!isWireAction(input['response'])) errors.add('response', 'must be an action');
   const offline = input['offline_response'];

@@ -1,8 +1,10 @@
 import { checkStringList, type FieldErrors, isNonEmptyString, isRecord } from './field-errors.js';
+import { checkPersonText } from './person-text.js';
 import { LIMITS } from './policy-types.js';
 import {
   AUTHOR_LIST_DIMENSIONS,
   COMPILER_ONLY_DIMENSIONS,
+  KNOWN_CHANNELS,
   TARGET_KINDS,
   type TargetKind,
 } from './scope-types.js';
@@ -63,7 +65,7 @@ function validateTarget(
   }
   if (target['label'] !== undefined && target['label'] !== null && typeof target['label'] !== 'string') {
     errors.add(`${path}.label`, 'must be a string');
-  }
+  } else checkPersonText(errors, `${path}.label`, target['label'], 'line');
   if (kind === 'directory_group') {
     if (source['type'] !== 'windows_directory') {
       errors.add(`${path}.source.type`, CLOUD_DIRECTORY_HINT);
@@ -98,6 +100,20 @@ function validateTarget(
     return null;
   }
   return kind;
+}
+
+const CHANNEL_SET: ReadonlySet<string> = new Set(KNOWN_CHANNELS);
+
+/**
+ * A channel no agent reports would make a rule that never fires (issue 14): every entry must be
+ * one of the channel vocabulary. The message lists the vocabulary, never the value sent.
+ */
+function checkChannels(errors: FieldErrors, path: string, list: unknown): void {
+  if (!Array.isArray(list)) return;
+  list.forEach((item, i) => {
+    if (isNonEmptyString(item) && !CHANNEL_SET.has(item))
+      errors.add(`${path}[${i}]`, `must be one of: ${KNOWN_CHANNELS.join(', ')}`);
+  });
 }
 
 /**
@@ -135,6 +151,7 @@ export function validateScope(
       facts.named.add(dim);
     }
   }
+  checkChannels(errors, `${path}.channels`, value['channels']);
   for (const key of ['include_targets', 'exclude_targets'] as const) {
     const list = value[key];
     if (list === undefined || list === null) continue;

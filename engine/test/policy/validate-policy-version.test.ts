@@ -315,6 +315,22 @@ describe('validatePolicyVersion', () => {
   });
 
   describe('scope and typed targets', () => {
+    it('refuses a channel outside the vocabulary, naming the entry and never the value', () => {
+      const errors = validatePolicyVersion(
+        base({
+          scope: { channels: ['removable_storage', 'removable_storge', 'Print'] },
+          exceptions: [{ id: 'x1', reason: 'r', approved_by: 'a@example.com', scope: { channels: ['usb'] } }],
+        }),
+        ctx,
+      );
+      expect(errors.map((e) => e.field)).toEqual([
+        'scope.channels[1]',
+        'scope.channels[2]',
+        'exceptions[0].scope.channels[0]',
+      ]);
+      expect(JSON.stringify(errors)).not.toContain('removable_storge');
+      expect(fields(base({ scope: { channels: ['print', 'clipboard', 'network_connection'] } }))).toEqual([]);
+    });
     const tgt = (t: Record<string, unknown>) => base({ scope: { include_targets: [t] } });
     const dom = { type: 'windows_directory', domain_sid: 'S-1-5-21-100-200-300' };
     it('accepts a directory group by SID within its domain', () => {

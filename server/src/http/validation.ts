@@ -2,6 +2,7 @@ import { Ajv, type ErrorObject, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from './errors.js';
+import { addPersonTextKeyword, PERSON_TEXT_KEYWORD } from './person-text.js';
 
 type FormatsPlugin = (ajv: Ajv) => Ajv;
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin itself or
@@ -25,6 +26,7 @@ function makeAjv(coerce: boolean): Ajv {
     strict: false,
   });
   formatsPlugin(ajv);
+  addPersonTextKeyword(ajv);
   return ajv;
 }
 
@@ -103,6 +105,9 @@ function describe(e: ErrorObject): string {
     case 'anyOf':
     case 'oneOf':
       return 'does not match any allowed form';
+    case PERSON_TEXT_KEYWORD:
+      // A fixed sentence of the engine's rule; never the text.
+      return typeof p.problem === 'string' ? p.problem : 'is invalid';
     default:
       return 'is invalid';
   }

@@ -72,6 +72,12 @@ describe('invitations', () => {
     const answers = [];
     for (const invitation of [
       'garbage',
+      '',
+      `dlpi_${'a'.repeat(300)}`,
+      42,
+      null,
+      ['dlpi_x'],
+      undefined,
       'dlpi_unknownunknownunknownunknownunknown1234',
       b.invitation,
       a.invitation,
@@ -227,7 +233,15 @@ describe('password reset links', () => {
     const expired = await link(b.userId);
     ctx.clock.advance(DAY + 1);
     const answers = [];
-    for (const reset of ['x', 'dlpr_unknownunknownunknownunknownunknown1234', expired, used, disabledLink]) {
+    const malformed = ['', `dlpr_${'a'.repeat(300)}`, 7, null, { a: 1 }, undefined];
+    for (const reset of [
+      'x',
+      ...malformed,
+      'dlpr_unknownunknownunknownunknownunknown1234',
+      expired,
+      used,
+      disabledLink,
+    ]) {
       const res = await post('/auth/reset-password', undefined, {
         reset,
         password: 'amber-quilt-orchard-78',

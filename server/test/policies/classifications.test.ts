@@ -126,16 +126,15 @@ describe('detectors and classifications', () => {
     expect((await req('POST', `/policies/${foreign}/versions/1/publish`, undefined, other)).statusCode).toBe(
       422,
     );
-    expect(
-      (
-        await req(
-          'POST',
-          '/classifications',
-          { classification_id: 'pci', name: 'Mine', rules: rules() },
-          other,
-        )
-      ).statusCode,
-    ).toBe(409);
+    // Ids are per tenant (issue 14): the other tenant's own `pci` is a classification of its own.
+    const mine = await req(
+      'POST',
+      '/classifications',
+      { classification_id: 'pci', name: 'Mine', rules: rules() },
+      other,
+    );
+    expect(mine.statusCode).toBe(201);
+    expect(mine.json()).toMatchObject({ classification_id: 'pci', classification_version: 1, revision: 1 });
 
     const good = (
       await req(
@@ -155,6 +154,42 @@ describe('detectors and classifications', () => {
     expect(blocked.statusCode).toBe(409);
     expect(blocked.json().code).toBe('classification.bound');
     expect((await req('POST', '/classifications/pci/enabled', { enabled: false })).statusCode).toBe(409);
+  });
+
+  it("keeps ids per tenant: another tenant's id is the identical 404 and never taken (issue 14)", async () => {
+    await req('POST', '/classifications', { classification_id: 'hr', name: 'HR', rules: rules() });
+    const other = await signInAs(ctx, { role: 'owner' });
+    const revise = (id: string) =>
+      req('POST', `/classifications/${id}/revisions`, { name: 'HR', rules: rules() }, other);
+    const enable = (id: string) => req('POST', `/classifications/${id}/enabled`, { enabled: false }, other);
+    const [foreign, missing] = [await revise('hr'), await revise('nothing-here')];
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.body.replace('hr', 'ID')).toBe(missing.body.replace('nothing-here', 'ID'));
+    expect((await enable('hr')).body).toBe((await enable('nothing-here')).body);
+    // The other tenant takes the same id for itself; the first tenant's classification is untouched.
+    expect(
+      (
+        await req(
+          'POST',
+          '/classifications',
+          { classification_id: 'hr', name: 'People', rules: rules() },
+          other,
+        )
+      ).statusCode,
+    ).toBe(201);
+    const listed = async (who: SignedIn) =>
+      (await req('GET', '/classifications', undefined, who))
+        .json()
+        .items.map((x: { classification_id?: string; id?: string; name: string; enabled: boolean }) => [
+          x.classification_id ?? x.id,
+          x.name,
+          x.enabled,
+        ]);
+    expect(await listed(owner)).toEqual([['hr', 'HR', true]]);
+    expect(await listed(other)).toEqual([['hr', 'People', true]]);
+    // Disabling in one tenant leaves the other's state alone.
+    expect((await req('POST', '/classifications/hr/enabled', { enabled: false })).statusCode).toBe(200);
+    expect(await listed(other)).toEqual([['hr', 'People', true]]);
   });
 
   it('refuses to publish a binding of a disabled classification', async () => {

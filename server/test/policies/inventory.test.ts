@@ -92,6 +92,8 @@ describe('policy inventory', () => {
       ['updated_since=yesterday', 'updated_since'],
       [`q=${'x'.repeat(201)}`, 'q'],
       ['nonsense=1', ''],
+      ['channel=removable_storge', 'channel'],
+      ['channel=Print', 'channel'],
     ] as const) {
       const r = await get(`/policies/inventory?${query}`);
       expect(r.statusCode, query).toBe(422);

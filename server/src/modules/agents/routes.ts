@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { PolicyPort } from '../agent-api/policy-port.js';
 import { registerEnrollmentTokenRoutes } from '../enrolment/routes.js';
@@ -46,7 +47,7 @@ const Agent = Type.Object({
   health: Type.Record(Type.String(), Type.Unknown()),
 });
 
-const Reason = Type.String({ minLength: 5, maxLength: 500 });
+const Reason = PersonText('multiline', { minLength: 5, maxLength: 500 });
 
 function ctxOf(request: Parameters<typeof auditContextOf>[0]) {
   return { ...auditContextOf(request), tenantId: principalOf(request).tenantId };
@@ -103,7 +104,10 @@ export function agentsConsoleModule(
       {
         onRequest: write,
         schema: {
-          body: Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+          body: Type.Object(
+            { name: PersonText('line', { maxLength: 200 }) },
+            { additionalProperties: false },
+          ),
           response: { 201: Group, ...errorResponses(401, 403, 409, 422) },
         },
       },
@@ -121,7 +125,10 @@ export function agentsConsoleModule(
         onRequest: write,
         schema: {
           params: IdParams,
-          body: Type.Object({ name: Type.String({ maxLength: 200 }) }, { additionalProperties: false }),
+          body: Type.Object(
+            { name: PersonText('line', { maxLength: 200 }) },
+            { additionalProperties: false },
+          ),
           response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409, 422) },
         },
       },

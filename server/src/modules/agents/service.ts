@@ -1,3 +1,4 @@
+import { personTextProblem } from '@custos/engine';
 import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
@@ -24,13 +25,12 @@ type Ctx = AuditContext & { tenantId: string };
  */
 export type GroupScopeUse = (s: AppServices, tenantId: string, groupId: string) => Promise<string[]>;
 
-// biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused in names.
-const CONTROL = /[\u0000-\u001f\u007f]/;
-
+/** Endpoint group names: 1-80 characters after trimming, under the person-text rule (issue 14). */
 export function checkGroupName(name: string): string {
   const trimmed = name.trim();
-  if (trimmed === '' || trimmed.length > 80 || CONTROL.test(trimmed))
-    throw fieldError('name', 'must be 1 to 80 printable characters');
+  if (trimmed === '' || trimmed.length > 80) throw fieldError('name', 'must be 1 to 80 printable characters');
+  const problem = personTextProblem(trimmed, 'line');
+  if (problem) throw fieldError('name', problem);
   return trimmed;
 }
 

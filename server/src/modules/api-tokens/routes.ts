@@ -1,6 +1,7 @@
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import {
@@ -37,7 +38,7 @@ export const apiTokensModule: ApiModule = async (app) => {
       schema: {
         body: Type.Object(
           {
-            name: Type.String({ minLength: 1, maxLength: 100 }),
+            name: PersonText('line', { minLength: 1, maxLength: 100 }),
             scopes: Type.Array(Type.String({ maxLength: 64 }), { minItems: 1, maxItems: 100 }),
             expires_in_days: Type.Optional(Type.Integer({ minimum: 1, maximum: API_TOKEN_MAX_DAYS })),
           },

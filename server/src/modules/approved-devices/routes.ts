@@ -3,6 +3,7 @@ import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import type { PolicyDeps } from '../policies/service.js';
@@ -45,7 +46,7 @@ const Device = Type.Object(
 const DeviceFields = {
   serial: Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' }),
   device_class: Type.Optional(Type.String({ maxLength: 64 })),
-  label: Type.Optional(Type.String({ maxLength: 200 })),
+  label: Type.Optional(PersonText('line', { maxLength: 200 })),
 };
 const Batch = Type.Object(
   {

@@ -2,6 +2,7 @@ import {
   BUILTIN_DETECTORS,
   type ClassificationRule,
   type CustomDetectorSpec,
+  checkPersonText,
   conditionBindings,
   type PolicyVersionInput,
   validateClassificationDefinition,
@@ -150,16 +151,10 @@ export const classificationsModule: ApiModule = async (app) => {
     body: { classification_id: string; name: string; rules: unknown; new_version?: boolean },
     existing: boolean,
   ) {
+    // Ids are per tenant (migration 0207): another tenant's id is neither taken nor visible here.
     const { rows } = await tenantClassifications(s.db, tenantId);
-    // Ids are global keys of the coordinate: another tenant's id is taken too (no cross-tenant binding).
-    const other = await s.db
-      .selectFrom('classifications')
-      .select('tenant_id')
-      .where('id', '=', body.classification_id)
-      .where('tenant_id', '!=', tenantId)
-      .executeTakeFirst();
     const mine = rows.filter((r) => r.id === body.classification_id);
-    if (other || (!existing && mine.length > 0))
+    if (!existing && mine.length > 0)
       throw new AppError(409, 'resource.conflict', 'the classification id is taken');
     if (existing && mine.length === 0) throw notFound('classification');
     const topVersion = Math.max(0, ...mine.map((r) => r.classification_version));
@@ -176,6 +171,16 @@ export const classificationsModule: ApiModule = async (app) => {
       rules: body.rules,
     };
     const errors = validateClassificationDefinition(def);
+    // The person-text rule on write only: a bundle's definitions are checked by the agent for
+    // shape, and a name stored before the rule must not make a bundle unverifiable.
+    checkPersonText({ add: (field, message) => errors.push({ field, message }) }, 'name', def.name, 'line');
+    for (const [i, r] of (def.rules as unknown[]).entries())
+      checkPersonText(
+        { add: (field, message) => errors.push({ field, message }) },
+        `rules[${i}].name`,
+        (r as { name?: unknown } | null)?.name,
+        'line',
+      );
     if (errors.length > 0)
       throw new AppError(422, 'request.invalid', 'the classification has invalid fields', errors);
     const custom = await currentCustomDetectors(s.db, tenantId);

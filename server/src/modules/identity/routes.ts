@@ -4,6 +4,7 @@ import { findUserById, revokeSession } from '../../http/auth-store.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { STEP_UP_PURPOSES } from '../../http/step-up.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
@@ -12,7 +13,7 @@ import { answerSession, ChallengeBody, SignedInBody, secondFactorRoutes } from '
 import { changeIdleMinutes, confirmStepUp, idleSessionCheck, signIn } from './service.js';
 import { getIdleMinutes, IDLE_MINUTES_MAX, IDLE_MINUTES_MIN } from './store.js';
 
-const Reason = Type.String({ minLength: 1, maxLength: 500 });
+const Reason = PersonText('multiline', { minLength: 1, maxLength: 500 });
 
 /**
  * Console sign-in, sessions, step-up and the idle-time setting (document 3, Sign-in and

@@ -6,6 +6,7 @@ import { findUserById } from '../../http/auth-store.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
 import type { ApiModule } from '../index.js';
@@ -267,7 +268,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
           {
             required: Type.Boolean(),
             grace_days: Type.Integer({ minimum: 0, maximum: 90 }),
-            reason: Type.String({ minLength: 1, maxLength: 500 }),
+            reason: PersonText('multiline', { minLength: 1, maxLength: 500 }),
           },
           { additionalProperties: false },
         ),

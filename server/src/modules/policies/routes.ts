@@ -1,8 +1,9 @@
-import { POLICY_GROUPS, type Scope } from '@custos/engine';
+import { KNOWN_CHANNELS, POLICY_GROUPS, type Scope } from '@custos/engine';
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import {
@@ -61,7 +62,7 @@ const ScopeBody = Type.Object(
   { additionalProperties: false },
 );
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
-const Reason = Type.String({ minLength: 1, maxLength: 500 });
+const Reason = PersonText('multiline', { minLength: 1, maxLength: 500 });
 const Release = Type.Object(
   {
     policy_id: Type.Optional(Type.String()),
@@ -124,7 +125,7 @@ export const policiesModule: ApiModule = async (app) => {
             group: oneOf(POLICY_GROUPS),
             status: oneOf(INVENTORY_STATUSES),
             action: oneOf(INVENTORY_ACTIONS),
-            channel: Type.Optional(Type.String({ minLength: 1, maxLength: 64, pattern: '^[a-z_]+$' })),
+            channel: oneOf(KNOWN_CHANNELS),
             classification: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
             scope: oneOf(['whole_company', 'targeted']),
             owner: Type.Optional(Type.String({ minLength: 1, maxLength: 320 })),

@@ -43,6 +43,15 @@ function unusable(): AppError {
   return new AppError(401, 'auth.unauthenticated', 'the invitation or link is not valid; ask for a new one');
 }
 
+/** Longer than any minted secret (prefix + 43 base64url characters) by a wide margin. */
+const SECRET_MAX = 200;
+
+/** The secret when it has the shape this server mints; anything else is the same 401. */
+function wellFormed(value: unknown, prefix: string): string {
+  if (typeof value !== 'string' || value.length > SECRET_MAX || !value.startsWith(prefix)) throw unusable();
+  return value;
+}
+
 /** The console carries the secret in the URL fragment (document 3, Authentication). */
 function consoleLink(config: Config, page: 'accept-invitation' | 'reset-password', secret: string): string {
   return `${config.publicUrl.replace(/\/$/, '')}/${page}#${secret}`;
@@ -127,10 +136,9 @@ async function passwordContext(db: Db, user: UsersTable) {
 export async function acceptInvitation(
   db: Db,
   now: Date,
-  input: { invitation: string; password: string; sourceIp: string | null; userAgent: string | null },
+  input: { invitation?: unknown; password: string; sourceIp: string | null; userAgent: string | null },
 ) {
-  if (!input.invitation.startsWith(TOKEN_PREFIX.invitation)) throw unusable();
-  const hash = sha256Hex(input.invitation);
+  const hash = sha256Hex(wellFormed(input.invitation, TOKEN_PREFIX.invitation));
   const user = await findUserByInvitationHash(db, hash);
   const expiresAt = user?.status === 'invited' ? user.invitation_expires_at : null;
   if (!user || expiresAt === null || Date.parse(expiresAt) <= now.getTime()) throw unusable();
@@ -252,10 +260,9 @@ export async function redeemReset(
   audit: AuditWriter,
   requestId: string,
   now: Date,
-  input: { reset: string; password: string },
+  input: { reset?: unknown; password: string },
 ) {
-  if (!input.reset.startsWith(TOKEN_PREFIX.reset)) throw unusable();
-  const row = await findReset(db, sha256Hex(input.reset));
+  const row = await findReset(db, sha256Hex(wellFormed(input.reset, TOKEN_PREFIX.reset)));
   if (!row || row.used_at !== null || Date.parse(row.expires_at) <= now.getTime()) throw unusable();
   const user = await findUserById(db, row.tenant_id, row.user_id);
   if (!user || user.status === 'disabled' || user.federated === 1) throw unusable();

@@ -3,6 +3,7 @@ import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireAnyPermission, requirePermission, requireStepUp } from '../../http/guards.js';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../../http/permissions.js';
+import { PersonText } from '../../http/person-text.js';
 import { BUILT_IN_ROLES } from '../../http/roles.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
@@ -42,7 +43,7 @@ export const DirectoryRow = Type.Object({
 });
 
 const Reason = Type.Object(
-  { reason: Type.String({ minLength: 1, maxLength: 500 }) },
+  { reason: PersonText('multiline', { minLength: 1, maxLength: 500 }) },
   { additionalProperties: false },
 );
 const LinkAnswer = Type.Object({ user: Type.String(), link: Type.String(), expires_at: Timestamp });
@@ -53,10 +54,12 @@ const Session = Type.Object({
   source_ip: Nullable(Type.String()),
   user_agent: Nullable(Type.String()),
 });
+// Document 3: a malformed invitation or link (missing, empty, too long, not a string) is the same
+// 401 as an unknown one, so the schema takes any value and the service judges its shape.
 const SecretBody = (name: 'invitation' | 'reset') =>
   Type.Object(
     {
-      [name]: Type.String({ minLength: 1, maxLength: 200 }),
+      [name]: Type.Optional(Type.Unknown({ description: `the ${name} string; anything malformed is 401` })),
       password: Type.String({ minLength: 1, maxLength: 1024 }),
     },
     { additionalProperties: false },
@@ -94,8 +97,8 @@ export const usersModule: ApiModule = async (app) => {
           {
             email: Type.String({ minLength: 3, maxLength: 254 }),
             role: Type.String({ maxLength: 40 }),
-            display_name: Type.Optional(Type.String({ maxLength: 200 })),
-            department: Type.Optional(Type.String({ maxLength: 200 })),
+            display_name: Type.Optional(PersonText('line', { maxLength: 200 })),
+            department: Type.Optional(PersonText('line', { maxLength: 200 })),
             outside_domain_confirmed: Type.Optional(Type.Boolean()),
             custom_role_id: Type.Optional(Type.String({ maxLength: 64 })),
           },
@@ -199,8 +202,8 @@ export const usersModule: ApiModule = async (app) => {
         params: IdParams,
         body: Type.Object(
           {
-            display_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200 })),
-            department: Type.Optional(Type.String({ maxLength: 200 })),
+            display_name: Type.Optional(PersonText('line', { minLength: 1, maxLength: 200 })),
+            department: Type.Optional(PersonText('line', { maxLength: 200 })),
           },
           { additionalProperties: false },
         ),
@@ -414,7 +417,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as { invitation: string; password: string };
+      const body = request.body as { invitation?: unknown; password: string };
       const { token, session, user } = await acceptInvitation(s.db, s.clock.now(), {
         invitation: body.invitation,
         password: body.password,
@@ -440,7 +443,7 @@ export const usersModule: ApiModule = async (app) => {
       schema: { body: SecretBody('reset'), response: { 204: Type.Null(), ...errorResponses(401, 422) } },
     },
     async (request, reply) => {
-      const body = request.body as { reset: string; password: string };
+      const body = request.body as { reset?: unknown; password: string };
       await redeemReset(s.db, s.audit, request.id, s.clock.now(), body);
       return reply.code(204).send(null);
     },
