@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { readContent } from '../content/read-content.js';
 import type { RemovableVolume } from '../platform/types.js';
 import type { FileRecord, FileStateStore } from './file-state-store.js';
+import type { PathSight, SightChange } from './path-sight.js';
 import type { ObservationSink } from './types.js';
 import { walkFiles } from './walk.js';
 
@@ -37,6 +38,9 @@ export interface DiscoveryOptions {
   skip?: (path: string) => boolean;
   /** Version of the bundle in force; a file decided under another version is inspected again. */
   bundleVersion?: number;
+  /** Records roots and directories the walk cannot open (health, doctor); changes are passed to `onSight`. */
+  sight?: PathSight;
+  onSight?: (change: SightChange) => void;
 }
 
 /**
@@ -58,16 +62,31 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
     deferred: 0,
     errors: 0,
   };
+  // What this pass could not open, per root: path → error code (a root itself, or a directory in it).
+  const unseen = new Map<string, Map<string, string | null>>();
+  const report = (root: string) => {
+    for (const c of opts.sight?.replaceUnder(root, 'discovery', unseen.get(root) ?? new Map()) ?? [])
+      opts.onSight?.(c);
+  };
   for (const root of roots) {
+    const found = new Map<string, string | null>();
+    unseen.set(root.path, found);
     try {
-      if (!(await stat(root.path)).isDirectory()) continue;
-    } catch {
-      opts.log?.(`discovery: monitored path ${root.path} is absent; skipped`);
+      if (!(await stat(root.path)).isDirectory()) {
+        found.set(root.path, 'ENOTDIR');
+        report(root.path);
+        continue;
+      }
+    } catch (err) {
+      found.set(root.path, (err as NodeJS.ErrnoException).code ?? null);
+      report(root.path);
+      opts.log?.(`discovery: monitored path ${root.path} cannot be opened; skipped`);
       continue;
     }
     s.roots++;
     const onError = (p: string, err: NodeJS.ErrnoException) => {
       s.errors++;
+      found.set(p, err.code ?? null);
       opts.log?.(`discovery: ${p}: ${err.code ?? err.message}`);
     };
     const inspect = async (path: string, st: Stats, known: FileRecord | undefined): Promise<void> => {
@@ -145,6 +164,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
       opts.store.delete(gone.path);
     }
     opts.store.flush();
+    report(root.path);
   }
   return s;
 }
