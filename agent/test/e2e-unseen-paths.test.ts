@@ -173,9 +173,23 @@ describe('what the agent cannot see reaches the server and doctor', { timeout: 1
   it('a path seen again clears from health and doctor, and is logged once', async () => {
     mkdirSync(d.missing);
     chownSync(d.locked, 0, 0);
+    // Only the owner changes (size and modification time do not): the file is still read again.
+    chownSync(join(d.watched, 'payroll.csv'), 0, 0);
     const r = await agentWithoutDacOverride(['run', '--once', '--state-dir', d.state]);
     expect(r.code, r.stderr).toBe(0);
     expect(r.stderr).not.toMatch(/monitored path not seen/);
+    expect(r.stderr.match(/monitored path seen again/g)).toHaveLength(2);
+    const db = new Database(join(work, 'server', 'custos.db'), { readonly: true });
+    try {
+      const payroll = db
+        .prepare(
+          "SELECT incident_id FROM agent_events WHERE device_id = ? AND file_name = 'payroll.csv' ORDER BY received_at",
+        )
+        .all(deviceId) as { incident_id: string | null }[];
+      expect(payroll.map((e) => e.incident_id !== null)).toEqual([false, true]);
+    } finally {
+      db.close();
+    }
     const doctor = await agentWithoutDacOverride(['doctor', '--state-dir', d.state]);
     expect(doctor.stdout).toMatch(/\[OK {2}\] monitored paths/);
     // The next check-in carries the cleared state.

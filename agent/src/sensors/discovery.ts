@@ -2,7 +2,12 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { readContent } from '../content/read-content.js';
 import type { RemovableVolume } from '../platform/types.js';
-import type { FileRecord, FileStateStore } from './file-state-store.js';
+import {
+  type FileRecord,
+  type FileStateStore,
+  stillUnreadable,
+  UNREADABLE_MARK,
+} from './file-state-store.js';
 import type { PathSight, SightChange } from './path-sight.js';
 import type { ObservationSink } from './types.js';
 import { walkFiles } from './walk.js';
@@ -115,7 +120,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
           ino: st.ino,
           size: st.size,
           mtime_ms: st.mtimeMs,
-          blake3: content.blake3,
+          blake3: content.not_read?.cause === 'unreadable' ? UNREADABLE_MARK : content.blake3,
           findings: result.findings,
           scanned_at: clock(),
           bundle_version: opts.bundleVersion ?? 0,
@@ -134,7 +139,8 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
         known.ino === st.ino &&
         known.size === st.size &&
         known.mtime_ms === st.mtimeMs &&
-        known.bundle_version === (opts.bundleVersion ?? 0)
+        known.bundle_version === (opts.bundleVersion ?? 0) &&
+        (known.blake3 !== UNREADABLE_MARK || (await stillUnreadable(known)))
       ) {
         opts.store.markSeen(path, pass);
         continue;
