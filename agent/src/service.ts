@@ -365,7 +365,7 @@ export class AgentService {
 
   /** `dlp-agent run --once`: check-in, discovery over monitored paths and removable volumes, upload. */
   async runOnce(): Promise<RunSummary> {
-    this.sight.attach(this.config.stateDir);
+    this.sight.attach(this.config.stateDir, ['discovery']);
     await this.syncClock();
     await this.renewCertificate();
     const checkin = await this.checkin();

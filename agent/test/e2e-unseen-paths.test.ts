@@ -30,7 +30,7 @@ const d = { state: '', watched: '', missing: '', locked: '', ca: '' };
 let env: NodeJS.ProcessEnv = {};
 
 /** `dlp-agent` without the capabilities that let root read what it does not own. */
-function agentWithoutDacOverride(args: string[]): Promise<RunResult> {
+function startWithoutDacOverride(args: string[]) {
   const child = spawn(
     'setpriv',
     ['--bounding-set=-dac_override,-dac_read_search', process.execPath, AGENT_BIN, ...args],
@@ -44,9 +44,20 @@ function agentWithoutDacOverride(args: string[]): Promise<RunResult> {
   child.stderr.on('data', (b) => {
     stderr += b;
   });
-  return new Promise((resolve) =>
+  const done = new Promise<RunResult>((resolve) =>
     child.on('exit', (code, signal) => resolve({ code, signal, stdout, stderr })),
   );
+  return { child, done, log: () => stderr };
+}
+
+const agentWithoutDacOverride = (args: string[]): Promise<RunResult> => startWithoutDacOverride(args).done;
+
+async function until(cond: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
 }
 
 beforeAll(async () => {
@@ -168,6 +179,39 @@ describe('what the agent cannot see reaches the server and doctor', { timeout: 1
     expect(line).toMatch(/^\[FAIL\]/);
     expect(line).toContain(`${d.missing}: absent (ENOENT) for the agent's discovery`);
     expect(line).toContain(`${d.locked}: permission_denied (EACCES)`);
+  });
+
+  it('the running service retries an unwatchable path every 10 s, logs it once and reports it', async () => {
+    writeFileSync(
+      join(d.state, 'config.json'),
+      JSON.stringify({ UploadIntervalSecs: 1, CheckinIntervalSecs: 10 }),
+    );
+    const started = Date.now();
+    const agent = startWithoutDacOverride(['run', '--state-dir', d.state]);
+    const watchOf = async () =>
+      (
+        await owner.ok(
+          owner.get<{
+            health: { unwatchable_paths: { items: { path: string; via: string; cause: string }[] } };
+          }>(`/agents/${deviceId}`),
+        )
+      ).health.unwatchable_paths.items.find((p) => p.path === d.missing && p.via === 'watch');
+    try {
+      await until(async () => (await watchOf()) !== undefined, 'the watch failure in health');
+      expect(await watchOf()).toMatchObject({ cause: 'absent' });
+      // At least two more 10-second retries.
+      await until(async () => Date.now() - started > 25_000, 'two retries', 40_000);
+    } finally {
+      agent.child.kill('SIGTERM');
+    }
+    expect((await agent.done).code).toBe(0);
+    const failures = agent
+      .log()
+      .split('\n')
+      .filter((l) => l.includes('"msg":"cannot watch path"') && l.includes(d.missing));
+    expect(failures).toHaveLength(1);
+    expect(failures[0]).toContain('"cause":"absent"');
+    writeFileSync(join(d.state, 'config.json'), JSON.stringify({ UploadIntervalSecs: 1 }));
   });
 
   it('a path seen again clears from health and doctor, and is logged once', async () => {

@@ -51,13 +51,15 @@ export class PathSight {
    * Starts keeping the state for doctor (the sensing process only: `run`, `run --once`). What an
    * earlier process recorded is taken over, so the first check-in after a restart already carries
    * it and an unchanged problem is not logged again; the next walk and watch confirm or clear it.
+   * Only what this process maintains is taken over (`run --once` walks but never watches, so a
+   * watch failure it could never clear is dropped).
    */
-  attach(stateDir: string): void {
+  attach(stateDir: string, maintained: readonly SightVia[] = ['watch', 'discovery']): void {
     this.stateDir = stateDir;
     try {
       const saved = JSON.parse(readFileSync(join(stateDir, SIGHT_FILE), 'utf8')) as { problems?: unknown };
       for (const p of Array.isArray(saved.problems) ? (saved.problems as SightProblem[]) : [])
-        if (typeof p?.path === 'string' && (p.via === 'watch' || p.via === 'discovery'))
+        if (typeof p?.path === 'string' && maintained.includes(p.via))
           this.problems.set(PathSight.key(p.path, p.via), p);
     } catch {
       /* nothing recorded yet */
