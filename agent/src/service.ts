@@ -20,7 +20,7 @@ import { type DiscoveryRoot, type DiscoveryStats, runDiscovery } from './sensors
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
 import { LiveWatches } from './sensors/live-watches.js';
-import { PathSight, type SightChange } from './sensors/path-sight.js';
+import { PathSight, sightLogger } from './sensors/path-sight.js';
 import { AgentApi, type CheckinResponse } from './transport/agent-api.js';
 import { AgentTransport } from './transport/client.js';
 import { HttpError, RateLimitedError, UnreachableError } from './transport/errors.js';
@@ -156,18 +156,6 @@ export class AgentService {
       unwatchable_paths: this.sight.health(),
     };
   }
-
-  /** One log line per change of what the agent can see, never one per retry. */
-  private noteSight = (c: SightChange): void => {
-    if (c.problem)
-      this.log('warn', 'monitored path not seen', {
-        path: c.path,
-        via: c.via,
-        cause: c.problem.cause,
-        code: c.problem.code,
-      });
-    else this.log('info', 'monitored path seen again', { path: c.path, via: c.via });
-  };
 
   /** One check-in; fetches the policy when told to (or when none is in force). */
   async checkin(): Promise<RunSummary['checkin']> {
@@ -335,7 +323,7 @@ export class AgentService {
       bundleVersion: this.bundleVersion(),
       log: (m) => this.log('debug', m),
       sight: this.sight,
-      onSight: this.noteSight,
+      onSight: sightLogger(this.log),
     });
     this.log('info', 'discovery pass done', { ...stats });
     // A pass reads and hashes many files: give the freed buffers back before the service idles.

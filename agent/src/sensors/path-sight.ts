@@ -145,3 +145,19 @@ export class PathSight {
     }
   }
 }
+
+/** One log line per change of what the walk can see, never one per pass. */
+export function sightLogger(
+  log: (level: 'info' | 'warn', msg: string, fields: Record<string, unknown>) => void,
+): (c: SightChange) => void {
+  return (c) => {
+    if (c.problem)
+      log('warn', 'monitored path not seen', {
+        path: c.path,
+        via: c.via,
+        cause: c.problem.cause,
+        code: c.problem.code,
+      });
+    else log('info', 'monitored path seen again', { path: c.path, via: c.via });
+  };
+}
