@@ -21,6 +21,12 @@ const NEED: Readonly<Partial<Record<Action, { kind: InteractionWarningKind; what
   approval_required: { kind: 'cannot_hold', what: 'hold the operation until a reviewer approves' },
 };
 
+/**
+ * Actions a bundle requires as endpoint features (bundle/compile-policy.ts `requiredCapabilities`):
+ * an endpoint without the feature is not reduced, it is withheld the bundle.
+ */
+const FEATURE_GATED: ReadonlySet<Action> = new Set<Action>(['warn_with_continue', 'approval_required']);
+
 const KIND_ORDER: readonly InteractionWarningKind[] = ['cannot_notify', 'cannot_prompt', 'cannot_hold'];
 
 export interface InteractionEndpoint {
@@ -94,8 +100,10 @@ export function interactionWarnings(
   }
   return KIND_ORDER.filter((k) => missing.has(k)).map((kind) => {
     const actions = missing.get(kind)!;
-    const parts = actions.map(
-      (a) => `${a} is reduced to ${reducedTo(a, fleet, scoped)} (needs to ${NEED[a]!.what})`,
+    const parts = actions.map((a) =>
+      FEATURE_GATED.has(a) && !fleet.some((e) => e.features?.includes(a))
+        ? `no active endpoint advertises ${a}, so none of them is sent a bundle that uses it (upgrade_required)`
+        : `${a} is reduced to ${reducedTo(a, fleet, scoped)} (needs to ${NEED[a]!.what})`,
     );
     return {
       kind,

@@ -58,7 +58,9 @@ describe('interaction release warnings (issue 26 item 5)', () => {
   it('warn_with_continue: cannot_prompt without the advertised feature', () => {
     const w = warn({ policy_id: 'p', response: 'warn_with_continue' }, [windows([])]);
     expect(w).toEqual([expect.objectContaining({ kind: 'cannot_prompt', values: ['warn_with_continue'] })]);
-    expect(w[0]!.message).toContain('warn_with_continue is reduced to inform');
+    // An endpoint without the feature is withheld the bundle (requiredCapabilities), not reduced.
+    expect(w[0]!.message).toContain('no active endpoint advertises warn_with_continue');
+    expect(w[0]!.message).toContain('upgrade_required');
     expect(
       warn({ policy_id: 'p', response: 'warn_with_continue' }, [windows(['warn_with_continue'])]),
     ).toEqual([]);
@@ -67,8 +69,15 @@ describe('interaction release warnings (issue 26 item 5)', () => {
   it('approval_required: cannot_hold without the advertised feature', () => {
     const w = warn({ policy_id: 'p', response: 'approval_required' }, [windows(['warn_with_continue'])]);
     expect(w).toEqual([expect.objectContaining({ kind: 'cannot_hold', values: ['approval_required'] })]);
-    expect(w[0]!.message).toContain('approval_required is reduced to require_justification');
+    expect(w[0]!.message).toContain('no active endpoint advertises approval_required');
     expect(warn({ policy_id: 'p', response: 'approval_required' }, [FULL])).toEqual([]);
+    // Advertised, but not where the policy applies: reduced on that channel.
+    const usb = warn(
+      { policy_id: 'p', response: 'approval_required', scope: { channels: ['removable_storage'] } },
+      [FULL],
+    );
+    expect(kinds(usb)).toEqual(['cannot_hold']);
+    expect(usb[0]!.message).toContain('approval_required is reduced to inform');
   });
 
   it('audit and block raise none of these (block has cannot_block)', () => {

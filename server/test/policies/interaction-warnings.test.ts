@@ -112,7 +112,7 @@ describe('release warnings for notice, prompt and hold actions', () => {
     expect(await warnings(await draft('warn_with_continue'))).toEqual([]);
     const hold = await warnings(await draft('approval_required'));
     expect(hold.map((x) => x.kind)).toEqual(['cannot_hold']);
-    expect(hold[0]!.message).toContain('approval_required is reduced to require_justification');
+    expect(hold[0]!.message).toContain('no active endpoint advertises approval_required');
     // Scoped to a channel where that endpoint gives notices but holds nothing.
     const usb = await warnings(
       await draft('require_justification', {
