@@ -104,7 +104,11 @@ export class DecisionPipeline implements ObservationSink {
         : null,
       // Document 1, rule 3: clamping uses the endpoint's own report, passed as is.
       capabilities: { channels: matrix.channels, features: matrix.features },
-      ...(explainUnmatched ? { explain_unmatched: true } : {}),
+      // `dlp-agent scan`, or a file the agent cannot read: which policies did not match or were
+      // kept from deciding, and why (unseenEvent below).
+      ...(explainUnmatched || obs.content?.not_read?.cause === 'unreadable'
+        ? { explain_unmatched: true }
+        : {}),
     };
     const ext = extname(obs.path).replace(/^\./, '');
     const decision = decide(
@@ -147,7 +151,9 @@ export class DecisionPipeline implements ObservationSink {
     const { decision, findings } = await this.evaluate(obs);
     const summaries = summarise(findings);
     if (decision?.outcome !== 'action' || decision.action === null) {
-      return { findings: summaries, queued: true, reported: false };
+      const blind = decision ? blindPolicies(obs, decision) : 0;
+      if (blind === 0) return { findings: summaries, queued: true, reported: false };
+      return this.queueUnseen(obs, rt, user, userReason, blind);
     }
     const body = this.baseEvent(obs, rt, user, userReason);
     Object.assign(body, {
@@ -176,6 +182,36 @@ export class DecisionPipeline implements ObservationSink {
     if (!q.queued && q.reason === 'queue_full')
       this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
     return { findings: summaries, queued: q.queued, reported: true };
+  }
+
+  /**
+   * Issue 26 item 4: a file the agent cannot read, in a place a policy watches, is reported (audit,
+   * no policy matched, `not_read {cause: unreadable, reason}`) instead of silently passing as
+   * `no_match`. The file is remembered afterwards, so one state of it is reported once.
+   */
+  private queueUnseen(
+    obs: FileObservation,
+    rt: PolicyRuntime | null,
+    user: InteractiveUser | null,
+    userReason: string | null,
+    blind: number,
+  ): SinkResult {
+    const body = this.baseEvent(obs, rt, user, userReason);
+    Object.assign(body, {
+      action: 'audit',
+      requested_action: 'audit',
+      explanation: [
+        {
+          code: 'content.not_read.unreadable',
+          text: `the agent cannot read this file; ${blind} polic${blind === 1 ? 'y' : 'ies'} could not evaluate it`,
+        },
+      ],
+      detectors: [],
+      superseded_policy_ids: [],
+      matched_policy_ids: [],
+    });
+    const q = this.deps.queue.enqueue(body.event_id as string, body);
+    return { findings: [], queued: q.queued || q.reason === 'duplicate', reported: true };
   }
 
   private baseEvent(
@@ -214,4 +250,12 @@ export class DecisionPipeline implements ObservationSink {
         : null,
     };
   }
+}
+
+/** Policies that applied to an unreadable file but could not evaluate its content. */
+function blindPolicies(obs: FileObservation, decision: Decision): number {
+  if (obs.content?.not_read?.cause !== 'unreadable') return 0;
+  return (decision.not_matched ?? []).filter(
+    (m) => m.stage === 'condition' && m.code === 'condition.not_evaluated',
+  ).length;
 }

@@ -20,6 +20,7 @@ import { type DiscoveryRoot, type DiscoveryStats, runDiscovery } from './sensors
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
 import { LiveWatches } from './sensors/live-watches.js';
+import { PathSight, sightLogger } from './sensors/path-sight.js';
 import { AgentApi, type CheckinResponse } from './transport/agent-api.js';
 import { AgentTransport } from './transport/client.js';
 import { HttpError, RateLimitedError, UnreachableError } from './transport/errors.js';
@@ -47,6 +48,8 @@ export class AgentService {
   readonly api: AgentApi;
   readonly pipeline: DecisionPipeline;
   readonly location: NetworkLocationState;
+  /** Monitored paths and directories the agent cannot watch or open (health, doctor). */
+  readonly sight = new PathSight();
   private runtime: PolicyRuntime | null = null;
   private offline = false;
   private revoked = false;
@@ -154,6 +157,7 @@ export class AgentService {
         : null,
       clock_offset_ms: this.transport.offsetMs,
       connection_filters: { wanted: 0, in_force: 0, reason: 'not available on this platform' },
+      unwatchable_paths: this.sight.health(),
     };
   }
 
@@ -350,13 +354,17 @@ export class AgentService {
 
   async discover(): Promise<DiscoveryStats | null> {
     if (!this.runtime) return null;
-    const stats = await runDiscovery(await this.roots(), {
+    const roots = await this.roots();
+    this.sight.retain(new Set(roots.map((r) => r.path)));
+    const stats = await runDiscovery(roots, {
       store: this.files,
       sink: this.pipeline,
       maxReadBytes: this.config.maxReadBytes,
       skip: this.skipState,
       bundleVersion: this.bundleVersion(),
       log: (m) => this.log('debug', m),
+      sight: this.sight,
+      onSight: sightLogger(this.log),
     });
     this.log('info', 'discovery pass done', { ...stats });
     // A pass reads and hashes many files: give the freed buffers back before the service idles.
@@ -386,6 +394,7 @@ export class AgentService {
 
   /** `dlp-agent run --once`: check-in, discovery over monitored paths and removable volumes, upload. */
   async runOnce(): Promise<RunSummary> {
+    this.sight.attach(this.config.stateDir, ['discovery']);
     await this.syncClock();
     await this.renewCertificate();
     const checkin = await this.checkin();
@@ -417,7 +426,8 @@ export class AgentService {
       bundleVersion: () => this.bundleVersion(),
       log: (m) => this.log('warn', m),
     });
-    this.live = new LiveWatches(activity, (level, msg, fields) => this.log(level, msg, fields));
+    this.sight.attach(this.config.stateDir);
+    this.live = new LiveWatches(activity, (level, msg, fields) => this.log(level, msg, fields), this.sight);
     this.platform.service.notifyReady();
     const c = this.config;
     const checkinMs =

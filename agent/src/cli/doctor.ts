@@ -7,6 +7,7 @@ import type { Platform } from '../platform/types.js';
 import { AgentService } from '../service.js';
 import { UnreachableError } from '../transport/errors.js';
 import { EXIT } from './args.js';
+import { monitoredPathsVerdict } from './doctor-paths.js';
 
 type Verdict = 'OK' | 'WARN' | 'FAIL';
 interface Check {
@@ -110,6 +111,11 @@ export async function doctor(
           `last offered bundle refused: ${b.last_refusal.code} (${b.last_refusal.message})`,
         );
       }
+      const paths = await monitoredPathsVerdict(
+        config.stateDir,
+        svc.bundles.payload()?.monitored_paths ?? [],
+      );
+      add('monitored paths', paths.verdict, paths.detail);
       const q = svc.queue.stats();
       add(
         'queue',

@@ -2,7 +2,13 @@ import type { Stats } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import { readContent } from '../content/read-content.js';
 import type { RemovableVolume } from '../platform/types.js';
-import type { FileRecord, FileStateStore } from './file-state-store.js';
+import {
+  type FileRecord,
+  type FileStateStore,
+  stillUnreadable,
+  UNREADABLE_MARK,
+} from './file-state-store.js';
+import type { PathSight, SightChange } from './path-sight.js';
 import type { ObservationSink } from './types.js';
 import { walkFiles } from './walk.js';
 
@@ -37,6 +43,9 @@ export interface DiscoveryOptions {
   skip?: (path: string) => boolean;
   /** Version of the bundle in force; a file decided under another version is inspected again. */
   bundleVersion?: number;
+  /** Records roots and directories the walk cannot open (health, doctor); changes are passed to `onSight`. */
+  sight?: PathSight;
+  onSight?: (change: SightChange) => void;
 }
 
 /**
@@ -58,16 +67,31 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
     deferred: 0,
     errors: 0,
   };
+  // What this pass could not open, per root: path → error code (a root itself, or a directory in it).
+  const unseen = new Map<string, Map<string, string | null>>();
+  const report = (root: string) => {
+    for (const c of opts.sight?.replaceUnder(root, 'discovery', unseen.get(root) ?? new Map()) ?? [])
+      opts.onSight?.(c);
+  };
   for (const root of roots) {
+    const found = new Map<string, string | null>();
+    unseen.set(root.path, found);
     try {
-      if (!(await stat(root.path)).isDirectory()) continue;
-    } catch {
-      opts.log?.(`discovery: monitored path ${root.path} is absent; skipped`);
+      if (!(await stat(root.path)).isDirectory()) {
+        found.set(root.path, 'ENOTDIR');
+        report(root.path);
+        continue;
+      }
+    } catch (err) {
+      found.set(root.path, (err as NodeJS.ErrnoException).code ?? null);
+      report(root.path);
+      opts.log?.(`discovery: monitored path ${root.path} cannot be opened; skipped`);
       continue;
     }
     s.roots++;
     const onError = (p: string, err: NodeJS.ErrnoException) => {
       s.errors++;
+      found.set(p, err.code ?? null);
       opts.log?.(`discovery: ${p}: ${err.code ?? err.message}`);
     };
     const inspect = async (path: string, st: Stats, known: FileRecord | undefined): Promise<void> => {
@@ -96,7 +120,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
           ino: st.ino,
           size: st.size,
           mtime_ms: st.mtimeMs,
-          blake3: content.blake3,
+          blake3: content.not_read?.cause === 'unreadable' ? UNREADABLE_MARK : content.blake3,
           findings: result.findings,
           scanned_at: clock(),
           bundle_version: opts.bundleVersion ?? 0,
@@ -115,7 +139,8 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
         known.ino === st.ino &&
         known.size === st.size &&
         known.mtime_ms === st.mtimeMs &&
-        known.bundle_version === (opts.bundleVersion ?? 0)
+        known.bundle_version === (opts.bundleVersion ?? 0) &&
+        (known.blake3 !== UNREADABLE_MARK || (await stillUnreadable(known)))
       ) {
         opts.store.markSeen(path, pass);
         continue;
@@ -145,6 +170,7 @@ export async function runDiscovery(roots: DiscoveryRoot[], opts: DiscoveryOption
       opts.store.delete(gone.path);
     }
     opts.store.flush();
+    report(root.path);
   }
   return s;
 }

@@ -3,7 +3,12 @@ import { extname } from 'node:path';
 import { readContent } from '../content/read-content.js';
 import type { FileWatching, WatchHandle } from '../platform/types.js';
 import type { DiscoveryRoot } from './discovery.js';
-import type { FileRecord, FileStateStore } from './file-state-store.js';
+import {
+  type FileRecord,
+  type FileStateStore,
+  stillUnreadable,
+  UNREADABLE_MARK,
+} from './file-state-store.js';
 import type { ObservationSink } from './types.js';
 import { walkFiles } from './walk.js';
 
@@ -141,7 +146,8 @@ export class FileActivitySensor {
       known.ino === st.ino &&
       known.dev === st.dev &&
       known.size === st.size &&
-      known.mtime_ms === st.mtimeMs
+      known.mtime_ms === st.mtimeMs &&
+      (known.blake3 !== UNREADABLE_MARK || (await stillUnreadable(known)))
     ) {
       return;
     }
@@ -189,7 +195,7 @@ export class FileActivitySensor {
       ino: st.ino,
       size: st.size,
       mtime_ms: st.mtimeMs,
-      blake3: content.blake3,
+      blake3: content.not_read?.cause === 'unreadable' ? UNREADABLE_MARK : content.blake3,
       findings: result.findings,
       scanned_at: this.clock(),
       bundle_version: this.opts.bundleVersion?.() ?? 0,

@@ -1,3 +1,4 @@
+import { open } from 'node:fs/promises';
 import Database from 'better-sqlite3';
 import type { FindingSummary } from './types.js';
 
@@ -13,6 +14,24 @@ export interface FileRecord {
   scanned_at: number;
   /** Bundle version the file was decided under: a new bundle re-inspects everything. */
   bundle_version: number;
+}
+
+/**
+ * Stands in for the hash of a file the agent could not open (issue 26 item 4): the file is
+ * remembered, so its unreadability is reported once, and `stillUnreadable` lets a sensor inspect it
+ * again once it can be opened (a chmod or chown changes neither size nor modification time).
+ */
+export const UNREADABLE_MARK = 'unreadable';
+
+/** True while a file remembered as unreadable still cannot be opened. */
+export async function stillUnreadable(record: FileRecord): Promise<boolean> {
+  if (record.blake3 !== UNREADABLE_MARK) return false;
+  try {
+    await (await open(record.path, 'r')).close();
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 /**

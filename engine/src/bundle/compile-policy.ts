@@ -2,7 +2,11 @@ import { type Action, normalizeAction, type WireAction } from '../policy/actions
 import type { BundleNotifications, BundlePolicy } from '../policy/bundle-payload.js';
 import { compareCoordinates, coordinateKey } from '../policy/classification-types.js';
 import { compileScope, type ScopeResolver, scopeHasExclusions } from '../policy/compile-scope.js';
-import type { ClassificationCoordinate, ConditionNode } from '../policy/condition-types.js';
+import {
+  type ClassificationCoordinate,
+  type ConditionNode,
+  DETECTOR_RULE_DEFAULTS,
+} from '../policy/condition-types.js';
 import { LIMITS, type PolicyVersion } from '../policy/policy-types.js';
 import { compareStrings } from './canonical.js';
 
@@ -57,6 +61,30 @@ function withInventory(node: ConditionNode, serials: readonly string[]): Conditi
   }
 }
 
+/**
+ * Writes the validator default into every detector, category and total_matches node that omits
+ * it, so the signed bundle states what the rule means: an agent built before the default became
+ * `true` (issue 26) would otherwise read the omission as `false` and match invalid look-alikes.
+ */
+function withRuleDefaults(node: ConditionNode): ConditionNode {
+  switch (node.op) {
+    case 'and':
+    case 'or':
+    case 'at_least':
+      return { ...node, nodes: node.nodes.map(withRuleDefaults) };
+    case 'not':
+      return { ...node, node: withRuleDefaults(node.node) };
+    case 'detector':
+    case 'category':
+    case 'total_matches':
+      return node.require_validated === undefined
+        ? { ...node, require_validated: DETECTOR_RULE_DEFAULTS.require_validated }
+        : node;
+    default:
+      return node;
+  }
+}
+
 function notificationsOf(v: PolicyVersion, promptText: string | null | undefined): BundleNotifications {
   const n = v.notifications ?? {};
   const out: BundleNotifications = { user_message: promptText ?? n.user_message ?? null };
@@ -84,7 +112,8 @@ function notificationsOf(v: PolicyVersion, promptText: string | null | undefined
  * approved serials merged where asked, prompt text compiled, bindings collected.
  */
 export function compileBundlePolicy(v: PolicyVersion, opts: CompilePolicyOptions): BundlePolicy {
-  const condition = opts.approvedSerials ? withInventory(v.condition, opts.approvedSerials) : v.condition;
+  const written = withRuleDefaults(v.condition);
+  const condition = opts.approvedSerials ? withInventory(written, opts.approvedSerials) : written;
   return {
     policy_id: v.policy_id,
     policy_number: v.number,

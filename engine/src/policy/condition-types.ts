@@ -131,11 +131,17 @@ export const CONDITION_OPS: readonly ConditionOp[] = [
   'always',
 ];
 
-/** Defaults for omitted detector-rule fields: one match, low confidence (65), no validator required. */
+/**
+ * Defaults for omitted detector-rule fields: one match, low confidence (65), validator required.
+ * A detector without a validator reports every hit as validated, so the validator default only
+ * bites where a checksum exists: a plain `{op:'detector', detector_id:'payment_card'}` never
+ * matches a Luhn-invalid look-alike. A rule that wants look-alikes says so with
+ * `require_validated: false` (docs/policy-model.md, Rule defaults).
+ */
 export const DETECTOR_RULE_DEFAULTS = {
   min_matches: 1,
   min_confidence: 65,
-  require_validated: false,
+  require_validated: true,
 } as const;
 
 /** Limits on a condition tree, so a stored tree cannot make an endpoint recurse without bound. */

@@ -1,12 +1,17 @@
 import { ACTIONS, type Action, actionStrength, HARD_BLOCK_ACTIONS } from './actions.js';
 import type { BundlePolicy } from './bundle-payload.js';
+import { type InteractionWarningKind, interactionWarnings } from './interaction-warnings.js';
 import type { Scope } from './scope-types.js';
 
 /** What the server knows of one active endpoint: its last capability matrix. */
 export interface EndpointCapabilityReport {
-  channels: Readonly<Record<string, { observe: boolean; block: boolean; notify: boolean }>>;
+  channels: Readonly<
+    Record<string, { observe: boolean; block: boolean; notify: boolean; quarantine?: boolean }>
+  >;
   /** Scope dimensions the endpoint's evaluator can fill (Windows agents report `user_groups`). */
   scope_attributes: readonly string[];
+  /** Version-gated feature names (`warn_with_continue`, `approval_required`, …); absent = none. */
+  features?: readonly string[];
 }
 
 export type ReleaseWarningKind =
@@ -15,6 +20,7 @@ export type ReleaseWarningKind =
   | 'exception_scope_partial'
   | 'channel_unobservable'
   | 'cannot_block'
+  | InteractionWarningKind
   | 'cloud_storage_audit_only';
 
 /** A warning on release (not a refusal). `values` names scope values or channels, never people. */
@@ -74,7 +80,9 @@ function reducedTo(requested: Action, fleet: readonly EndpointCapabilityReport[]
 /**
  * Release warnings of document 1, Errors: `scope_unevaluable`, `exception_scope_unevaluable`,
  * `exception_scope_partial`, `channel_unobservable`, `cannot_block`, plus the warning on a
- * blocking policy scoped to cloud_storage. Computed from the active endpoints' capability reports.
+ * blocking policy scoped to cloud_storage, and `cannot_notify` / `cannot_prompt` / `cannot_hold` for
+ * actions that need the person at the endpoint (interaction-warnings.ts). Computed from the active
+ * endpoints' capability reports.
  */
 export function releaseWarnings(
   policy: BundlePolicy,
@@ -130,6 +138,7 @@ export function releaseWarnings(
         message: `no active endpoint can block anywhere it observes; ${hard} is reduced to ${reducedTo(hard, fleet)}`,
       });
   }
+  warnings.push(...interactionWarnings(policy, fleet));
   if (hard && channels.includes('cloud_storage'))
     warnings.push({
       kind: 'cloud_storage_audit_only',

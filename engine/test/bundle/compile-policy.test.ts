@@ -124,4 +124,28 @@ describe('checkBundleGraph', () => {
       'graph.help_address_invalid',
     ]);
   });
+
+  it('writes the validator default into rule nodes that omit it (issue 26: older agents read false)', () => {
+    const b = compileBundlePolicy(
+      version({
+        condition: {
+          op: 'or',
+          nodes: [
+            { op: 'detector', detector_id: 'payment_card' },
+            { op: 'not', node: { op: 'category', category: 'financial' } },
+            { op: 'total_matches', min_matches: 3, require_validated: false },
+          ],
+        },
+      }),
+      { priority: 1, resolver },
+    );
+    expect(b.condition).toEqual({
+      op: 'or',
+      nodes: [
+        { op: 'detector', detector_id: 'payment_card', require_validated: true },
+        { op: 'not', node: { op: 'category', category: 'financial', require_validated: true } },
+        { op: 'total_matches', min_matches: 3, require_validated: false },
+      ],
+    });
+  });
 });

@@ -139,4 +139,26 @@ describe('simulate', () => {
     expect(none.json().outcome).toBe('no_match');
     expect(draft.json()).toMatchObject({ outcome: 'action', final_action: 'audit', decided_by_policy_id: a });
   });
+
+  it('a plain payment_card condition ignores Luhn-invalid look-alikes (issue 26 item 6)', async () => {
+    const plain = {
+      name: 'plain card',
+      severity: 'high',
+      scope: { channels: ['browser_upload'] },
+      condition: { op: 'detector', detector_id: 'payment_card' },
+      response: 'audit',
+      change_reason: 'default rule fields',
+    };
+    const a = (await post('/policies', plain)).json().policy_id;
+    const sim = (text: string) =>
+      post('/policies/simulate', { text, channel: 'browser_upload', policy_id: a });
+    const lookAlikes = await sim('card number 4111 1111 1111 1112 and 5555 5555 5555 4445');
+    expect(lookAlikes.statusCode).toBe(200);
+    expect(lookAlikes.json().outcome).toBe('no_match');
+    expect((await sim('card number 4111 1111 1111 1111')).json()).toMatchObject({
+      outcome: 'action',
+      final_action: 'audit',
+      decided_by_policy_id: a,
+    });
+  });
 });
