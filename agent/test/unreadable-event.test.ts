@@ -30,7 +30,7 @@ async function setup(policy = cardPolicy()) {
     platform: await linuxPlatform({ sessionsDir: join(dir, 'no-sessions') }),
     queue,
     runtime: () => runtime,
-    device: { id: 'dev-1', agent_group: null },
+    device: { id: 'dev-1', agent_group: () => null },
     offline: () => false,
     log: () => {},
   });
