@@ -6,6 +6,7 @@ import { loadServerKeys } from './crypto/server-keys.js';
 import type { AppDeps, AppServices } from './deps.js';
 import { AuditWriter } from './http/audit.js';
 import { AuthRegistry, authenticate, sessionAuthenticator } from './http/authenticate.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
@@ -47,6 +48,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrorHandler,
+    // Requests Node's parser refuses (431, 400, 408) answer in the one error shape too.
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 

@@ -1,0 +1,132 @@
+import tls from 'node:tls';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
+import { ensureLocalTls } from '../src/tls/local-ca.js';
+import { createTestApp, type TestContext } from './helpers/index.js';
+
+/**
+ * Issue 14: what the HTTP layer answers before any handler (Node's parser, Fastify's defaults)
+ * has the one error shape. Real HTTPS listener, raw TLS sockets writing bytes no client library
+ * would send.
+ */
+let ctx: TestContext;
+let app: Awaited<ReturnType<typeof buildApp>>;
+let port: number;
+beforeAll(async () => {
+  ctx = await createTestApp();
+  const material = await ensureLocalTls(ctx.dataDir, [], new Date());
+  app = await buildApp(
+    { config: ctx.config, db: ctx.db, clock: ctx.clock },
+    { https: { key: material.key, cert: material.cert } },
+  );
+  await app.listen({ host: '127.0.0.1', port: 0 });
+  port = (app.server.address() as { port: number }).port;
+});
+afterAll(async () => {
+  await app.close();
+  await ctx.close();
+});
+
+interface RawAnswer {
+  status: number;
+  headers: Record<string, string>;
+  body: string;
+}
+
+/** Writes `bytes` on a fresh TLS connection and reads one HTTP/1.1 answer. */
+function raw(bytes: string | Buffer): Promise<RawAnswer> {
+  return new Promise((resolve, reject) => {
+    const socket = tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
+      socket.write(bytes, () => undefined);
+    });
+    let buf = Buffer.alloc(0);
+    const done = () => {
+      const text = buf.toString('utf8');
+      const split = text.indexOf('\r\n\r\n');
+      if (split < 0) return false;
+      const [statusLine, ...lines] = text.slice(0, split).split('\r\n');
+      const headers: Record<string, string> = {};
+      for (const l of lines) {
+        const c = l.indexOf(':');
+        headers[l.slice(0, c).trim().toLowerCase()] = l.slice(c + 1).trim();
+      }
+      const body = text.slice(split + 4);
+      const length = Number(headers['content-length'] ?? Number.NaN);
+      if (Number.isFinite(length) && Buffer.byteLength(body) < length) return false;
+      socket.destroy();
+      resolve({ status: Number(statusLine?.split(' ')[1]), headers, body });
+      return true;
+    };
+    socket.on('data', (d: Buffer) => {
+      buf = Buffer.concat([buf, d]);
+      done();
+    });
+    socket.on('end', () => {
+      if (!done()) reject(new Error(`incomplete answer: ${buf.toString('utf8').slice(0, 200)}`));
+    });
+    socket.on('error', (e) => {
+      if (!done()) reject(e);
+    });
+  });
+}
+
+function expectShape(a: RawAnswer, status: number, code: string) {
+  expect(a.status).toBe(status);
+  expect(a.headers['content-type']).toMatch(/^application\/json/);
+  expect(a.headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+  expect(a.headers['cache-control']).toBe('no-store');
+  const body = JSON.parse(a.body) as Record<string, unknown>;
+  expect(Object.keys(body).sort()).toEqual(['code', 'details', 'message']);
+  expect(body.code).toBe(code);
+  expect(body.details).toEqual([]);
+  expect(typeof body.message).toBe('string');
+}
+
+const get = (path: string, extra = '') =>
+  `GET ${path} HTTP/1.1\r\nHost: 127.0.0.1\r\n${extra}Connection: close\r\n\r\n`;
+
+describe('errors answered before a handler', () => {
+  it('oversized headers answer 431 request.header_too_large', async () => {
+    const a = await raw(get('/api/v1/auth/me', `X-Big: ${'a'.repeat(20 * 1024)}\r\n`));
+    expectShape(a, 431, 'request.header_too_large');
+    expect(a.headers.connection).toBe('close');
+  });
+
+  it('a request line that does not parse answers 400 request.malformed', async () => {
+    expectShape(await raw('NOT A REQUEST\r\n\r\n'), 400, 'request.malformed');
+  });
+
+  it('a header name that does not parse answers 400 request.malformed', async () => {
+    expectShape(await raw(get('/api/v1/auth/me', 'Bad Header: x\r\n')), 400, 'request.malformed');
+  });
+
+  it('Content-Length together with Transfer-Encoding answers 400 request.malformed', async () => {
+    const a = await raw(
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n' +
+        'Content-Length: 2\r\nTransfer-Encoding: chunked\r\n\r\n2\r\n{}\r\n0\r\n\r\n',
+    );
+    expectShape(a, 400, 'request.malformed');
+  });
+
+  it('an unknown route answers 404 route.not_found', async () => {
+    expectShape(await raw(get('/nope')), 404, 'route.not_found');
+    expectShape(await raw(get('/api/v1/nope')), 404, 'route.not_found');
+  });
+
+  it('a body over the limit answers 413 request.too_large', async () => {
+    const body = `{"email":"${'a'.repeat(1024 * 1024 + 10)}"}`;
+    const a = await raw(
+      `POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: application/json\r\n` +
+        `Content-Length: ${body.length}\r\nConnection: close\r\n\r\n${body}`,
+    );
+    expectShape(a, 413, 'request.too_large');
+  });
+
+  it('a content type the route does not read answers 400 request.malformed', async () => {
+    const a = await raw(
+      'POST /api/v1/auth/login HTTP/1.1\r\nHost: 127.0.0.1\r\nContent-Type: text/plain\r\n' +
+        'Content-Length: 2\r\nConnection: close\r\n\r\nhi',
+    );
+    expectShape(a, 400, 'request.malformed');
+  });
+});
