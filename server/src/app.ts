@@ -7,12 +7,14 @@ import type { AppDeps, AppServices } from './deps.js';
 import { AuditWriter } from './http/audit.js';
 import { AuthRegistry, authenticate, sessionAuthenticator } from './http/authenticate.js';
 import { clientErrorHandler } from './http/client-errors.js';
+import { registerClosedResponses, registerResponseFieldCheck } from './http/closed-responses.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import './http/principal.js';
 import { mintRequestId, registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSharedSchemas } from './http/shared-schemas.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { type ApiModule, MODULES } from './modules/index.js';
 import { SERVER_VERSION } from './version.js';
@@ -29,6 +31,8 @@ export interface BuildOptions {
   modules?: readonly ApiModule[];
   /** Registered after the modules inside /api/v1 (tests add routes that exercise the core). */
   extraModules?: readonly ApiModule[];
+  /** Tests: report every field a response schema would drop (`http/closed-responses.ts`). */
+  strictResponses?: (route: string, fields: string[]) => void;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -97,6 +101,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(cookie);
+  // Before the OpenAPI generator and every route: response schemas are closed allowlists.
+  registerClosedResponses(app);
+  registerSharedSchemas(app);
+  if (options.strictResponses) registerResponseFieldCheck(app, options.strictResponses);
   await registerOpenApi(app, SERVER_VERSION);
 
   await app.register(

@@ -17,6 +17,7 @@ import {
 import { lifecycleView } from './lifecycle-view.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
 import { approveVersion, publishVersion, rejectVersion, rollbackPolicy } from './release-service.js';
+import * as R from './response-schemas.js';
 import { getPolicy, listPolicyRows } from './rows.js';
 import { scopePreview } from './scope-preview.js';
 import { type Actor, addVersion, createPolicy, getVersions, type PolicyDeps } from './service.js';
@@ -27,7 +28,6 @@ import { approveDisable, closeDisable, reorderPolicies, setEnabled, setGroup } f
 const PolicyBody = Type.Record(Type.String(), Type.Unknown(), {
   description: 'policy version fields (docs/policies.md)',
 });
-const Open = Type.Object({}, { additionalProperties: true });
 const Names = Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }));
 const Target = Type.Object(
   {
@@ -68,8 +68,8 @@ const Release = Type.Object(
     version: Type.Optional(Type.Integer()),
     status: Type.String(),
     bundle_version: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-    coverage_warnings: Type.Optional(Type.Array(Type.Unknown())),
-    overlap_warnings: Type.Optional(Type.Array(Type.Unknown())),
+    coverage_warnings: Type.Optional(Type.Array(R.CoverageWarningSchema)),
+    overlap_warnings: Type.Optional(Type.Array(R.OverlapWarningSchema)),
     policy_disabled: Type.Optional(Type.Boolean()),
   },
   { additionalProperties: false },
@@ -94,7 +94,7 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { response: { 200: Type.Array(Open), ...errorResponses(401, 403) } },
+      schema: { response: { 200: Type.Array(R.PolicyRowSchema), ...errorResponses(401, 403) } },
     },
     async (request) => listPolicyRows(deps, principalOf(request).tenantId),
   );
@@ -103,7 +103,10 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies',
     {
       onRequest: [requirePermission('policies:write')],
-      schema: { body: PolicyBody, response: { 201: Open, ...errorResponses(401, 403, 422) } },
+      schema: {
+        body: PolicyBody,
+        response: { 201: R.PolicyVersionSchema, ...errorResponses(401, 403, 422) },
+      },
     },
     async (request, reply) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
@@ -138,7 +141,7 @@ export const policiesModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Open, ...errorResponses(401, 403, 422) },
+        response: { 200: R.InventorySchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) =>
@@ -149,7 +152,7 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies/:id',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { params: IdParams, response: { 200: Open, ...errorResponses(401, 403, 404) } },
+      schema: { params: IdParams, response: { 200: R.PolicyRowSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) => getPolicy(deps, principalOf(request).tenantId, request.params.id),
   );
@@ -158,7 +161,7 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies/:id/lifecycle',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { params: IdParams, response: { 200: Open, ...errorResponses(401, 403, 404) } },
+      schema: { params: IdParams, response: { 200: R.LifecycleSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) =>
       lifecycleView(
@@ -173,7 +176,10 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies/:id/versions',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { params: IdParams, response: { 200: Type.Array(Open), ...errorResponses(401, 403, 404) } },
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Array(R.PolicyVersionSchema), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => getVersions(deps, principalOf(request).tenantId, request.params.id),
   );
@@ -185,7 +191,7 @@ export const policiesModule: ApiModule = async (app) => {
       schema: {
         params: IdParams,
         body: PolicyBody,
-        response: { 201: Open, ...errorResponses(401, 403, 404, 422) },
+        response: { 201: R.PolicyVersionSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -246,7 +252,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:read', 'agents:read')],
       schema: {
         body: Type.Object({ scope: ScopeBody }, { additionalProperties: false }),
-        response: { 200: Open, ...errorResponses(401, 403, 422) },
+        response: { 200: R.ScopePreviewSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) =>
@@ -279,7 +285,7 @@ export const policiesModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Open, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: R.SimulationSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
@@ -324,7 +330,11 @@ export const policySwitchModule: ApiModule = async (app) => {
       schema: {
         params: IdParams,
         body: Type.Object({ enabled: Type.Boolean(), reason: Reason }, { additionalProperties: false }),
-        response: { 200: Open, 202: Open, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: R.SwitchedSchema,
+          202: R.SwitchRequestedSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -343,7 +353,10 @@ export const policySwitchModule: ApiModule = async (app) => {
     '/policies/:id/disable/:request_id/approve',
     {
       onRequest: [requirePermission('policies:approve'), requireStepUp('policy_release')],
-      schema: { params: RequestParams, response: { 200: Open, ...errorResponses(401, 403, 404, 409) } },
+      schema: {
+        params: RequestParams,
+        response: { 200: R.SwitchedSchema, ...errorResponses(401, 403, 404, 409) },
+      },
     },
     async (request) => approveDisable(deps, actorOf(request), request.params.id, request.params.request_id),
   );
@@ -407,7 +420,7 @@ export const policySwitchModule: ApiModule = async (app) => {
           { group: Type.Union([Type.String(), Type.Null()]) },
           { additionalProperties: false },
         ),
-        response: { 200: Open, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: R.GroupSetSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => setGroup(deps, actorOf(request), request.params.id, request.body.group),

@@ -53,6 +53,18 @@ const Session = Type.Object({
   source_ip: Nullable(Type.String()),
   user_agent: Nullable(Type.String()),
 });
+const TenantSession = Type.Object({
+  public_id: Type.String(),
+  user_id: Type.String(),
+  display_name: Nullable(Type.String()),
+  email: Type.String(),
+  role: Type.String(),
+  identity_source: Nullable(Type.String()),
+  last_activity_at: Nullable(Timestamp),
+  source_ip: Nullable(Type.String()),
+  browser: Nullable(Type.String()),
+  current_session: Type.Boolean(),
+});
 const SecretBody = (name: 'invitation' | 'reset') =>
   Type.Object(
     {
@@ -77,7 +89,8 @@ export const usersModule: ApiModule = async (app) => {
       onRequest: [requireAnyPermission('users:write', 'audit:read')],
       schema: {
         response: {
-          200: Type.Object({ items: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
+          // An auditor without users:write reads a subset of the row's fields.
+          200: Type.Object({ items: Type.Array(Type.Partial(DirectoryRow)) }),
           ...errorResponses(401, 403),
         },
       },
@@ -178,7 +191,7 @@ export const usersModule: ApiModule = async (app) => {
         ),
         response: {
           200: Type.Object({
-            items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+            items: Type.Array(TenantSession),
             total: Type.Integer(),
             limit: Type.Integer(),
             offset: Type.Integer(),
