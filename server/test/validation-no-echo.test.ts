@@ -99,3 +99,45 @@ describe('a 422 never echoes what was sent', () => {
     expect(shownField('(body)')).toBe('(body)');
   });
 });
+
+type Json = Record<string, unknown>;
+
+/** A body for `schema` with every listed field set to `value`, plus a huge unknown key. */
+function hostileBody(schema: Json | undefined, value: unknown): Json {
+  const body: Json = { [`u${'w'.repeat(100_000)}`]: value };
+  for (const key of Object.keys((schema?.properties as Json | undefined) ?? {})) body[key] = value;
+  return body;
+}
+
+describe('every console write route', () => {
+  it('refuses hostile bodies without repeating a byte of them', async () => {
+    const doc = (await ctx.app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Json;
+    let refused = 0;
+    for (const [path, ops] of Object.entries(doc.paths as Json)) {
+      if (path.startsWith('/api/v1/agent/')) continue;
+      for (const [method, op] of Object.entries(ops as Json)) {
+        if (!['post', 'put', 'patch'].includes(method)) continue;
+        const content = ((op as Json).requestBody as Json | undefined)?.content as Json | undefined;
+        const schema = (content?.['application/json'] as Json | undefined)?.schema as Json | undefined;
+        if (content && !schema) continue;
+        const url = path.replace(/\{[^}]+\}/g, '00000000-0000-4000-8000-000000000000');
+        for (const value of [MARK, { [MARK]: MARK }, [MARK]]) {
+          const res = await ctx.app.inject({
+            method: method.toUpperCase() as 'POST',
+            url,
+            headers: owner.headers,
+            payload: hostileBody(schema, value),
+          });
+          if (res.statusCode < 400) continue;
+          refused += 1;
+          const where = `${method.toUpperCase()} ${path} ${res.statusCode}`;
+          expect(res.payload, where).not.toContain('ZqX');
+          expect(res.payload, where).not.toContain('wwww');
+          expect(res.payload.length, where).toBeLessThan(8 * 1024);
+          expect(Object.keys(res.json() as Json).sort(), where).toEqual(['code', 'details', 'message']);
+        }
+      }
+    }
+    expect(refused).toBeGreaterThan(100);
+  });
+});
