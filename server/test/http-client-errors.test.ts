@@ -1,6 +1,7 @@
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
+import { clientErrorResponse } from '../src/http/client-errors.js';
 import { ensureLocalTls } from '../src/tls/local-ca.js';
 import { createTestApp, type TestContext } from './helpers/index.js';
 
@@ -128,5 +129,20 @@ describe('errors answered before a handler', () => {
         'Content-Length: 2\r\nConnection: close\r\n\r\nhi',
     );
     expectShape(a, 400, 'request.malformed');
+  });
+});
+
+describe('the raw answer', () => {
+  it('a request that arrives too slowly answers 408 request.timeout in the same shape', () => {
+    const error = Object.assign(new Error('timeout'), { code: 'ERR_HTTP_REQUEST_TIMEOUT' });
+    const text = clientErrorResponse(error, '00000000-0000-4000-8000-000000000000');
+    const [head, body] = text.split('\r\n\r\n');
+    expect(head?.split('\r\n')[0]).toBe('HTTP/1.1 408 Request Timeout');
+    expect(head).toContain(`content-length: ${Buffer.byteLength(body ?? '')}`);
+    expect(JSON.parse(body ?? '')).toEqual({
+      code: 'request.timeout',
+      message: 'the request was not received in time',
+      details: [],
+    });
   });
 });
