@@ -1,7 +1,10 @@
+import net from 'node:net';
 import tls from 'node:tls';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { clientErrorResponse } from '../src/http/client-errors.js';
+import { createMetrics } from '../src/http/metrics.js';
+import { buildOpsApp } from '../src/ops.js';
 import { ensureLocalTls } from '../src/tls/local-ca.js';
 import { createTestApp, type TestContext } from './helpers/index.js';
 
@@ -34,12 +37,14 @@ interface RawAnswer {
   body: string;
 }
 
-/** Writes `bytes` on a fresh TLS connection and reads one HTTP/1.1 answer. */
-function raw(bytes: string | Buffer): Promise<RawAnswer> {
+/** Writes `bytes` on a fresh TLS (or, for the operations port, TCP) connection and reads one answer. */
+function raw(bytes: string | Buffer, plainPort?: number): Promise<RawAnswer> {
   return new Promise((resolve, reject) => {
-    const socket = tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, () => {
-      socket.write(bytes, () => undefined);
-    });
+    const send = () => socket.write(bytes, () => undefined);
+    const socket =
+      plainPort === undefined
+        ? tls.connect({ host: '127.0.0.1', port, rejectUnauthorized: false }, send)
+        : net.connect({ host: '127.0.0.1', port: plainPort }, send);
     let buf = Buffer.alloc(0);
     const done = () => {
       const text = buf.toString('utf8');
@@ -144,5 +149,20 @@ describe('the raw answer', () => {
       message: 'the request was not received in time',
       details: [],
     });
+  });
+});
+
+describe('the operations port', () => {
+  it('answers oversized headers and unreadable requests in the same shape', async () => {
+    const ops = await buildOpsApp({ db: ctx.db, metrics: createMetrics() });
+    await ops.listen({ host: '127.0.0.1', port: 0 });
+    try {
+      const opsPort = (ops.server.address() as { port: number }).port;
+      const big = await raw(get('/healthz', `X-Big: ${'a'.repeat(20 * 1024)}\r\n`), opsPort);
+      expectShape(big, 431, 'request.header_too_large');
+      expectShape(await raw('NOT A REQUEST\r\n\r\n', opsPort), 400, 'request.malformed');
+    } finally {
+      await ops.close();
+    }
   });
 });
