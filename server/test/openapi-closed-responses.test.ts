@@ -1,5 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../src/app.js';
 import { createTestApp, type TestContext } from './helpers/index.js';
+import { probeModule } from './helpers/probe-module.js';
 
 /**
  * Issue 14: response schemas are allowlists. Walks every response of the served OpenAPI
@@ -93,5 +96,38 @@ describe('the served OpenAPI document', () => {
         {},
       ),
     ).toEqual([]);
+  });
+});
+
+describe('closing and checking response schemas', () => {
+  it('closes a response object left open, leaves request schemas alone, and reports what it drops', async () => {
+    const dropped: string[] = [];
+    const app = await buildApp(
+      { config: ctx.config, db: ctx.db, clock: ctx.clock },
+      {
+        modules: [],
+        extraModules: [probeModule],
+        strictResponses: (route, fields) => dropped.push(`${route} ${fields.join(' ')}`),
+      },
+    );
+    try {
+      const res = await app.inject({
+        method: 'POST',
+        url: `/api/v1/probe/items/${randomUUID()}`,
+        payload: { name: 'a', count: 1 },
+      });
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).not.toHaveProperty('secret');
+      expect(dropped).toEqual(['POST /api/v1/probe/items/:id 200 /secret']);
+      const served = (await app.inject({ method: 'GET', url: '/api/v1/openapi.json' })).json() as Json;
+      const op = ((served.paths as Json)['/api/v1/probe/items/{id}'] as Json).post as Json;
+      const reply = (((op.responses as Json)['200'] as Json).content as Json)['application/json'] as Json;
+      expect((reply.schema as Json).additionalProperties).toBe(false);
+      const body = (((op.requestBody as Json).content as Json)['application/json'] as Json).schema as Json;
+      // The request's nested scope object keeps its own (unset) rule: only responses are closed.
+      expect(((body.properties as Json).scope as Json).additionalProperties).toBeUndefined();
+    } finally {
+      await app.close();
+    }
   });
 });
