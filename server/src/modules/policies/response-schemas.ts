@@ -322,3 +322,17 @@ export const SwitchedSchema = Obj({ policy_id: S, enabled: Bool, status: S, bund
 export const SwitchRequestedSchema = Obj({ status: S, request_id: S, bundle_version: Type.Null() });
 /** `POST /policies/{id}/group`. */
 export const GroupSetSchema = Obj({ policy_id: S, group: Null(S) });
+
+/** Publish, approve and rollback answers (release-service.ts). */
+export const ReleaseSchema = Type.Object(
+  {
+    policy_id: Type.Optional(Type.String()),
+    version: Type.Optional(Type.Integer()),
+    status: Type.String(),
+    bundle_version: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+    coverage_warnings: Type.Optional(Type.Array(CoverageWarningSchema)),
+    overlap_warnings: Type.Optional(Type.Array(OverlapWarningSchema)),
+    policy_disabled: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);

@@ -62,18 +62,6 @@ const ScopeBody = Type.Object(
 );
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
 const Reason = Type.String({ minLength: 1, maxLength: 500 });
-const Release = Type.Object(
-  {
-    policy_id: Type.Optional(Type.String()),
-    version: Type.Optional(Type.Integer()),
-    status: Type.String(),
-    bundle_version: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-    coverage_warnings: Type.Optional(Type.Array(R.CoverageWarningSchema)),
-    overlap_warnings: Type.Optional(Type.Array(R.OverlapWarningSchema)),
-    policy_disabled: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
 
 function actorOf(request: Parameters<typeof auditContextOf>[0]): Actor {
   const p = principalOf(request);
@@ -206,7 +194,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:publish')],
       schema: {
         params: VersionParams,
-        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => publishVersion(deps, actorOf(request), request.params.id, request.params.version),
@@ -218,7 +206,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:approve'), requireStepUp('policy_release')],
       schema: {
         params: VersionParams,
-        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => approveVersion(deps, actorOf(request), request.params.id, request.params.version),
@@ -307,7 +295,7 @@ export const policiesModule: ApiModule = async (app) => {
           { to_version: Type.Integer({ minimum: 1 }), reason: Reason },
           { additionalProperties: false },
         ),
-        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) =>
