@@ -6,12 +6,15 @@ import { loadServerKeys } from './crypto/server-keys.js';
 import type { AppDeps, AppServices } from './deps.js';
 import { AuditWriter } from './http/audit.js';
 import { AuthRegistry, authenticate, sessionAuthenticator } from './http/authenticate.js';
+import { clientErrorHandler } from './http/client-errors.js';
+import { registerClosedResponses, registerResponseFieldCheck } from './http/closed-responses.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import './http/principal.js';
 import { mintRequestId, registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
+import { registerSharedSchemas } from './http/shared-schemas.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { type ApiModule, MODULES } from './modules/index.js';
 import { SERVER_VERSION } from './version.js';
@@ -28,6 +31,8 @@ export interface BuildOptions {
   modules?: readonly ApiModule[];
   /** Registered after the modules inside /api/v1 (tests add routes that exercise the core). */
   extraModules?: readonly ApiModule[];
+  /** Tests: report every field a response schema would drop (`http/closed-responses.ts`). */
+  strictResponses?: (route: string, fields: string[]) => void;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -47,6 +52,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     logController: new LogController({ requestIdLogLabel: 'request_id', disableRequestLogging: true }),
     bodyLimit: BODY_LIMIT,
     frameworkErrors: frameworkErrorHandler,
+    // Requests Node's parser refuses (431, 400, 408) answer in the one error shape too.
+    clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false },
     // A request that reaches a busy connection during the stop is served, with `Connection: close`
     // (http/connections.ts), instead of Fastify's 503 in a body of its own shape.
@@ -97,6 +104,10 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   await app.register(cookie);
+  // Before the OpenAPI generator and every route: response schemas are closed allowlists.
+  registerClosedResponses(app);
+  registerSharedSchemas(app);
+  if (options.strictResponses) registerResponseFieldCheck(app, options.strictResponses);
   await registerOpenApi(app, SERVER_VERSION);
 
   await app.register(

@@ -2,6 +2,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from './db/database.js';
 import { pendingMigrations } from './db/migrate.js';
+import { clientErrorHandler } from './http/client-errors.js';
 import type { Metrics } from './http/metrics.js';
 import { mintRequestId, registerRequestId } from './http/request-id.js';
 
@@ -19,6 +20,8 @@ export async function buildOpsApp(deps: {
     requestIdHeader: false,
     // As on the API: served during the stop with `Connection: close` (http/connections.ts).
     return503OnClosing: false,
+    // Requests Node's parser refuses answer the one error shape here too.
+    clientErrorHandler,
   });
   // Document 2: every response carries a server-minted x-request-id, operations included.
   registerRequestId(ops);

@@ -11,6 +11,8 @@ export const ERROR_CODES = {
   },
   'request.invalid': { status: 422, summary: 'a field failed validation; details name each field' },
   'request.too_large': { status: 413, summary: 'the body exceeds the route limit' },
+  'request.header_too_large': { status: 431, summary: 'the request headers exceed the server limit' },
+  'request.timeout': { status: 408, summary: 'the request did not arrive within the server time limit' },
   'request.rate_limited': {
     status: 429,
     summary: 'a per-user or per-route limit was reached; see Retry-After',

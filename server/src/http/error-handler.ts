@@ -1,7 +1,7 @@
 import type { ErrorObject } from 'ajv';
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { AppError, type ErrorBody } from './errors.js';
-import { validationDetails } from './validation.js';
+import { MAX_DETAILS, shownField, validationDetails } from './validation.js';
 
 /** Fastify errors raised while reading a request, before routing or the handler. */
 const MALFORMED_CODES = new Set([
@@ -62,7 +62,14 @@ function fromValidation(error: FastifyError): Answer {
 
 /** Maps any thrown value to the one error shape; nothing else about the failure leaves. */
 export function answerFor(error: unknown): Answer & { unexpected: boolean } {
-  if (error instanceof AppError) return { status: error.status, body: error.toBody(), unexpected: false };
+  if (error instanceof AppError) {
+    const body = error.toBody();
+    // Field paths can carry keys the client chose (a map's keys): bounded before they leave.
+    const details = body.details
+      .slice(0, MAX_DETAILS)
+      .map((d) => ({ field: shownField(d.field), message: d.message }));
+    return { status: error.status, body: { ...body, details }, unexpected: false };
+  }
   const e = error as Partial<FastifyError>;
   if (e && Array.isArray(e.validation)) return { ...fromValidation(e as FastifyError), unexpected: false };
   if (e?.code === 'FST_ERR_CTP_BODY_TOO_LARGE') {

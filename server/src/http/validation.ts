@@ -39,16 +39,49 @@ export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
   };
 }
 
-/** `/scope/channels/0` → `scope.channels[0]`. */
+/** What stands for a property name that cannot be shown (too long, or not printable ASCII). */
+export const UNKNOWN_PROPERTY = '<unknown property>';
+const MAX_NAME = 64;
+/** At most this many fields are named in one 422. */
+export const MAX_DETAILS = 50;
+const PRINTABLE_NAME = /^[\x21-\x7e]+$/;
+
+/**
+ * A property name as it may appear in a 422: the name itself when it is at most 64 printable
+ * ASCII characters without spaces, else a placeholder. Names reach here from the request itself
+ * (an unknown key, a key of a map), so a 200 KB key or one holding control characters must not
+ * be echoed (issue 14).
+ */
+export function shownName(name: string): string {
+  return name.length <= MAX_NAME && PRINTABLE_NAME.test(name) ? name : UNKNOWN_PROPERTY;
+}
+
+/** `/scope/channels/0` → `scope.channels[0]`; every name bounded by `shownName`. */
 export function pointerToField(pointer: string): string {
   if (pointer === '' || pointer === '/') return '';
   let out = '';
   for (const raw of pointer.split('/').slice(1)) {
     const part = raw.replace(/~1/g, '/').replace(/~0/g, '~');
-    if (/^[0-9]+$/.test(part)) out += `[${part}]`;
-    else out += out === '' ? part : `.${part}`;
+    if (/^[0-9]{1,9}$/.test(part)) out += `[${part}]`;
+    else out = join(out, shownName(part));
   }
   return out;
+}
+
+/**
+ * A field path written by a service or the engine (`texts.<key>`, `rules[0].id`), bounded the
+ * same way: each dotted part that is not a short printable name becomes the placeholder.
+ */
+export function shownField(field: string): string {
+  if (field === '' || field === '(body)') return field;
+  return field
+    .split('.')
+    .map((part) => {
+      if (part.length > MAX_NAME + 32) return UNKNOWN_PROPERTY;
+      const m = /^(.*?)((?:\[[0-9]{1,9}\])*)$/.exec(part) as RegExpExecArray;
+      return `${m[1] === '' ? '' : shownName(m[1] as string)}${m[2]}`;
+    })
+    .join('.');
 }
 
 function join(base: string, child: string): string {
@@ -120,9 +153,9 @@ export function validationDetails(errors: readonly ErrorObject[]): FieldError[] 
     const p = e.params as Record<string, unknown>;
     let field = pointerToField(e.instancePath);
     if (e.keyword === 'required' && typeof p.missingProperty === 'string')
-      field = join(field, p.missingProperty);
+      field = join(field, shownName(p.missingProperty));
     if (e.keyword === 'additionalProperties' && typeof p.additionalProperty === 'string') {
-      field = join(field, p.additionalProperty);
+      field = join(field, shownName(p.additionalProperty));
     }
     // anyOf/oneOf repeat their branches' errors; the summary line is enough.
     if (seen.has(field) && (e.keyword === 'anyOf' || e.keyword === 'oneOf')) {
@@ -131,5 +164,8 @@ export function validationDetails(errors: readonly ErrorObject[]): FieldError[] 
     }
     if (!seen.has(field)) seen.set(field, describe(e));
   }
-  return [...seen].map(([field, message]) => ({ field: field === '' ? '(body)' : field, message }));
+  // Bounded: a body of thousands of unknown keys must not come back as thousands of details.
+  return [...seen]
+    .slice(0, MAX_DETAILS)
+    .map(([field, message]) => ({ field: field === '' ? '(body)' : field, message }));
 }

@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -43,6 +44,19 @@ export async function makeTempDir(prefix = 'custos-test-'): Promise<string> {
 }
 
 /**
+ * `CUSTOS_RESPONSE_REPORT=<file>`: every field a response schema drops is appended to that file
+ * (one line per answer), to check a schema change loses nothing a route used to send.
+ */
+function strictResponses() {
+  const file = process.env.CUSTOS_RESPONSE_REPORT;
+  if (!file) return {};
+  return {
+    strictResponses: (route: string, fields: string[]) =>
+      appendFileSync(file, `${route}\t${fields.join(' ')}\n`),
+  };
+}
+
+/**
  * The real app over a real SQLite file in a fresh temporary directory, migrated, with a clock
  * the test controls. Call `close()` in afterEach/afterAll.
  */
@@ -67,6 +81,7 @@ export async function createTestApp(
     {
       ...(options.modules ? { modules: options.modules } : {}),
       extraModules: options.extraModules ?? [],
+      ...strictResponses(),
     },
   );
   await app.ready();

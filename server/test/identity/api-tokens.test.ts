@@ -70,6 +70,6 @@ it('scopes must be known permissions the creator holds (422 on scopes)', async (
   for (const scopes of [['users:write'], ['*'], ['no:such']]) {
     const res = await call('POST', '/api-tokens', viewer.headers, { name: 'x', scopes });
     expect(res.statusCode).toBe(422);
-    expect(res.json().details[0].field).toBe('scopes');
+    expect(res.json().details[0].field).toBe('scopes[0]');
   }
 });

@@ -72,7 +72,8 @@ const CheckinReply = Type.Object({
     Type.Object({
       id: Type.String(),
       kind: Type.String(),
-      payload: Type.Unknown(),
+      // No command kind carries fields yet; each kind's fields are listed here when one does.
+      payload: Type.Unsafe<unknown>(Type.Object({}, { additionalProperties: false })),
       created_at: Type.String(),
     }),
   ),
@@ -87,7 +88,21 @@ const CheckinReply = Type.Object({
 
 const PolicyReply = Type.Object({
   bundle_version: Type.Integer(),
-  bundle: Type.Unknown(),
+  // The signed envelope; the policy itself travels signed inside payload_b64.
+  bundle: Type.Unsafe<unknown>(
+    Type.Union([
+      Type.Object(
+        {
+          alg: Type.String(),
+          key_id: Type.String(),
+          payload_b64: Type.String(),
+          signature_b64: Type.String(),
+        },
+        { additionalProperties: false },
+      ),
+      Type.Null(),
+    ]),
+  ),
   reason: Type.Union([Type.String(), Type.Null()]),
   refused: Type.Union([
     Type.Object({ code: Type.Literal('upgrade_required'), missing: Type.Array(Type.String()) }),

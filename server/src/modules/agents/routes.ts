@@ -7,6 +7,7 @@ import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schem
 import type { PolicyPort } from '../agent-api/policy-port.js';
 import { registerEnrollmentTokenRoutes } from '../enrolment/routes.js';
 import type { ApiModule } from '../index.js';
+import { CapabilitiesSchema, HealthSchema } from './report-schemas.js';
 import {
   createGroup,
   type GroupScopeUse,
@@ -43,8 +44,8 @@ const Agent = Type.Object({
   signature_algorithm: Type.String(),
   key_protection: Type.String(),
   certificate_expires_at: Timestamp,
-  capabilities: Type.Record(Type.String(), Type.Unknown()),
-  health: Type.Record(Type.String(), Type.Unknown()),
+  capabilities: CapabilitiesSchema,
+  health: HealthSchema,
 });
 
 const Reason = PersonText('multiline', { minLength: 5, maxLength: 500 });

@@ -3,6 +3,7 @@ import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { PolicyPort } from '../agent-api/policy-port.js';
+import { CapabilitiesSchema, HealthSchema, shownReport } from './report-schemas.js';
 import {
   findDevice,
   findGroup,
@@ -149,8 +150,9 @@ export function agentView(d: DevicesTable & { group_name: string | null }): Agen
     signature_algorithm: d.signature_algorithm,
     key_protection: d.key_protection,
     certificate_expires_at: d.certificate_expires_at,
-    capabilities: JSON.parse(d.capabilities) as Record<string, unknown>,
-    health: JSON.parse(d.health) as Record<string, unknown>,
+    // The agent's own reports, fitted to the listed fields (report-schemas.ts).
+    capabilities: shownReport(CapabilitiesSchema, d.capabilities),
+    health: shownReport(HealthSchema, d.health),
   };
 }
 

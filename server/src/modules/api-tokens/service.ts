@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import type { Authenticator, AuthRegistry } from '../../http/authenticate.js';
-import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import { isPermission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
 import { narrowByScopes } from '../../http/roles.js';
@@ -86,12 +86,16 @@ export async function createApiToken(
 ) {
   if (actor.kind !== 'user' || !actor.sessionId)
     throw new AppError(403, 'auth.forbidden', 'API tokens are created on a console session');
+  // Each refusal names the item by its position in the request, never by its value (issue 14).
+  const problems = input.scopes.flatMap((scope, i) => {
+    if (!isPermission(scope)) return [{ field: `scopes[${i}]`, message: 'is not a permission identifier' }];
+    if (!actor.permissions.has(scope))
+      return [{ field: `scopes[${i}]`, message: 'is a permission you do not hold' }];
+    return [];
+  });
+  if (problems.length > 0)
+    throw new AppError(422, 'request.invalid', 'the request has invalid fields', problems);
   const scopes = [...new Set(input.scopes)].sort();
-  for (const scope of scopes) {
-    if (!isPermission(scope))
-      throw fieldError('scopes', `unknown permission identifier ${JSON.stringify(scope).slice(0, 80)}`);
-    if (!actor.permissions.has(scope)) throw fieldError('scopes', `you do not hold ${scope}`);
-  }
   const token = mintSecret(TOKEN_PREFIX.apiToken);
   const row: ApiTokensTable = {
     id: randomUUID(),

@@ -3,6 +3,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
+import { AuditMetadataSchema, shownMetadata } from './metadata-schema.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -13,7 +14,7 @@ const Entry = Type.Object({
   actor_id: Nullable(Type.String()),
   subject_type: Nullable(Type.String()),
   subject_id: Nullable(Type.String()),
-  metadata: Type.Record(Type.String(), Type.Unknown()),
+  metadata: AuditMetadataSchema,
   created_at: Timestamp,
 });
 
@@ -83,7 +84,7 @@ export const auditEventsModule: ApiModule = async (app) => {
           actor_id: r.actor_id,
           subject_type: r.subject_type,
           subject_id: r.subject_id,
-          metadata: JSON.parse(r.metadata) as Record<string, unknown>,
+          metadata: shownMetadata(r.metadata),
           created_at: r.created_at,
         })),
       };

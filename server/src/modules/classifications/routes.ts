@@ -17,8 +17,8 @@ import { errorResponses } from '../../http/schemas.js';
 import { currentCustomDetectors } from '../detectors/public.js';
 import type { ApiModule } from '../index.js';
 import { tenantClassifications } from './public.js';
+import { ClassificationEnabledSchema, ClassificationSchema, DetectorSchema } from './response-schemas.js';
 
-const Open = Type.Object({}, { additionalProperties: true });
 const ClassParams = Type.Object({ id: Type.String({ minLength: 1, maxLength: 128 }) });
 const builtinIds = new Set(BUILTIN_DETECTORS.map((d) => d.id));
 
@@ -54,7 +54,9 @@ export const classificationsModule: ApiModule = async (app) => {
     '/detectors',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { response: { 200: Type.Object({ items: Type.Array(Open) }), ...errorResponses(401, 403) } },
+      schema: {
+        response: { 200: Type.Object({ items: Type.Array(DetectorSchema) }), ...errorResponses(401, 403) },
+      },
     },
     async (request) => {
       const custom = await currentCustomDetectors(s.db, principalOf(request).tenantId);
@@ -79,7 +81,7 @@ export const classificationsModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:write')],
       schema: {
         body: Type.Record(Type.String(), Type.Unknown()),
-        response: { 201: Open, ...errorResponses(401, 403, 409, 422) },
+        response: { 201: DetectorSchema, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -120,7 +122,12 @@ export const classificationsModule: ApiModule = async (app) => {
     '/classifications',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { response: { 200: Type.Object({ items: Type.Array(Open) }), ...errorResponses(401, 403) } },
+      schema: {
+        response: {
+          200: Type.Object({ items: Type.Array(ClassificationSchema) }),
+          ...errorResponses(401, 403),
+        },
+      },
     },
     async (request) => {
       const { rows, enabled } = await tenantClassifications(s.db, principalOf(request).tenantId);
@@ -229,7 +236,7 @@ export const classificationsModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 201: Open, ...errorResponses(401, 403, 409, 422) },
+        response: { 201: ClassificationSchema, ...errorResponses(401, 403, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -257,7 +264,7 @@ export const classificationsModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 201: Open, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 201: ClassificationSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request, reply) => {
@@ -292,7 +299,7 @@ export const classificationsModule: ApiModule = async (app) => {
       schema: {
         params: ClassParams,
         body: Type.Object({ enabled: Type.Boolean() }, { additionalProperties: false }),
-        response: { 200: Open, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: ClassificationEnabledSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => {

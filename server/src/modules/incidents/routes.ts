@@ -51,6 +51,22 @@ const Location = Type.Object({
   departure: Nullable(S),
 });
 
+/** The stored forms ingest keeps (ingest/normalise-event.ts); nothing else of an event is shown. */
+const RemovableDevice = Type.Object({
+  device_class: Nullable(S),
+  serial: Nullable(S),
+  vendor: Nullable(S),
+  model: Nullable(S),
+});
+const EventDetector = Type.Object({
+  detector_id: S,
+  category: Nullable(S),
+  match_count: I,
+  detector_version: Type.Optional(I),
+  validated_count: Type.Optional(I),
+  max_confidence: Type.Optional(Type.Number()),
+});
+
 const Detail = Type.Object({
   ...Row,
   open: Type.Boolean(),
@@ -68,7 +84,7 @@ const Detail = Type.Object({
   not_read: Nullable(
     Type.Object({ cause: Nullable(S), reason: Nullable(S), file_name: Nullable(S), partial_events: I }),
   ),
-  removable_devices: Type.Array(Type.Record(S, Type.Unknown())),
+  removable_devices: Type.Array(Type.Unsafe<Record<string, unknown>>(RemovableDevice)),
   detector_summaries: Type.Array(
     Type.Object({ detector_id: S, category: Nullable(S), match_count: I, events: I }),
   ),
@@ -102,10 +118,10 @@ const Event = Type.Object({
   file_mark_zone: Nullable(I),
   file_mark_host: Nullable(S),
   file_mark_referrer_host: Nullable(S),
-  detectors: Type.Array(Type.Unknown()),
-  explanation: Type.Array(Type.Unknown()),
-  not_read: Type.Unknown(),
-  removable_device: Type.Unknown(),
+  detectors: Type.Array(Type.Unsafe<unknown>(EventDetector)),
+  explanation: Type.Array(Type.Unsafe<unknown>(Type.Object({ code: Nullable(S), text: Nullable(S) }))),
+  not_read: Type.Unsafe<unknown>(Nullable(Type.Object({ cause: Nullable(S), reason: Nullable(S) }))),
+  removable_device: Type.Unsafe<unknown>(Nullable(RemovableDevice)),
   print_job: Type.Null(),
   process_detail: Type.Null(),
 });

@@ -18,6 +18,7 @@ import {
 import { lifecycleView } from './lifecycle-view.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
 import { approveVersion, publishVersion, rejectVersion, rollbackPolicy } from './release-service.js';
+import * as R from './response-schemas.js';
 import { getPolicy, listPolicyRows } from './rows.js';
 import { scopePreview } from './scope-preview.js';
 import { type Actor, addVersion, createPolicy, getVersions, type PolicyDeps } from './service.js';
@@ -28,7 +29,6 @@ import { approveDisable, closeDisable, reorderPolicies, setEnabled, setGroup } f
 const PolicyBody = Type.Record(Type.String(), Type.Unknown(), {
   description: 'policy version fields (docs/policies.md)',
 });
-const Open = Type.Object({}, { additionalProperties: true });
 const Names = Type.Optional(Type.Array(Type.String({ maxLength: 300 }), { maxItems: 1000 }));
 const Target = Type.Object(
   {
@@ -63,18 +63,6 @@ const ScopeBody = Type.Object(
 );
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
 const Reason = PersonText('multiline', { minLength: 1, maxLength: 500 });
-const Release = Type.Object(
-  {
-    policy_id: Type.Optional(Type.String()),
-    version: Type.Optional(Type.Integer()),
-    status: Type.String(),
-    bundle_version: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
-    coverage_warnings: Type.Optional(Type.Array(Type.Unknown())),
-    overlap_warnings: Type.Optional(Type.Array(Type.Unknown())),
-    policy_disabled: Type.Optional(Type.Boolean()),
-  },
-  { additionalProperties: false },
-);
 
 function actorOf(request: Parameters<typeof auditContextOf>[0]): Actor {
   const p = principalOf(request);
@@ -95,7 +83,7 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { response: { 200: Type.Array(Open), ...errorResponses(401, 403) } },
+      schema: { response: { 200: Type.Array(R.PolicyRowSchema), ...errorResponses(401, 403) } },
     },
     async (request) => listPolicyRows(deps, principalOf(request).tenantId),
   );
@@ -104,7 +92,10 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies',
     {
       onRequest: [requirePermission('policies:write')],
-      schema: { body: PolicyBody, response: { 201: Open, ...errorResponses(401, 403, 422) } },
+      schema: {
+        body: PolicyBody,
+        response: { 201: R.PolicyVersionSchema, ...errorResponses(401, 403, 422) },
+      },
     },
     async (request, reply) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
@@ -139,7 +130,7 @@ export const policiesModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Open, ...errorResponses(401, 403, 422) },
+        response: { 200: R.InventorySchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) =>
@@ -150,7 +141,7 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies/:id',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { params: IdParams, response: { 200: Open, ...errorResponses(401, 403, 404) } },
+      schema: { params: IdParams, response: { 200: R.PolicyRowSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) => getPolicy(deps, principalOf(request).tenantId, request.params.id),
   );
@@ -159,7 +150,7 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies/:id/lifecycle',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { params: IdParams, response: { 200: Open, ...errorResponses(401, 403, 404) } },
+      schema: { params: IdParams, response: { 200: R.LifecycleSchema, ...errorResponses(401, 403, 404) } },
     },
     async (request) =>
       lifecycleView(
@@ -174,7 +165,10 @@ export const policiesModule: ApiModule = async (app) => {
     '/policies/:id/versions',
     {
       onRequest: [requirePermission('policies:read')],
-      schema: { params: IdParams, response: { 200: Type.Array(Open), ...errorResponses(401, 403, 404) } },
+      schema: {
+        params: IdParams,
+        response: { 200: Type.Array(R.PolicyVersionSchema), ...errorResponses(401, 403, 404) },
+      },
     },
     async (request) => getVersions(deps, principalOf(request).tenantId, request.params.id),
   );
@@ -186,7 +180,7 @@ export const policiesModule: ApiModule = async (app) => {
       schema: {
         params: IdParams,
         body: PolicyBody,
-        response: { 201: Open, ...errorResponses(401, 403, 404, 422) },
+        response: { 201: R.PolicyVersionSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request, reply) => {
@@ -201,7 +195,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:publish')],
       schema: {
         params: VersionParams,
-        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => publishVersion(deps, actorOf(request), request.params.id, request.params.version),
@@ -213,7 +207,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:approve'), requireStepUp('policy_release')],
       schema: {
         params: VersionParams,
-        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) => approveVersion(deps, actorOf(request), request.params.id, request.params.version),
@@ -247,7 +241,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:read', 'agents:read')],
       schema: {
         body: Type.Object({ scope: ScopeBody }, { additionalProperties: false }),
-        response: { 200: Open, ...errorResponses(401, 403, 422) },
+        response: { 200: R.ScopePreviewSchema, ...errorResponses(401, 403, 422) },
       },
     },
     async (request) =>
@@ -280,7 +274,7 @@ export const policiesModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Open, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: R.SimulationSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) =>
@@ -302,7 +296,7 @@ export const policiesModule: ApiModule = async (app) => {
           { to_version: Type.Integer({ minimum: 1 }), reason: Reason },
           { additionalProperties: false },
         ),
-        response: { 200: Release, ...errorResponses(401, 403, 404, 409, 422) },
+        response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
     async (request) =>
@@ -325,7 +319,11 @@ export const policySwitchModule: ApiModule = async (app) => {
       schema: {
         params: IdParams,
         body: Type.Object({ enabled: Type.Boolean(), reason: Reason }, { additionalProperties: false }),
-        response: { 200: Open, 202: Open, ...errorResponses(401, 403, 404, 409, 422) },
+        response: {
+          200: R.SwitchedSchema,
+          202: R.SwitchRequestedSchema,
+          ...errorResponses(401, 403, 404, 409, 422),
+        },
       },
     },
     async (request, reply) => {
@@ -344,7 +342,10 @@ export const policySwitchModule: ApiModule = async (app) => {
     '/policies/:id/disable/:request_id/approve',
     {
       onRequest: [requirePermission('policies:approve'), requireStepUp('policy_release')],
-      schema: { params: RequestParams, response: { 200: Open, ...errorResponses(401, 403, 404, 409) } },
+      schema: {
+        params: RequestParams,
+        response: { 200: R.SwitchedSchema, ...errorResponses(401, 403, 404, 409) },
+      },
     },
     async (request) => approveDisable(deps, actorOf(request), request.params.id, request.params.request_id),
   );
@@ -408,7 +409,7 @@ export const policySwitchModule: ApiModule = async (app) => {
           { group: Type.Union([Type.String(), Type.Null()]) },
           { additionalProperties: false },
         ),
-        response: { 200: Open, ...errorResponses(401, 403, 404, 422) },
+        response: { 200: R.GroupSetSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
     async (request) => setGroup(deps, actorOf(request), request.params.id, request.body.group),

@@ -11,13 +11,23 @@ import { currentMessage, currentMessages, insertMessage, retireMessage } from '.
 import type { PromptMessagesTable } from './tables.js';
 
 const Texts = Type.Record(Type.String(), Type.String());
+/** In answers the texts are listed by notice language (document 1), never as an open map. */
+const ShownTexts = Type.Object(
+  {
+    en: Type.String(),
+    az: Type.Optional(Type.String()),
+    ru: Type.Optional(Type.String()),
+    tr: Type.Optional(Type.String()),
+  },
+  { additionalProperties: false },
+);
 const Message = Type.Object(
   {
     id: Type.String(),
     version: Type.Integer(),
     name: Type.String(),
     action: Type.String(),
-    texts: Texts,
+    texts: ShownTexts,
     builtin: Type.Boolean(),
     retired_at: Type.Union([Type.String(), Type.Null()]),
     created_at: Type.String(),
@@ -37,7 +47,7 @@ function view(r: PromptMessagesTable) {
     version: r.version,
     name: r.name,
     action: r.action,
-    texts: JSON.parse(r.texts) as Record<string, string>,
+    texts: JSON.parse(r.texts) as { en: string; az?: string; ru?: string; tr?: string },
     builtin: false,
     retired_at: r.retired_at,
     created_at: r.created_at,

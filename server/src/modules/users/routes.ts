@@ -20,27 +20,10 @@ import {
   sessionsOf,
 } from './admin.js';
 import { acceptInvitation, inviteUser, issueReset, redeemReset, reinviteUser } from './invitations.js';
+import { DirectoryRow, TenantSession } from './response-schemas.js';
 import { unlockUser } from './service.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
-
-export const DirectoryRow = Type.Object({
-  id: Type.String(),
-  email: Type.String(),
-  display_name: Nullable(Type.String()),
-  role: Type.String(),
-  custom_role_id: Nullable(Type.String()),
-  custom_role_name: Nullable(Type.String()),
-  status: Type.String(),
-  department: Nullable(Type.String()),
-  federated: Type.Boolean(),
-  last_login_at: Nullable(Timestamp),
-  created_at: Timestamp,
-  invitation: Nullable(Type.String()),
-  invited: Type.Boolean(),
-  has_password: Type.Boolean(),
-  locked_until: Nullable(Timestamp),
-});
 
 const Reason = Type.Object(
   { reason: PersonText('multiline', { minLength: 1, maxLength: 500 }) },
@@ -80,7 +63,8 @@ export const usersModule: ApiModule = async (app) => {
       onRequest: [requireAnyPermission('users:write', 'audit:read')],
       schema: {
         response: {
-          200: Type.Object({ items: Type.Array(Type.Record(Type.String(), Type.Unknown())) }),
+          // An auditor without users:write reads a subset of the row's fields.
+          200: Type.Object({ items: Type.Array(Type.Partial(DirectoryRow)) }),
           ...errorResponses(401, 403),
         },
       },
@@ -181,7 +165,7 @@ export const usersModule: ApiModule = async (app) => {
         ),
         response: {
           200: Type.Object({
-            items: Type.Array(Type.Record(Type.String(), Type.Unknown())),
+            items: Type.Array(TenantSession),
             total: Type.Integer(),
             limit: Type.Integer(),
             offset: Type.Integer(),

@@ -1,0 +1,134 @@
+import { type TSchema, Type } from 'typebox';
+import { conform } from '../../http/conform.js';
+
+/**
+ * The metadata keys an audit entry may show (issue 14: response schemas are allowlists). The
+ * writer stores what a module passes (secret-like keys are refused there); the log shows the
+ * keys listed here, each of its listed type. `server/test/audit-metadata-catalogue.test.ts`
+ * reads every `metadata: {…}` a module writes and fails on a key missing here — add a new
+ * key to this list in the same change.
+ */
+const Scalar = Type.Union([Type.String(), Type.Number(), Type.Boolean(), Type.Null()]);
+const List = Type.Array(Type.Union([Type.String(), Type.Number()]));
+const NullStr = Type.Union([Type.String(), Type.Null()]);
+const Change = Type.Object({ old: NullStr, new: NullStr }, { additionalProperties: false });
+const SecondFactorRule = Type.Object(
+  {
+    required: Type.Optional(Type.Boolean()),
+    grace_days: Type.Optional(Type.Union([Type.Integer(), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+const Int = Type.Integer();
+
+const SCALARS = [
+  'agent_group_id',
+  'algorithm',
+  'attempt',
+  'attempted',
+  'cause',
+  'classification_version',
+  'dns_suffixes',
+  'enrollment_token_id',
+  'event_id',
+  'expires_at',
+  'factors_removed',
+  'from',
+  'from_group_id',
+  'group_after',
+  'group_before',
+  'hostname',
+  'incident_id',
+  'ip_ranges',
+  'max_uses',
+  'name',
+  'new_role',
+  'note',
+  'number',
+  'old_role',
+  'outside_tenant_domains',
+  'pending_version',
+  'policy_count',
+  'policy_disabled',
+  'policy_id',
+  'reason',
+  'reason_length',
+  'recovery_codes_removed',
+  'refusal_code',
+  'request_id',
+  'retry_after_seconds',
+  'revision',
+  'role',
+  'serial_prefix',
+  'session_public_id',
+  'sessions_ended',
+  'size_bytes',
+  'to',
+  'to_group_id',
+  'to_version',
+  'ttl_minutes',
+  'version',
+  'via',
+] as const;
+
+const LISTS = [
+  'changed_fields',
+  'exception_ids',
+  'order_after',
+  'order_before',
+  'overlap_policy_ids',
+  'scopes',
+  'warning_kinds',
+] as const;
+
+const OBJECTS: Record<string, TSchema> = {
+  changes: Type.Object(
+    { display_name: Type.Optional(Change), department: Type.Optional(Change) },
+    { additionalProperties: false },
+  ),
+  // The idle time in minutes, or the second-factor rule.
+  before: Type.Union([Type.Number(), SecondFactorRule, Type.Null()]),
+  after: Type.Union([Type.Number(), SecondFactorRule, Type.Null()]),
+  resolved_scope: Type.Object(
+    {
+      eligible_endpoints: Int,
+      active_endpoints: Int,
+      ineligible: Type.Object(
+        {
+          platform_not_in_scope: Int,
+          endpoint_not_targeted: Int,
+          endpoint_group_not_targeted: Int,
+          excluded: Int,
+        },
+        { additionalProperties: false },
+      ),
+      whole_fleet: Type.Boolean(),
+      user_membership_unknown: Type.Boolean(),
+      unresolved_targets: Int,
+    },
+    { additionalProperties: false },
+  ),
+};
+
+/** Every key the audit log shows. */
+export const AUDIT_METADATA_KEYS: readonly string[] = [...SCALARS, ...LISTS, ...Object.keys(OBJECTS)];
+
+export const AuditMetadataSchema = Type.Object(
+  Object.fromEntries([
+    ...SCALARS.map((k) => [k, Type.Optional(Scalar)]),
+    ...LISTS.map((k) => [k, Type.Optional(List)]),
+    ...Object.entries(OBJECTS).map(([k, s]) => [k, Type.Optional(s)]),
+  ]),
+  { additionalProperties: false },
+);
+
+/** Stored metadata (JSON text) fitted to the listed keys and types. */
+export function shownMetadata(stored: string): Record<string, unknown> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(stored);
+  } catch {
+    raw = {};
+  }
+  return conform<Record<string, unknown>>(AuditMetadataSchema, raw, {});
+}
