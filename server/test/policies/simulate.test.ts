@@ -138,6 +138,20 @@ describe('simulate', () => {
     });
     expect(none.json().outcome).toBe('no_match');
     expect(draft.json()).toMatchObject({ outcome: 'action', final_action: 'audit', decided_by_policy_id: a });
+    // A scope miss says why in words a person reads (issue 26 item 3), and the answer keeps it.
+    const elsewhere = await post('/policies/simulate', {
+      text,
+      channel: 'browser_upload',
+      agent_group: 'Sales',
+      policy_id: a,
+    });
+    expect(elsewhere.json().outcome).toBe('no_match');
+    expect(elsewhere.json().not_matched).toContainEqual({
+      policy_id: a,
+      stage: 'scope',
+      code: expect.any(String),
+      text: expect.stringContaining('not in scope: endpoint group'),
+    });
   });
 
   it('a plain payment_card condition ignores Luhn-invalid look-alikes (issue 26 item 6)', async () => {

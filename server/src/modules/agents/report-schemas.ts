@@ -41,6 +41,13 @@ export const HealthSchema = Obj({
   connection_filters: Opt(Obj({ wanted: Int, in_force: Int, reason: Null(S) })),
   network_location: Opt(Null(S)),
   state: Opt(S),
+  // What the agent cannot watch or open (docs/agent.md, What the agent cannot see): at most 20.
+  unwatchable_paths: Opt(
+    Obj({
+      total: Int,
+      items: Type.Array(Obj({ path: S, via: S, cause: S, code: Null(S), since: S }), { maxItems: 20 }),
+    }),
+  ),
 });
 
 /** The stored report (JSON text) fitted to its schema; unreadable text shows as `{}`. */

@@ -293,7 +293,7 @@ export const SimulationSchema = Obj({
       explanation: Explanation,
     }),
   ),
-  not_matched: Type.Array(Obj({ policy_id: S, stage: S, code: S })),
+  not_matched: Type.Array(Obj({ policy_id: S, stage: S, code: S, text: S })),
   exception_applied: Null(
     Obj({ exception_id: S, approved_by: S, effect: S, downgrade_to: Null(S), policy_id: S }),
   ),
