@@ -9,7 +9,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 const S = Type.String();
 const I = Type.Integer();
 
-const Row = {
+export const Row = {
   id: S,
   reference: S,
   title: S,
@@ -74,6 +74,7 @@ const Detail = Type.Object({
   ),
   resolution: Nullable(S),
   closed_at: Nullable(Timestamp),
+  allowed_transitions: Type.Array(S),
 });
 
 const Event = Type.Object({

@@ -13,6 +13,7 @@ import {
   newestPayloads,
 } from './store.js';
 import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
+import { allowedTransitions } from './transitions.js';
 
 export const STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'] as const;
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
@@ -119,7 +120,7 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
   return { items: rows.map(incidentRow), total, limit, offset, sort: `${sort.column}:${sort.dir}` };
 }
 
-async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
+export async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
   // Another tenant's, a missing and an out-of-scope incident answer alike (document 2).
   const r = await findIncident(s.db, principal.tenantId, id, scopeOf(principal));
   if (!r) throw notFound('incident');
@@ -207,6 +208,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     ),
     resolution: r.resolution,
     closed_at: r.closed_at,
+    allowed_transitions: allowedTransitions(r.status),
   };
 }
 
