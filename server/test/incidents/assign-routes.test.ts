@@ -16,7 +16,7 @@ const inTenant = () => ({ tenant: t.h.owner.tenantSlug });
 describe('POST /incidents/{id}/assign', () => {
   it('assigns to an eligible account, unassigns with null, and an unchanged answer writes nothing', async () => {
     const id = await t.one();
-    const bea = await signInAs(t.h.ctx, {
+    await signInAs(t.h.ctx, {
       role: 'security_analyst',
       ...inTenant(),
       email: 'bea@example.com',
