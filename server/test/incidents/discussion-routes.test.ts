@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/http/principal.js';
+import { timeOrderedId } from '../../src/modules/incidents/time-ordered-id.js';
+import { insertHistory } from '../../src/modules/incidents/workflow-store.js';
 import { enrolDevice } from '../agents/agent-harness.js';
 import { signInAs } from '../helpers/index.js';
 import { RESOLUTION, startTriage, type Triage } from './triage-harness.js';
@@ -113,6 +115,38 @@ describe('GET /incidents/{id}/history', () => {
     await t.call('POST', `/incidents/${id}/status`, t.h.owner, { status: 'new' });
     await t.call('POST', `/incidents/${id}/status`, t.h.owner, { status: 'triaged', expected_version: 1 });
     expect((await t.call('GET', `/incidents/${id}/history`)).json().total).toBe(4);
+    const detail = (await t.call('GET', `/incidents/${id}`)).json();
+    expect(detail.history_total).toBe(4);
+    expect(detail.history).toEqual(items);
+  });
+
+  it('the detail carries the newest 200 lines and the total', async () => {
+    const id = await t.one();
+    const base = Date.parse('2026-01-20T10:00:00Z');
+    for (let i = 0; i < 205; i += 1) {
+      const at = new Date(base + i * 1_000);
+      await insertHistory(t.h.ctx.db, {
+        id: timeOrderedId(at),
+        tenant_id: t.h.owner.tenantId,
+        incident_id: id,
+        at: at.toISOString(),
+        actor_type: 'user',
+        actor_id: t.h.owner.userId,
+        actor_email: t.h.owner.email,
+        kind: 'status',
+        from_value: i % 2 ? 'triaged' : 'investigating',
+        to_value: i % 2 ? 'investigating' : 'triaged',
+        disposition: null,
+        note: null,
+        request_id: null,
+        correlation_id: null,
+      });
+    }
+    const detail = (await t.call('GET', `/incidents/${id}`)).json();
+    expect(detail.history_total).toBe(205);
+    expect(detail.history).toHaveLength(200);
+    expect(detail.history[0].at).toBe(new Date(base + 204_000).toISOString());
+    expect(detail.history[199].at).toBe(new Date(base + 5_000).toISOString());
   });
 });
 

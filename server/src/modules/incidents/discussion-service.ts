@@ -3,10 +3,10 @@ import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { visible } from './service.js';
+import { historyRow, visible } from './service.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { commentPage, historyPage, insertComment } from './workflow-store.js';
-import type { IncidentCommentsTable, IncidentHistoryTable } from './workflow-tables.js';
+import type { IncidentCommentsTable } from './workflow-tables.js';
 
 /** A comment is at most as long as a status note (docs/incidents.md, Comments). */
 export const COMMENT_MAX = 10_000;
@@ -19,23 +19,6 @@ export function commentRow(c: IncidentCommentsTable) {
     body: c.body,
     from_person: c.from_person === 1,
     created_at: c.created_at,
-  };
-}
-
-export function historyRow(h: IncidentHistoryTable) {
-  return {
-    id: h.id,
-    at: h.at,
-    actor_type: h.actor_type,
-    actor_id: h.actor_id,
-    actor_email: h.actor_email,
-    kind: h.kind,
-    from: h.from_value,
-    to: h.to_value,
-    disposition: h.disposition,
-    note: h.note,
-    request_id: h.request_id,
-    correlation_id: h.correlation_id,
   };
 }
 

@@ -41,6 +41,24 @@ export const Row = {
   last_seen_at: Timestamp,
 };
 
+export const HistoryLine = Type.Object(
+  {
+    id: S,
+    at: Timestamp,
+    actor_type: S,
+    actor_id: Nullable(S),
+    actor_email: Nullable(S),
+    kind: S,
+    from: Nullable(S),
+    to: Nullable(S),
+    disposition: Nullable(S),
+    note: Nullable(S),
+    request_id: Nullable(S),
+    correlation_id: Nullable(S),
+  },
+  { additionalProperties: false },
+);
+
 const Location = Type.Object({
   path: S,
   state: S,
@@ -75,6 +93,8 @@ const Detail = Type.Object({
   resolution: Nullable(S),
   closed_at: Nullable(Timestamp),
   allowed_transitions: Type.Array(S),
+  history: Type.Array(HistoryLine),
+  history_total: I,
 });
 
 const Event = Type.Object({

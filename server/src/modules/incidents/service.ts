@@ -14,12 +14,15 @@ import {
 } from './store.js';
 import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
 import { allowedTransitions } from './transitions.js';
+import { historyPage } from './workflow-store.js';
+import type { IncidentHistoryTable } from './workflow-tables.js';
 
 export const STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'] as const;
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 const OPEN = new Set<string>(['new', 'triaged', 'investigating', 'awaiting_user']);
 /** How many of the newest events the detail reads for not_read, devices and detector sums. */
 const DETAIL_EVENT_SCAN = 1_000;
+const DETAIL_HISTORY = 200;
 
 /** A comma-separated set; a value outside it is 422 naming the field and its values. */
 function parseSet(field: string, raw: string | undefined, allowed: readonly string[]): string[] | undefined {
@@ -127,6 +130,23 @@ export async function visible(s: AppServices, principal: Principal, id: string):
   return r;
 }
 
+export function historyRow(h: IncidentHistoryTable) {
+  return {
+    id: h.id,
+    at: h.at,
+    actor_type: h.actor_type,
+    actor_id: h.actor_id,
+    actor_email: h.actor_email,
+    kind: h.kind,
+    from: h.from_value,
+    to: h.to_value,
+    disposition: h.disposition,
+    note: h.note,
+    request_id: h.request_id,
+    correlation_id: h.correlation_id,
+  };
+}
+
 export function locationRow(l: IncidentLocationsTable) {
   return {
     path: l.path,
@@ -141,10 +161,12 @@ export function locationRow(l: IncidentLocationsTable) {
 
 export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
   const r = await visible(s, principal, id);
-  const [policies, locations, payloads] = await Promise.all([
+  const [policies, locations, payloads, history] = await Promise.all([
     incidentPolicies(s.db, r.id),
     incidentLocations(s.db, r.id, 50, 0),
     newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
+    // Document 2, Limits: record history 200 in the detail; the rest through /history.
+    historyPage(s.db, r.id, DETAIL_HISTORY, 0),
   ]);
   let notRead: {
     cause: string | null;
@@ -209,6 +231,8 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     resolution: r.resolution,
     closed_at: r.closed_at,
     allowed_transitions: allowedTransitions(r.status),
+    history: history.rows.map(historyRow),
+    history_total: history.total,
   };
 }
 

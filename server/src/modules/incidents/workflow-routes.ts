@@ -5,7 +5,7 @@ import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams, pageQuery, Timestamp, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import { addComment, COMMENT_MAX, listComments, listHistory } from './discussion-service.js';
-import { Row } from './routes.js';
+import { HistoryLine, Row } from './routes.js';
 import { DISPOSITIONS, TARGET_STATUSES } from './transitions.js';
 import {
   assignIncident,
@@ -36,24 +36,6 @@ const Comment = Type.Object(
     body: S,
     from_person: Type.Boolean(),
     created_at: Timestamp,
-  },
-  { additionalProperties: false },
-);
-
-const HistoryLine = Type.Object(
-  {
-    id: S,
-    at: Timestamp,
-    actor_type: S,
-    actor_id: Nullable(S),
-    actor_email: Nullable(S),
-    kind: S,
-    from: Nullable(S),
-    to: Nullable(S),
-    disposition: Nullable(S),
-    note: Nullable(S),
-    request_id: Nullable(S),
-    correlation_id: Nullable(S),
   },
   { additionalProperties: false },
 );
