@@ -1,4 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { updateIncidentIfVersion } from '../../src/modules/incidents/workflow-store.js';
 import { signInAs } from '../helpers/index.js';
 import { auditActions, RESOLUTION, startTriage, type Triage } from './triage-harness.js';
 
@@ -204,6 +205,19 @@ describe('POST /incidents/{id}/status: versions, permission, self-action', () =>
     const ok = await status(id, { status: 'triaged', expected_version: 1 });
     expect(ok.json()).toMatchObject({ status: 'triaged', row_version: 2 });
     expect((await status(id, { status: 'investigating', expected_version: 1 })).statusCode).toBe(409);
+    expect((await t.call('GET', `/incidents/${id}`)).json()).toMatchObject({
+      status: 'triaged',
+      row_version: 2,
+    });
+  });
+
+  it('two writes decided on one row version: only the first lands (the store guard)', async () => {
+    const id = await t.one();
+    const db = t.h.ctx.db;
+    const now = t.h.ctx.clock.now();
+    const tenant = t.h.owner.tenantId;
+    expect(await updateIncidentIfVersion(db, tenant, id, 1, { status: 'triaged' }, now)).toBe(2);
+    expect(await updateIncidentIfVersion(db, tenant, id, 1, { status: 'investigating' }, now)).toBeNull();
     expect((await t.call('GET', `/incidents/${id}`)).json()).toMatchObject({
       status: 'triaged',
       row_version: 2,
