@@ -16,9 +16,9 @@ export interface Triage {
   d: TestDevice;
   policy: string;
   /** Raises one incident per person (distinct content and path each); ids in no given order. */
-  raise(people: string[], device?: TestDevice): Promise<string[]>;
+  raise(people: string[], device?: TestDevice, over?: Record<string, unknown>): Promise<string[]>;
   /** Raises one incident about this person and returns its id. */
-  one(person?: string, device?: TestDevice): Promise<string>;
+  one(person?: string, device?: TestDevice, over?: Record<string, unknown>): Promise<string>;
   call(
     method: 'GET' | 'POST',
     url: string,
@@ -37,11 +37,11 @@ export async function startTriage(): Promise<Triage> {
     h,
     d,
     policy,
-    async raise(people, device = d) {
+    async raise(people, device = d, over = {}) {
       const before = new Set(await ids(t));
       const events = people.map((person) => {
         n += 1;
-        return agentEvent({ policy, person, content: `content-${n}`, path: `/srv/share/f${n}.txt` });
+        return agentEvent({ policy, person, content: `content-${n}`, path: `/srv/share/f${n}.txt`, ...over });
       });
       const r = await signed(h, device, 'POST', '/api/v1/agent/events', { batch_id: randomUUID(), events });
       expect(r.statusCode).toBe(200);
@@ -50,8 +50,8 @@ export async function startTriage(): Promise<Triage> {
       expect(fresh).toHaveLength(people.length);
       return fresh;
     },
-    async one(person = 'alice', device = d) {
-      return (await t.raise([person], device))[0]!;
+    async one(person = 'alice', device = d, over = {}) {
+      return (await t.raise([person], device, over))[0]!;
     },
     call(method, url, who = h.owner, payload) {
       return h.ctx.app.inject({

@@ -43,8 +43,28 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('incident_comments')
     .columns(['incident_id', 'created_at', 'id'])
     .execute();
+
+  // Questions to the person on the endpoint (awaiting_user); the AskPerson command carries the id.
+  await db.schema
+    .createTable('incident_questions')
+    .addColumn('id', 'text', (c) => c.primaryKey())
+    .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
+    .addColumn('incident_id', 'text', (c) => c.notNull().references('incidents.id'))
+    .addColumn('device_id', 'text', (c) => c.notNull())
+    .addColumn('question', 'text', (c) => c.notNull())
+    .addColumn('asked_by', 'text')
+    .addColumn('asked_at', 'text', (c) => c.notNull())
+    .addColumn('lapses_at', 'text', (c) => c.notNull())
+    .addColumn('answered_at', 'text')
+    .execute();
+  await db.schema
+    .createIndex('incident_questions_incident')
+    .on('incident_questions')
+    .columns(['incident_id', 'asked_at'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['incident_comments', 'incident_history']) await db.schema.dropTable(t).execute();
+  for (const t of ['incident_questions', 'incident_comments', 'incident_history'])
+    await db.schema.dropTable(t).execute();
 }

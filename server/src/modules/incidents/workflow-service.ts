@@ -1,9 +1,12 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
 import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
 import { findUserByEmail, findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Permission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
+import { checkQuestion, newQuestion } from './question-service.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { incidentRow, visible } from './service.js';
 import { findIncident } from './store.js';
@@ -18,7 +21,13 @@ import {
   storedStatusOf,
   type TargetStatus,
 } from './transitions.js';
-import { activeUsers, insertHistory, updateIncidentIfVersion, type WorkflowPatch } from './workflow-store.js';
+import {
+  activeUsers,
+  insertHistory,
+  insertQuestion,
+  updateIncidentIfVersion,
+  type WorkflowPatch,
+} from './workflow-store.js';
 
 /** Resolves a stored account's permissions from its role's current definition (app.auth). */
 export type PermissionsOf = (
@@ -100,12 +109,14 @@ async function write(
     note?: string | null;
   },
   audit: { action: string; metadata: Record<string, unknown> },
+  also?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<IncidentsTable> {
   const now = c.s.clock.now();
   const email = await actorEmail(c);
   await c.s.db.transaction().execute(async (trx) => {
     const v = await updateIncidentIfVersion(trx, r.tenant_id, r.id, r.row_version, patch, now);
     if (v === null) throw staleVersion();
+    if (also) await also(trx);
     await insertHistory(trx, {
       id: timeOrderedId(now),
       tenant_id: r.tenant_id,
@@ -152,14 +163,8 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
   }
   if (isClose(body.status) && isAboutAccount(r, await actorEmail(c)))
     await refuseSelfAction(c.s, c.ctx, r, 'close');
-  if (body.status === 'awaiting_user') {
-    // The AskPerson command queue and the answer route are the next slice of issue 16.
-    throw new AppError(
-      409,
-      'incident.question_unavailable',
-      'asking the person on the endpoint is not available yet',
-    );
-  }
+  const question = body.status === 'awaiting_user' ? (body.question ?? '').trim() : null;
+  if (question !== null) await checkQuestion(c.s, r, question);
   const to = storedStatusOf(body.status);
   const now = c.s.clock.now();
   const patch: WorkflowPatch = { status: to };
@@ -172,6 +177,7 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
   } else if (isReopen(r.status, body.status)) {
     Object.assign(patch, { disposition: null, resolution: null, closed_at: null });
   }
+  const asked = question === null ? null : newQuestion(r, question, c.principal.userId, now);
   const after = await write(
     c,
     r,
@@ -179,8 +185,14 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
     { kind: 'status', from: r.status, to, disposition: fields.disposition, note: body.note ?? null },
     {
       action: isReopen(r.status, body.status) ? 'incident.reopened' : 'incident.status_changed',
-      metadata: { from: r.status, to, disposition: fields.disposition },
+      metadata: {
+        from: r.status,
+        to,
+        disposition: fields.disposition,
+        ...(asked ? { question_id: asked.row.id } : {}),
+      },
     },
+    asked ? (trx) => insertQuestion(trx, asked.row, asked.commandId, r.reference) : undefined,
   );
   return incidentState(after);
 }

@@ -1,6 +1,11 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { IncidentCommentsTable, IncidentHistoryTable } from './workflow-tables.js';
+import type {
+  IncidentCommentsTable,
+  IncidentHistoryTable,
+  IncidentQuestionsTable,
+} from './workflow-tables.js';
+import '../agents/tables.js';
 import './tables.js';
 import './workflow-tables.js';
 
@@ -92,4 +97,48 @@ export async function activeUsers(db: Db, tenantId: string) {
     .where('status', '=', 'active')
     .orderBy('email')
     .execute();
+}
+
+/** The question and its AskPerson command, written together (the command carries the id). */
+export async function insertQuestion(
+  db: Db,
+  q: IncidentQuestionsTable,
+  commandId: string,
+  reference: string,
+) {
+  await db.insertInto('incident_questions').values(q).execute();
+  await db
+    .insertInto('agent_commands')
+    .values({
+      id: commandId,
+      tenant_id: q.tenant_id,
+      device_id: q.device_id,
+      kind: 'AskPerson',
+      payload: JSON.stringify({ question_id: q.id, reference, question: q.question, lapses_at: q.lapses_at }),
+      created_at: q.asked_at,
+      collected_at: null,
+    })
+    .execute();
+}
+
+/** The newest unanswered question of an incident, lapsed or not. */
+export async function latestOpenQuestion(db: Db, incidentId: string) {
+  return db
+    .selectFrom('incident_questions')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .where('answered_at', 'is', null)
+    .orderBy('asked_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function deviceStatus(db: Db, tenantId: string, deviceId: string) {
+  const d = await db
+    .selectFrom('devices')
+    .select(['status'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  return d?.status ?? null;
 }

@@ -30,9 +30,23 @@ export interface IncidentCommentsTable {
   created_at: string;
 }
 
+export interface IncidentQuestionsTable {
+  id: string;
+  tenant_id: string;
+  incident_id: string;
+  device_id: string;
+  question: string;
+  asked_by: string | null;
+  asked_at: string;
+  /** Document 2, Limits: a question lapses after 3 days unanswered. */
+  lapses_at: string;
+  answered_at: string | null;
+}
+
 declare module '../../db/database.js' {
   interface Database {
     incident_history: IncidentHistoryTable;
     incident_comments: IncidentCommentsTable;
+    incident_questions: IncidentQuestionsTable;
   }
 }
