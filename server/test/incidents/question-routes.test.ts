@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { checkinBody, signed } from '../agents/agent-harness.js';
+import { checkinBody, enrolDevice, signed } from '../agents/agent-harness.js';
 import { signInAs } from '../helpers/index.js';
 import { auditActions, startTriage, type Triage } from './triage-harness.js';
 
@@ -101,5 +101,68 @@ describe('awaiting_user with a question', () => {
     }
     const queued = await t.h.ctx.db.selectFrom('agent_commands').select('kind').execute();
     expect(queued.map((q) => q.kind)).toEqual(['AskPerson']);
+  });
+
+  it('a signed answer from that device becomes a from_person comment and moves the incident to investigating', async () => {
+    const id = await t.one('alice');
+    await ask(id, 'Why was the quarterly file copied to a share?');
+    const command = (await signed(t.h, t.d, 'POST', '/api/v1/agent/checkin', checkinBody())).json()
+      .commands[0];
+    const questionId = command.payload.question_id as string;
+    const other = await enrolDevice(t.h);
+    const answer = (
+      device = t.d,
+      body: Record<string, unknown> = { question_id: questionId, answer: '  My manager asked for it.  ' },
+    ) => signed(t.h, device, 'POST', '/api/v1/agent/incident-answers', body);
+    expect((await answer(other)).statusCode).toBe(404);
+    const blank = await answer(t.d, { question_id: questionId, answer: '   ' });
+    expect([blank.statusCode, blank.json().details[0].field]).toEqual([422, 'answer']);
+    t.h.ctx.clock.advance(60_000);
+    const r = await answer();
+    expect(r.statusCode).toBe(200);
+    expect(r.json()).toMatchObject({ question_id: questionId, status_changed: true });
+    const detail = (await t.call('GET', `/incidents/${id}`)).json();
+    expect(detail).toMatchObject({ status: 'investigating', row_version: 3, pending_question: null });
+    expect(detail.history[0]).toMatchObject({
+      actor_type: 'agent',
+      actor_id: t.d.deviceId,
+      from: 'awaiting_user',
+      to: 'investigating',
+    });
+    const comments = (await t.call('GET', `/incidents/${id}/comments`)).json().items;
+    expect(comments).toEqual([
+      {
+        id: r.json().comment_id,
+        author_id: null,
+        author_email: null,
+        body: 'My manager asked for it.',
+        from_person: true,
+        created_at: '2026-01-20T09:01:01.000Z',
+      },
+    ]);
+    const again = await answer();
+    expect([again.statusCode, again.json().code]).toEqual([409, 'incident.question_closed']);
+    expect((await t.call('GET', `/incidents/${id}/comments`)).json().total).toBe(1);
+  });
+
+  it('an answer after the question lapsed is refused and stores nothing', async () => {
+    const id = await t.one('alice');
+    await ask(id, 'Why was the quarterly file copied to a share?');
+    const questionId = (await signed(t.h, t.d, 'POST', '/api/v1/agent/checkin', checkinBody())).json()
+      .commands[0].payload.question_id;
+    t.h.ctx.clock.advance(3 * 24 * 3_600_000);
+    const late = await signed(t.h, t.d, 'POST', '/api/v1/agent/incident-answers', {
+      question_id: questionId,
+      answer: 'Sorry, I was away.',
+    });
+    expect([late.statusCode, late.json().code]).toEqual([409, 'incident.question_closed']);
+    const rows = await t.h.ctx.db.selectFrom('incident_comments').selectAll().execute();
+    expect(rows).toEqual([]);
+    const inc = await t.h.ctx.db
+      .selectFrom('incidents')
+      .select(['status'])
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(inc.status).toBe('awaiting_user');
   });
 });
