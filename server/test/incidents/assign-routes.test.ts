@@ -97,6 +97,34 @@ describe('POST /incidents/{id}/assign', () => {
   });
 });
 
+describe('GET /incidents?assignee=', () => {
+  it('filters by me, none, departed and a user id; anything else is 422 on assignee', async () => {
+    const [a, b, c] = await t.raise(['p1', 'p2', 'p3']);
+    const bea = await signInAs(t.h.ctx, {
+      role: 'security_analyst',
+      ...inTenant(),
+      email: 'bea@example.com',
+    });
+    expect((await assign(a!, { assignee_email: t.h.owner.email })).statusCode).toBe(200);
+    expect((await assign(b!, { assignee_email: 'bea@example.com' })).statusCode).toBe(200);
+    const ids = async (q: string, who = t.h.owner) =>
+      ((await t.call('GET', `/incidents?assignee=${q}`, who)).json().items as { id: string }[]).map(
+        (i) => i.id,
+      );
+    expect(await ids('me')).toEqual([a]);
+    expect(await ids('me', bea)).toEqual([b]);
+    expect(await ids('none')).toEqual([c]);
+    expect(await ids(bea.userId)).toEqual([b]);
+    expect(await ids('departed')).toEqual([]);
+    await t.h.ctx.db.updateTable('users').set({ status: 'disabled' }).where('id', '=', bea.userId).execute();
+    expect(await ids('departed')).toEqual([b]);
+    for (const bad of ['someone', 'ME', '12345']) {
+      const r = await t.call('GET', `/incidents?assignee=${bad}`);
+      expect([r.statusCode, r.json().details[0].field]).toEqual([422, 'assignee']);
+    }
+  });
+});
+
 describe('GET /incidents/assignees', () => {
   it('lists active accounts holding incidents:write by e-mail; ?incident narrows and hides others', async () => {
     const id = await t.one();

@@ -160,6 +160,7 @@ export const incidentsModule: ApiModule = async (app) => {
             policy_id: Type.Optional(Type.String({ format: 'uuid' })),
             device: Type.Optional(Type.String({ format: 'uuid' })),
             open_only: Type.Optional(Type.Boolean()),
+            assignee: Type.Optional(Type.String({ maxLength: 64 })),
             created_since: Type.Optional(Timestamp),
             created_until: Type.Optional(Timestamp),
             sort: Type.Optional(Type.String({ maxLength: 40 })),

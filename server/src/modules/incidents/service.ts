@@ -37,6 +37,17 @@ function parseSet(field: string, raw: string | undefined, allowed: readonly stri
   return [...new Set(values)];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Document 2: `me` (from the session), `none`, `departed` or a user id; anything else is 422. */
+function parseAssignee(raw: string | undefined, p: Principal) {
+  if (raw === undefined) return undefined;
+  if (raw === 'me') return { userId: p.userId };
+  if (raw === 'none' || raw === 'departed') return raw;
+  if (UUID.test(raw)) return { userId: raw.toLowerCase() };
+  throw fieldError('assignee', 'must be me, none, departed or a user id');
+}
+
 export interface ListQuery {
   status?: string | undefined;
   severity?: string | undefined;
@@ -48,6 +59,7 @@ export interface ListQuery {
   open_only?: boolean | undefined;
   created_since?: string | undefined;
   created_until?: string | undefined;
+  assignee?: string | undefined;
   sort?: string | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -110,6 +122,7 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
       openOnly: q.open_only,
       createdSince: q.created_since,
       createdUntil: q.created_until,
+      assignee: parseAssignee(q.assignee, principal),
       groupScope: scopeOf(principal),
     },
     sort,
