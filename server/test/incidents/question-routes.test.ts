@@ -29,7 +29,7 @@ describe('awaiting_user with a question', () => {
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({
       status: 'awaiting_user',
-      allowed_transitions: ['investigating', 'closed', 'false_positive'],
+      allowed_transitions: ['investigating', 'closed', 'false_positive', 'accepted_risk'],
     });
     const detail = (await t.call('GET', `/incidents/${id}`)).json();
     expect(detail.pending_question).toEqual({

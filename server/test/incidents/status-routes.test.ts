@@ -13,18 +13,20 @@ const status = (id: string, body: Record<string, unknown>, who = t.h.owner) =>
   t.call('POST', `/incidents/${id}/status`, who, body);
 
 /** The whole table of docs/incidents.md, from every stored status to every requested one. */
+const CLOSES = ['closed', 'false_positive', 'accepted_risk'];
 const TABLE: Record<string, string[]> = {
-  new: ['triaged', 'investigating', 'awaiting_user', 'closed', 'false_positive'],
-  triaged: ['investigating', 'awaiting_user', 'closed', 'false_positive'],
-  investigating: ['triaged', 'awaiting_user', 'closed', 'false_positive'],
-  awaiting_user: ['investigating', 'closed', 'false_positive'],
+  new: ['triaged', 'investigating', 'awaiting_user', ...CLOSES],
+  triaged: ['investigating', 'awaiting_user', ...CLOSES],
+  investigating: ['triaged', 'awaiting_user', ...CLOSES],
+  awaiting_user: ['investigating', ...CLOSES],
   closed: ['investigating'],
 };
-const TARGETS = ['triaged', 'investigating', 'awaiting_user', 'closed', 'false_positive'];
+const TARGETS = ['triaged', 'investigating', 'awaiting_user', ...CLOSES];
 
 function bodyFor(target: string): Record<string, unknown> {
   if (target === 'closed') return { status: target, disposition: 'benign', resolution: RESOLUTION };
-  if (target === 'false_positive') return { status: target, resolution: RESOLUTION };
+  if (target === 'false_positive' || target === 'accepted_risk')
+    return { status: target, resolution: RESOLUTION };
   if (target === 'awaiting_user') return { status: target, question: 'Why was this file copied?' };
   return { status: target };
 }
@@ -52,7 +54,7 @@ describe('POST /incidents/{id}/status: the transition table', () => {
           continue;
         }
         expect(r.statusCode, `${from} -> ${target}`).toBe(200);
-        const stored = target === 'false_positive' ? 'closed' : target;
+        const stored = CLOSES.includes(target) ? 'closed' : target;
         expect(r.json()).toMatchObject({ status: stored, open: stored !== 'closed' });
         expect(r.json().allowed_transitions).toEqual(TABLE[stored]);
       }

@@ -17,7 +17,12 @@ describe('the transition table', () => {
       expect(legal.map(storedStatusOf)).not.toContain(from);
     }
     expect(allowedTransitions('closed')).toEqual(['investigating']);
-    expect(allowedTransitions('awaiting_user')).toEqual(['investigating', 'closed', 'false_positive']);
+    expect(allowedTransitions('awaiting_user')).toEqual([
+      'investigating',
+      'closed',
+      'false_positive',
+      'accepted_risk',
+    ]);
     expect(allowedTransitions('resolved')).toEqual([]);
     expect(isReopen('closed', 'investigating')).toBe(true);
     expect(isReopen('triaged', 'investigating')).toBe(false);
@@ -27,8 +32,9 @@ describe('the transition table', () => {
     for (const target of TARGET_STATUSES) {
       for (const d of [undefined, ...DISPOSITIONS]) {
         const out = decideDisposition(target, d);
-        const close = target === 'closed' || target === 'false_positive';
+        const close = target === 'closed' || target === 'false_positive' || target === 'accepted_risk';
         if (!close) expect(out.ok).toBe(d === undefined);
+        else if (target === 'accepted_risk') expect(out.ok).toBe(d === undefined || d === 'business_need');
         else if (target === 'false_positive')
           expect(out).toEqual(
             d === undefined || d === 'false_positive' || d === 'detector_error'

@@ -62,9 +62,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .on('incident_questions')
     .columns(['incident_id', 'asked_at'])
     .execute();
+
+  // Accepted risks: the incident reopens to investigating at accepted_until (document 2).
+  await db.schema
+    .createTable('incident_acceptances')
+    .addColumn('incident_id', 'text', (c) => c.primaryKey().references('incidents.id'))
+    .addColumn('tenant_id', 'text', (c) => c.notNull().references('tenants.id'))
+    .addColumn('accepted_until', 'text', (c) => c.notNull())
+    .addColumn('accepted_by', 'text')
+    .addColumn('accepted_at', 'text', (c) => c.notNull())
+    .execute();
+  await db.schema
+    .createIndex('incident_acceptances_until')
+    .on('incident_acceptances')
+    .columns(['accepted_until'])
+    .execute();
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const t of ['incident_questions', 'incident_comments', 'incident_history'])
+  for (const t of ['incident_acceptances', 'incident_questions', 'incident_comments', 'incident_history'])
     await db.schema.dropTable(t).execute();
 }

@@ -95,6 +95,7 @@ const Detail = Type.Object({
   allowed_transitions: Type.Array(S),
   history: Type.Array(HistoryLine),
   history_total: I,
+  accepted_until: Nullable(Timestamp),
   pending_question: Nullable(
     Type.Object(
       { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },

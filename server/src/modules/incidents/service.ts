@@ -3,6 +3,7 @@ import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { AgentEventsTable } from '../ingest/tables.js';
+import { acceptedUntilOf } from './accepted-risk.js';
 import { pendingQuestion } from './question-service.js';
 import { parseSort } from './sort.js';
 import {
@@ -248,6 +249,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     history: history.rows.map(historyRow),
     history_total: history.total,
     pending_question: await pendingQuestion(s, r),
+    accepted_until: await acceptedUntilOf(s.db, r.id),
   };
 }
 

@@ -2,9 +2,10 @@
  * The incident transition table (document 2, States and transitions; the full table is a
  * decision written in docs/incidents.md). Pure: no clock, no database.
  *
- * Stored statuses are the five of document 2. A request may also name `false_positive`: a close
- * whose disposition is `detector_error`. It is stored as `closed`, so every "closed" reader
- * (open_only, the policy record, sorting) sees it without a second terminal state.
+ * Stored statuses are the five of document 2. A request may also name `false_positive` (a close
+ * whose disposition is `detector_error`) or `accepted_risk` (a close with `business_need` that
+ * reopens at `accepted_until`). Both are stored as `closed`, so every "closed" reader (open_only,
+ * the policy record, sorting) sees them without another terminal state.
  */
 export const STORED_STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'] as const;
 export type StoredStatus = (typeof STORED_STATUSES)[number];
@@ -15,6 +16,7 @@ export const TARGET_STATUSES = [
   'awaiting_user',
   'closed',
   'false_positive',
+  'accepted_risk',
 ] as const;
 export type TargetStatus = (typeof TARGET_STATUSES)[number];
 
@@ -28,7 +30,7 @@ export const DISPOSITIONS = [
 ] as const;
 export type Disposition = (typeof DISPOSITIONS)[number];
 
-const CLOSES: readonly TargetStatus[] = ['closed', 'false_positive'];
+const CLOSES: readonly TargetStatus[] = ['closed', 'false_positive', 'accepted_risk'];
 
 /**
  * From each stored status, the statuses a person may ask for. `new` is only ever a starting
@@ -57,7 +59,7 @@ export function isClose(target: TargetStatus): boolean {
 }
 
 export function storedStatusOf(target: TargetStatus): StoredStatus {
-  return target === 'false_positive' ? 'closed' : target;
+  return target === 'false_positive' || target === 'accepted_risk' ? 'closed' : target;
 }
 
 /** A reopen is any move out of `closed`: it clears disposition and resolution. */
@@ -82,6 +84,11 @@ export function decideDisposition(target: TargetStatus, sent: Disposition | unde
     if (normalised === undefined || normalised === 'detector_error')
       return { ok: true, disposition: 'detector_error' };
     return { ok: false, message: 'false_positive closes with detector_error only' };
+  }
+  if (target === 'accepted_risk') {
+    if (normalised === undefined || normalised === 'business_need')
+      return { ok: true, disposition: 'business_need' };
+    return { ok: false, message: 'accepted_risk closes with business_need only' };
   }
   if (normalised === undefined) return { ok: false, message: 'a close needs a disposition' };
   if (normalised === 'detector_error')

@@ -4,6 +4,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams, pageQuery, Timestamp, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
+import { ACCEPTED_SWEEP_MS, reopenAcceptedRisks } from './accepted-risk.js';
 import { addComment, COMMENT_MAX, listComments, listHistory } from './discussion-service.js';
 import { HistoryLine, Row } from './routes.js';
 import { DISPOSITIONS, TARGET_STATUSES } from './transitions.js';
@@ -26,6 +27,7 @@ const State = {
   resolution: Nullable(S),
   closed_at: Nullable(Timestamp),
   allowed_transitions: Type.Array(S),
+  accepted_until: Nullable(Timestamp),
 };
 
 const Comment = Type.Object(
@@ -53,6 +55,17 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
   const write = [requirePermission('incidents:read', 'incidents:write')];
   const read = [requirePermission('incidents:read')];
   const permissionsOf: PermissionsOf = (tenantId, u) => app.auth.permissionsFor(s.db, tenantId, u);
+  // The accepted-risk job (docs/incidents.md, Accepted risk): stopped when the server closes.
+  let sweep: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    sweep = setInterval(() => {
+      reopenAcceptedRisks(s, s.clock.now()).catch((err: unknown) =>
+        app.log.error({ err: { type: (err as Error)?.name } }, 'accepted-risk job failed'),
+      );
+    }, ACCEPTED_SWEEP_MS);
+    sweep.unref();
+  });
+  app.addHook('onClose', async () => clearInterval(sweep));
   const call = (request: Parameters<typeof principalOf>[0]): WorkflowCall => ({
     s,
     principal: principalOf(request),
@@ -73,6 +86,7 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
             disposition: Type.Optional(Enum(DISPOSITIONS)),
             expected_version: Type.Optional(Type.Integer({ minimum: 1 })),
             question: Type.Optional(Type.String({ maxLength: 1_000 })),
+            accepted_until: Type.Optional(Timestamp),
           },
           { additionalProperties: false },
         ),

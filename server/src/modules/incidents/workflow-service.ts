@@ -6,6 +6,7 @@ import { findUserByEmail, findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Permission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
+import { acceptedUntilOf, clearAcceptance, decideAcceptedUntil, setAcceptance } from './accepted-risk.js';
 import { checkQuestion, newQuestion } from './question-service.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { incidentRow, visible } from './service.js';
@@ -50,6 +51,7 @@ export interface StatusBody {
   disposition?: Disposition | undefined;
   expected_version?: number | undefined;
   question?: string | undefined;
+  accepted_until?: string | undefined;
 }
 
 /** The answer of a workflow write: the row, its open flag and what may happen next. */
@@ -178,6 +180,19 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
     Object.assign(patch, { disposition: null, resolution: null, closed_at: null });
   }
   const asked = question === null ? null : newQuestion(r, question, c.principal.userId, now);
+  const acceptedUntil = decideAcceptedUntil(body.status, body.accepted_until, now);
+  const also = async (trx: Transaction<Database>) => {
+    if (asked) await insertQuestion(trx, asked.row, asked.commandId, r.reference);
+    if (acceptedUntil !== null)
+      await setAcceptance(trx, {
+        incident_id: r.id,
+        tenant_id: r.tenant_id,
+        accepted_until: acceptedUntil,
+        accepted_by: c.principal.userId,
+        accepted_at: now.toISOString(),
+      });
+    else if (isClose(body.status) || isReopen(r.status, body.status)) await clearAcceptance(trx, r.id);
+  };
   const after = await write(
     c,
     r,
@@ -190,11 +205,12 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
         to,
         disposition: fields.disposition,
         ...(asked ? { question_id: asked.row.id } : {}),
+        ...(acceptedUntil ? { accepted_until: acceptedUntil } : {}),
       },
     },
-    asked ? (trx) => insertQuestion(trx, asked.row, asked.commandId, r.reference) : undefined,
+    also,
   );
-  return incidentState(after);
+  return { ...incidentState(after), accepted_until: acceptedUntil };
 }
 
 /**
@@ -233,7 +249,8 @@ export async function assignIncident(
       await refuseSelfAction(c.s, c.ctx, r, 'assign_self');
     assignee = { id: u.id, email: u.email };
   }
-  if ((assignee?.id ?? null) === r.assignee_id) return { ...incidentState(r), changed: false };
+  if ((assignee?.id ?? null) === r.assignee_id)
+    return { ...incidentState(r), accepted_until: await acceptedUntilOf(c.s.db, r.id), changed: false };
   const after = await write(
     c,
     r,
@@ -244,7 +261,7 @@ export async function assignIncident(
       metadata: { from_user_id: r.assignee_id, to_user_id: assignee?.id ?? null },
     },
   );
-  return { ...incidentState(after), changed: true };
+  return { ...incidentState(after), accepted_until: await acceptedUntilOf(c.s.db, r.id), changed: true };
 }
 
 /** GET /incidents/assignees: who may be given incidents (or this one), by e-mail. */

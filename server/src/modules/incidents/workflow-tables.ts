@@ -43,10 +43,19 @@ export interface IncidentQuestionsTable {
   answered_at: string | null;
 }
 
+export interface IncidentAcceptancesTable {
+  incident_id: string;
+  tenant_id: string;
+  accepted_until: string;
+  accepted_by: string | null;
+  accepted_at: string;
+}
+
 declare module '../../db/database.js' {
   interface Database {
     incident_history: IncidentHistoryTable;
     incident_comments: IncidentCommentsTable;
     incident_questions: IncidentQuestionsTable;
+    incident_acceptances: IncidentAcceptancesTable;
   }
 }
