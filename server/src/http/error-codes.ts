@@ -99,6 +99,13 @@ export const ERROR_CODES = {
   'policy_bundle.signature_invalid': { status: 409, summary: 'a stored bundle failed its signature check' },
 
   // Codes named by the specification for other domains.
+  'incident.stale_version': {
+    status: 409,
+    summary: 'expected_version or the row version no longer matches the incident',
+  },
+  'incident.transition_illegal': { status: 409, summary: 'the status change is not in the transition table' },
+  'incident.question_closed': { status: 409, summary: 'the question was already answered or has lapsed' },
+  'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
   'exception.self_decision_refused': {

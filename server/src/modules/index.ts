@@ -11,6 +11,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentsModule } from './incidents/routes.js';
+import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
@@ -27,6 +28,7 @@ export type ApiModule = FastifyPluginAsyncTypebox;
 /** Modules that do not read published policy data. Append new domains here. */
 const BASE_MODULES: readonly ApiModule[] = [
   incidentsModule,
+  incidentWorkflowModule,
   identityModule,
   usersModule,
   apiTokensModule,

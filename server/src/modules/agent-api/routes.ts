@@ -5,6 +5,7 @@ import { TokenBuckets } from '../../http/rate-limit.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import { enroll } from '../enrolment/service.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
+import { registerIncidentAnswerRoute } from '../incidents/answer-route.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota } from '../ingest/quotas.js';
 import { ingestBatch, SerialQueue } from '../ingest/service.js';
@@ -278,6 +279,7 @@ export function agentApiModule(policies: PolicyPort): ApiModule {
       );
 
       registerEvidenceRoutes(plain);
+      registerIncidentAnswerRoute(plain);
     });
   };
 }

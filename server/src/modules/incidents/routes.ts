@@ -9,7 +9,7 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 const S = Type.String();
 const I = Type.Integer();
 
-const Row = {
+export const Row = {
   id: S,
   reference: S,
   title: S,
@@ -40,6 +40,24 @@ const Row = {
   first_seen_at: Timestamp,
   last_seen_at: Timestamp,
 };
+
+export const HistoryLine = Type.Object(
+  {
+    id: S,
+    at: Timestamp,
+    actor_type: S,
+    actor_id: Nullable(S),
+    actor_email: Nullable(S),
+    kind: S,
+    from: Nullable(S),
+    to: Nullable(S),
+    disposition: Nullable(S),
+    note: Nullable(S),
+    request_id: Nullable(S),
+    correlation_id: Nullable(S),
+  },
+  { additionalProperties: false },
+);
 
 const Location = Type.Object({
   path: S,
@@ -90,6 +108,16 @@ const Detail = Type.Object({
   ),
   resolution: Nullable(S),
   closed_at: Nullable(Timestamp),
+  allowed_transitions: Type.Array(S),
+  history: Type.Array(HistoryLine),
+  history_total: I,
+  accepted_until: Nullable(Timestamp),
+  pending_question: Nullable(
+    Type.Object(
+      { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },
+      { additionalProperties: false },
+    ),
+  ),
 });
 
 const Event = Type.Object({
@@ -149,6 +177,7 @@ export const incidentsModule: ApiModule = async (app) => {
             policy_id: Type.Optional(Type.String({ format: 'uuid' })),
             device: Type.Optional(Type.String({ format: 'uuid' })),
             open_only: Type.Optional(Type.Boolean()),
+            assignee: Type.Optional(Type.String({ maxLength: 64 })),
             created_since: Type.Optional(Timestamp),
             created_until: Type.Optional(Timestamp),
             sort: Type.Optional(Type.String({ maxLength: 40 })),

@@ -3,6 +3,8 @@ import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { AgentEventsTable } from '../ingest/tables.js';
+import { acceptedUntilOf } from './accepted-risk.js';
+import { pendingQuestion } from './question-service.js';
 import { parseSort } from './sort.js';
 import {
   findIncident,
@@ -13,12 +15,16 @@ import {
   newestPayloads,
 } from './store.js';
 import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
+import { allowedTransitions } from './transitions.js';
+import { historyPage } from './workflow-store.js';
+import type { IncidentHistoryTable } from './workflow-tables.js';
 
 export const STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'] as const;
 export const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'] as const;
 const OPEN = new Set<string>(['new', 'triaged', 'investigating', 'awaiting_user']);
 /** How many of the newest events the detail reads for not_read, devices and detector sums. */
 const DETAIL_EVENT_SCAN = 1_000;
+const DETAIL_HISTORY = 200;
 
 /** A comma-separated set; a value outside it is 422 naming the field and its values. */
 function parseSet(field: string, raw: string | undefined, allowed: readonly string[]): string[] | undefined {
@@ -32,6 +38,17 @@ function parseSet(field: string, raw: string | undefined, allowed: readonly stri
   return [...new Set(values)];
 }
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Document 2: `me` (from the session), `none`, `departed` or a user id; anything else is 422. */
+function parseAssignee(raw: string | undefined, p: Principal) {
+  if (raw === undefined) return undefined;
+  if (raw === 'me') return { userId: p.userId };
+  if (raw === 'none' || raw === 'departed') return raw;
+  if (UUID.test(raw)) return { userId: raw.toLowerCase() };
+  throw fieldError('assignee', 'must be me, none, departed or a user id');
+}
+
 export interface ListQuery {
   status?: string | undefined;
   severity?: string | undefined;
@@ -43,6 +60,7 @@ export interface ListQuery {
   open_only?: boolean | undefined;
   created_since?: string | undefined;
   created_until?: string | undefined;
+  assignee?: string | undefined;
   sort?: string | undefined;
   limit?: number | undefined;
   offset?: number | undefined;
@@ -105,6 +123,7 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
       openOnly: q.open_only,
       createdSince: q.created_since,
       createdUntil: q.created_until,
+      assignee: parseAssignee(q.assignee, principal),
       groupScope: scopeOf(principal),
     },
     sort,
@@ -119,11 +138,28 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
   return { items: rows.map(incidentRow), total, limit, offset, sort: `${sort.column}:${sort.dir}` };
 }
 
-async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
+export async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
   // Another tenant's, a missing and an out-of-scope incident answer alike (document 2).
   const r = await findIncident(s.db, principal.tenantId, id, scopeOf(principal));
   if (!r) throw notFound('incident');
   return r;
+}
+
+export function historyRow(h: IncidentHistoryTable) {
+  return {
+    id: h.id,
+    at: h.at,
+    actor_type: h.actor_type,
+    actor_id: h.actor_id,
+    actor_email: h.actor_email,
+    kind: h.kind,
+    from: h.from_value,
+    to: h.to_value,
+    disposition: h.disposition,
+    note: h.note,
+    request_id: h.request_id,
+    correlation_id: h.correlation_id,
+  };
 }
 
 export function locationRow(l: IncidentLocationsTable) {
@@ -140,10 +176,12 @@ export function locationRow(l: IncidentLocationsTable) {
 
 export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
   const r = await visible(s, principal, id);
-  const [policies, locations, payloads] = await Promise.all([
+  const [policies, locations, payloads, history] = await Promise.all([
     incidentPolicies(s.db, r.id),
     incidentLocations(s.db, r.id, 50, 0),
     newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
+    // Document 2, Limits: record history 200 in the detail; the rest through /history.
+    historyPage(s.db, r.id, DETAIL_HISTORY, 0),
   ]);
   let notRead: {
     cause: string | null;
@@ -207,6 +245,11 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     ),
     resolution: r.resolution,
     closed_at: r.closed_at,
+    allowed_transitions: allowedTransitions(r.status),
+    history: history.rows.map(historyRow),
+    history_total: history.total,
+    pending_question: await pendingQuestion(s, r),
+    accepted_until: await acceptedUntilOf(s.db, r.id),
   };
 }
 

@@ -18,6 +18,8 @@ export interface IncidentFilter {
   openOnly?: boolean | undefined;
   createdSince?: string | undefined;
   createdUntil?: string | undefined;
+  /** A user id, `none` (unassigned) or `departed` (held by a disabled account). */
+  assignee?: { userId: string } | 'none' | 'departed' | undefined;
   /** Endpoint groups a scoped role may see; null = tenant-wide. */
   groupScope: readonly string[] | null;
 }
@@ -46,6 +48,20 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
   if (f.deviceId) out = out.where('incidents.device_id', '=', f.deviceId) as Q;
   if (f.createdSince) out = out.where('incidents.created_at', '>=', f.createdSince) as Q;
   if (f.createdUntil) out = out.where('incidents.created_at', '<', f.createdUntil) as Q;
+  if (f.assignee === 'none') out = out.where('incidents.assignee_id', 'is', null) as Q;
+  else if (f.assignee === 'departed')
+    out = out.where((eb) =>
+      eb(
+        'incidents.assignee_id',
+        'in',
+        eb
+          .selectFrom('users')
+          .select('users.id')
+          .where('users.tenant_id', '=', tenantId)
+          .where('users.status', '=', 'disabled'),
+      ),
+    ) as Q;
+  else if (f.assignee) out = out.where('incidents.assignee_id', '=', f.assignee.userId) as Q;
   if (f.search) {
     // A literal: LIKE wildcards in the text are escaped, never interpreted.
     const like = likeLiteral(f.search);

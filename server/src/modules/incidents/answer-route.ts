@@ -1,0 +1,32 @@
+import type { FastifyInstance } from 'fastify';
+import { Type } from 'typebox';
+import { errorResponses, Uuid } from '../../http/schemas.js';
+import { deviceOf } from '../agent-api/agent-scope.js';
+import { recordAnswer } from './answer-service.js';
+import { COMMENT_MAX } from './discussion-service.js';
+
+/** The signed agent route carrying a person's answer (document 2; docs/incidents.md, Questions). */
+export function registerIncidentAnswerRoute(scope: FastifyInstance): void {
+  const s = scope.deps;
+  scope.post(
+    '/agent/incident-answers',
+    {
+      config: { auth: 'agent' },
+      schema: {
+        body: Type.Object(
+          { question_id: Uuid, answer: Type.String({ minLength: 1, maxLength: COMMENT_MAX }) },
+          { additionalProperties: false },
+        ),
+        response: {
+          200: Type.Object(
+            { question_id: Type.String(), comment_id: Type.String(), status_changed: Type.Boolean() },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(400, 401, 404, 409, 422, 429),
+        },
+      },
+    },
+    async (request) =>
+      recordAnswer(s, deviceOf(request), request.body as { question_id: string; answer: string }, request.id),
+  );
+}

@@ -1,0 +1,96 @@
+import type { AppServices } from '../../deps.js';
+import { AppError, fieldError, notFound } from '../../http/errors.js';
+import type { DevicesTable } from '../agents/tables.js';
+import { COMMENT_MAX } from './discussion-service.js';
+import { timeOrderedId } from './time-ordered-id.js';
+import { insertComment, insertHistory } from './workflow-store.js';
+
+/**
+ * POST /api/v1/agent/incident-answers (document 2): the person's answer to a question, sent
+ * signed by the device the question went to. It becomes a discussion comment with
+ * `from_person: true`, and an incident still awaiting the person moves to investigating
+ * (docs/incidents.md, Questions).
+ */
+export async function recordAnswer(
+  s: AppServices,
+  device: DevicesTable,
+  body: { question_id: string; answer: string },
+  requestId: string,
+) {
+  const answer = body.answer.trim();
+  if (answer === '' || answer.length > COMMENT_MAX)
+    throw fieldError('answer', `must be 1-${COMMENT_MAX} characters`);
+  const now = s.clock.now();
+  return s.db.transaction().execute(async (trx) => {
+    // Another device's question and a missing one answer alike.
+    const q = await trx
+      .selectFrom('incident_questions')
+      .selectAll()
+      .where('tenant_id', '=', device.tenant_id)
+      .where('device_id', '=', device.id)
+      .where('id', '=', body.question_id)
+      .executeTakeFirst();
+    if (!q) throw notFound('question');
+    if (q.answered_at !== null || now.getTime() >= Date.parse(q.lapses_at))
+      throw new AppError(409, 'incident.question_closed', 'the question was already answered or has lapsed');
+    const marked = await trx
+      .updateTable('incident_questions')
+      .set({ answered_at: now.toISOString() })
+      .where('id', '=', q.id)
+      .where('answered_at', 'is', null)
+      .executeTakeFirst();
+    if (Number(marked.numUpdatedRows) !== 1)
+      throw new AppError(409, 'incident.question_closed', 'the question was already answered or has lapsed');
+    const commentId = timeOrderedId(now);
+    await insertComment(trx, {
+      id: commentId,
+      tenant_id: q.tenant_id,
+      incident_id: q.incident_id,
+      author_id: null,
+      author_email: null,
+      body: answer,
+      from_person: 1,
+      created_at: now.toISOString(),
+    });
+    const moved = await trx
+      .updateTable('incidents')
+      .set((eb) => ({
+        status: 'investigating',
+        row_version: eb('row_version', '+', 1),
+        updated_at: now.toISOString(),
+      }))
+      .where('id', '=', q.incident_id)
+      .where('status', '=', 'awaiting_user')
+      .executeTakeFirst();
+    const statusChanged = Number(moved.numUpdatedRows) === 1;
+    const ctx = { tenantId: q.tenant_id, actor: { type: 'agent' as const, id: device.id }, requestId };
+    if (statusChanged) {
+      await insertHistory(trx, {
+        id: timeOrderedId(now),
+        tenant_id: q.tenant_id,
+        incident_id: q.incident_id,
+        at: now.toISOString(),
+        actor_type: 'agent',
+        actor_id: device.id,
+        actor_email: null,
+        kind: 'status',
+        from_value: 'awaiting_user',
+        to_value: 'investigating',
+        disposition: null,
+        note: null,
+        request_id: requestId,
+        correlation_id: null,
+      });
+    }
+    await s.audit.write(
+      ctx,
+      {
+        action: 'incident.question_answered',
+        subject: { type: 'incident', id: q.incident_id },
+        metadata: { question_id: q.id, comment_id: commentId, status_changed: statusChanged },
+      },
+      trx,
+    );
+    return { question_id: q.id, comment_id: commentId, status_changed: statusChanged };
+  });
+}

@@ -1,0 +1,144 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type {
+  IncidentCommentsTable,
+  IncidentHistoryTable,
+  IncidentQuestionsTable,
+} from './workflow-tables.js';
+import '../agents/tables.js';
+import './tables.js';
+import './workflow-tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface WorkflowPatch {
+  status?: string;
+  disposition?: string | null;
+  resolution?: string | null;
+  closed_at?: string | null;
+  assignee_id?: string | null;
+  assignee_email?: string | null;
+}
+
+/**
+ * Writes the patch only if the row still has the version the caller decided on, bumping it.
+ * Returns the new row version, or null when another write came first (the caller answers 409).
+ */
+export async function updateIncidentIfVersion(
+  db: Db,
+  tenantId: string,
+  id: string,
+  rowVersion: number,
+  patch: WorkflowPatch,
+  now: Date,
+): Promise<number | null> {
+  const r = await db
+    .updateTable('incidents')
+    .set({ ...patch, row_version: rowVersion + 1, updated_at: now.toISOString() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('row_version', '=', rowVersion)
+    .executeTakeFirst();
+  return Number(r.numUpdatedRows) === 1 ? rowVersion + 1 : null;
+}
+
+export async function insertHistory(db: Db, line: IncidentHistoryTable): Promise<void> {
+  await db.insertInto('incident_history').values(line).execute();
+}
+
+/** Newest first; ties by id descending (ids are time-ordered). */
+export async function historyPage(db: Db, incidentId: string, limit: number, offset: number) {
+  const total = await db
+    .selectFrom('incident_history')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('incident_id', '=', incidentId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('incident_history')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .orderBy('at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+export async function insertComment(db: Db, c: IncidentCommentsTable): Promise<void> {
+  await db.insertInto('incident_comments').values(c).execute();
+}
+
+/** Oldest first, as a discussion reads. */
+export async function commentPage(db: Db, incidentId: string, limit: number, offset: number) {
+  const total = await db
+    .selectFrom('incident_comments')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('incident_id', '=', incidentId)
+    .executeTakeFirstOrThrow();
+  const rows = await db
+    .selectFrom('incident_comments')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .orderBy('created_at')
+    .orderBy('id')
+    .limit(limit)
+    .offset(offset)
+    .execute();
+  return { rows, total: Number(total.n) };
+}
+
+/** Active accounts of the tenant by e-mail: the candidates an assignee is chosen from. */
+export async function activeUsers(db: Db, tenantId: string) {
+  return db
+    .selectFrom('users')
+    .select(['id', 'email', 'display_name', 'role', 'custom_role_id'])
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .orderBy('email')
+    .execute();
+}
+
+/** The question and its AskPerson command, written together (the command carries the id). */
+export async function insertQuestion(
+  db: Db,
+  q: IncidentQuestionsTable,
+  commandId: string,
+  reference: string,
+) {
+  await db.insertInto('incident_questions').values(q).execute();
+  await db
+    .insertInto('agent_commands')
+    .values({
+      id: commandId,
+      tenant_id: q.tenant_id,
+      device_id: q.device_id,
+      kind: 'AskPerson',
+      payload: JSON.stringify({ question_id: q.id, reference, question: q.question, lapses_at: q.lapses_at }),
+      created_at: q.asked_at,
+      collected_at: null,
+    })
+    .execute();
+}
+
+/** The newest unanswered question of an incident, lapsed or not. */
+export async function latestOpenQuestion(db: Db, incidentId: string) {
+  return db
+    .selectFrom('incident_questions')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .where('answered_at', 'is', null)
+    .orderBy('asked_at', 'desc')
+    .orderBy('id', 'desc')
+    .executeTakeFirst();
+}
+
+export async function deviceStatus(db: Db, tenantId: string, deviceId: string) {
+  const d = await db
+    .selectFrom('devices')
+    .select(['status'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  return d?.status ?? null;
+}
