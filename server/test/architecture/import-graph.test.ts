@@ -77,6 +77,23 @@ describe('module seams (docs/architecture.md)', () => {
     expect(hint).toContain('server/src/modules/beta/public.ts');
   });
 
+  it('a violation missing from the baseline is new; a baseline line that no longer occurs is gone', () => {
+    const violations = checkImportGraph(load(FIXTURES, ['server', 'agent'], '.ts.fixture'));
+    const baseline = [
+      'cycle alpha -> beta',
+      'cycle beta -> alpha',
+      'driver agent/src/sensors/cache.ts -> better-sqlite3',
+      'driver server/src/modules/beta/store.ts -> pg',
+      'platform agent/src/cli/paths.ts x1',
+    ];
+    const { added, gone } = compareWithBaseline(violations, baseline);
+    expect(added.map((v) => v.line)).toEqual([
+      'deep-import server/src/modules/alpha/service.ts -> server/src/modules/beta/store.ts',
+      'platform agent/src/cli/paths.ts x2',
+    ]);
+    expect(gone).toEqual(['platform agent/src/cli/paths.ts x1']);
+  });
+
   it('reads every import form, across lines, and ignores comments and template text', () => {
     const text = [
       "import type { A } from './a.js';",
