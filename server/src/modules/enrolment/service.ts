@@ -10,7 +10,7 @@ import {
   strictBase64,
 } from '../agent-api/device-keys.js';
 import type { PolicyPort, PolicySigningKey } from '../agent-api/policy-port.js';
-import { findGroupByName } from '../agents/store.js';
+import { findAgentGroupByName } from '../agents/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from './device-ca.js';
 import {
   findToken,
@@ -78,7 +78,7 @@ export async function createToken(
   const now = s.clock.now();
   let groupId: string | null = null;
   if (input.agent_group !== undefined && input.agent_group !== null) {
-    const g = await findGroupByName(s.db, ctx.tenantId, input.agent_group);
+    const g = await findAgentGroupByName(s.db, ctx.tenantId, input.agent_group);
     if (!g || g.retired_at) throw fieldError('agent_group', 'no live endpoint group with that name');
     groupId = g.id;
   }

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DevicesTable } from '../agents/tables.js';
+import type { DevicesTable } from '../agents/public.js';
 import type { EnrollmentTokensTable } from './tables.js';
 import './tables.js';
 

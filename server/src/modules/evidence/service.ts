@@ -5,7 +5,7 @@ import { blake3 } from 'hash-wasm';
 import { aesGcmEncrypt, seal, unseal } from '../../crypto/seal.js';
 import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
-import type { DevicesTable } from '../agents/tables.js';
+import type { DevicesTable } from '../agents/public.js';
 import '../ingest/tables.js';
 import './tables.js';
 

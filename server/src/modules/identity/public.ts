@@ -1,3 +1,10 @@
 /** What other modules use from identity (server-modules contract: consumers import only this). */
-export { checkPasswordRule, PASSWORD_MIN_LENGTH, type PasswordContext } from './password-rule.js';
+export {
+  checkPasswordRule,
+  enforcePasswordRule,
+  PASSWORD_MIN_LENGTH,
+  type PasswordContext,
+} from './password-rule.js';
 export { resetSecondFactor } from './second-factor.js';
+export { isLocked } from './sign-in-rules.js';
+export { clearLock, getIdleMinutes } from './store.js';

@@ -10,7 +10,7 @@ import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
 import type { ApiModule } from '../index.js';
-import { findTenantById } from '../tenants/store.js';
+import { findTenantById } from '../tenants/public.js';
 import {
   changeSecondFactorRequirement,
   completeChallenge,

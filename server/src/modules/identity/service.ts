@@ -8,7 +8,7 @@ import type { SessionCheck } from '../../http/authenticate.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
 import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/step-up.js';
-import { findTenantBySlug } from '../tenants/store.js';
+import { findTenantBySlug } from '../tenants/public.js';
 import { factorOf, openChallenge, spendTotpCode } from './second-factor.js';
 import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
 import {

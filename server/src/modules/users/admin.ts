@@ -6,8 +6,7 @@ import { findUserById, revokeSession, revokeUserSessions } from '../../http/auth
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { isBuiltInRole } from '../../http/roles.js';
-import { resetSecondFactor } from '../identity/public.js';
-import { getIdleMinutes } from '../identity/store.js';
+import { getIdleMinutes, resetSecondFactor } from '../identity/public.js';
 import { directoryRow } from './directory-row.js';
 import {
   refuseLastOwner,

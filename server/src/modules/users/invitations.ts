@@ -15,8 +15,8 @@ import { hashPassword } from '../../http/passwords.js';
 import type { Principal } from '../../http/principal.js';
 import { isBuiltInRole } from '../../http/roles.js';
 import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
-import { enforcePasswordRule } from '../identity/password-rule.js';
-import { findTenantById } from '../tenants/store.js';
+import { enforcePasswordRule } from '../identity/public.js';
+import { findTenantById } from '../tenants/public.js';
 import { refuseNonOwnerMakingOwner, refuseNonOwnerOnOwner } from './owner-rules.js';
 import {
   findReset,

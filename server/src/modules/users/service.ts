@@ -4,8 +4,7 @@ import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { isLocked } from '../identity/service.js';
-import { clearLock } from '../identity/store.js';
+import { clearLock, isLocked } from '../identity/public.js';
 import { directoryRow } from './directory-row.js';
 
 type Db = Kysely<Database>;
