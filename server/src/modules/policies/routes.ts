@@ -39,7 +39,7 @@ const Target = Type.Object(
     ]),
     source: Type.Object({ type: Type.String(), domain_sid: Type.Optional(Type.String()) }),
     object_id: Type.String({ maxLength: 300 }),
-    label: Type.Optional(Type.String({ maxLength: 300 })),
+    label: Type.Optional(PersonText('line', { maxLength: 300 })),
   },
   { additionalProperties: false },
 );
