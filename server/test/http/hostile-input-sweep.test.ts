@@ -15,7 +15,14 @@ import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from
 
 const LONG_KEY = `unknown_${'Z'.repeat(10_000 - 8)}`;
 const AWS_KEY = 'AKIAIOSFODNN7EXAMPLE';
-const HOSTILE = `a\u0000b \u001b[31mred\u001b[0m \u202Eexe.pdf ${AWS_KEY}`;
+/** All four in one value, then each alone (each reaches a different check first). */
+const HOSTILE_VALUES = [
+  `a\u0000b \u001b[31mred\u001b[0m \u202Eexe.pdf ${AWS_KEY}`,
+  'a\u0000b',
+  'see \u001b[2J\u001b[31mred',
+  'invoice\u202Eexe.pdf',
+  `uses ${AWS_KEY} for uploads`,
+];
 /** What must never come back in a refusal: each hostile part, raw or JSON-escaped. */
 const ECHO_PARTS = [
   AWS_KEY,
@@ -146,14 +153,19 @@ describe('hostile input on every JSON body route', () => {
     for (const route of routes) {
       const owner = await freshOwner();
       for (const [field, schema] of Object.entries(topLevel(route.body))) {
-        if (!isStringSchema(schema)) continue;
-        sent += 1;
-        const { status, problems } = await send(route, owner, { [field]: HOSTILE });
-        if (problems.length > 0)
-          failures.push(`${route.method} ${route.path} ${field} (${status}): ${problems.join(', ')}`);
+        // A string, or a list of strings (scopes, names): the hostile text as the value or its item.
+        const items = schema.items as Schema | undefined;
+        const asList = !isStringSchema(schema) && items !== undefined && isStringSchema(items);
+        if (!isStringSchema(schema) && !asList) continue;
+        for (const [i, hostile] of HOSTILE_VALUES.entries()) {
+          sent += 1;
+          const { status, problems } = await send(route, owner, { [field]: asList ? [hostile] : hostile });
+          if (problems.length > 0)
+            failures.push(`${route.method} ${route.path} ${field} #${i} (${status}): ${problems.join(', ')}`);
+        }
       }
     }
-    expect(sent).toBeGreaterThan(50);
+    expect(sent).toBeGreaterThan(250);
     expect(failures).toEqual([]);
   });
 });
