@@ -255,13 +255,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
-      io.stderr(`dlp-server: ${error.message}`);
+      io.stderr(`dlp-server: ${printable(error.message)}`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`dlp-server: ${message.split('\n')[0]}`);
+    io.stderr(`dlp-server: ${printable(message)}`);
     return 1;
   }
+}
+
+/**
+ * The one line an error prints on the operator's terminal. A message may quote what was typed (a
+ * stray argument, an unknown tenant): control characters and direction overrides are shown as
+ * `?` so an escape sequence never reaches the terminal, and the line is bounded.
+ */
+export function printable(message: string): string {
+  const line = (message.split('\n')[0] ?? '').replace(
+    /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu,
+    '?',
+  );
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 export function processIo(): CliIo {

@@ -223,6 +223,19 @@ describe('dlp-server CLI', () => {
       'dlp-server: unexpected argument after the options (quote a value that holds spaces)',
     );
   });
+
+  it('never prints a control character or direction override another command quotes back', async () => {
+    const { cli, err } = await io();
+    expect(await runCli(['frob\u001b[2J\u202e'], cli)).toBe(2);
+    expect(
+      await runCli(['owner', 'reset', '--tenant', `no-such\u001b]0;x\u0007${'y'.repeat(1000)}`], cli),
+    ).toBe(1);
+    expect(err).toHaveLength(2);
+    for (const line of err) {
+      expect(line).not.toMatch(/[\p{Cc}\u202e]/u);
+      expect(line.length).toBeLessThan(400);
+    }
+  });
 });
 
 describe('tenant create: the invitation link needs a known address', () => {
