@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { AuditWriter } from './http/audit.js';
 import { AppError } from './http/errors.js';
 import { startServer } from './main.js';
-import { createTenant } from './modules/tenants/service.js';
+import { createTenant, validateTenantInput } from './modules/tenants/service.js';
 import { backupCommand, ownerCommand, restoreCommand } from './operator/commands.js';
 import { SERVER_VERSION } from './version.js';
 
@@ -67,8 +67,9 @@ invitation (valid seven days) is printed once.
 
 Options:
   --slug S              lower-case letters, digits, inner hyphens (1-63)
-  --name N              display name (1-120 characters)
-  --owner-email E       the Owner's e-mail address
+  --name N              display name (1-120 characters, one line, no control characters,
+                        direction overrides or credential-shaped values)
+  --owner-email E       the Owner's e-mail address (the same characters refused)
   --owner-password P    set a password now (the password rule of docs/identity.md: at least twelve
                         characters, nothing common, no runs, repeats, e-mail name or organisation)
   --json                print {tenant_id, slug, owner_id, owner_email, invitation, invitation_expires_at, invitation_link}`;
@@ -128,27 +129,35 @@ async function tenantCommand(args: string[], io: CliIo): Promise<number> {
     io.stdout(TENANT_USAGE);
     return 0;
   }
-  if (positionals.length > 0) throw new UsageError(`unexpected argument: ${positionals[0]}`);
+  // Not echoed: a stray word may be half of an unquoted name, or worse.
+  if (positionals.length > 0)
+    throw new UsageError('unexpected argument after the options (quote a value that holds spaces)');
   for (const required of ['slug', 'name', 'owner-email'] as const) {
     if (typeof values[required] !== 'string') throw new UsageError(`--${required} is required`);
   }
+  const input = {
+    slug: values.slug as string,
+    name: values.name as string,
+    ownerEmail: values['owner-email'] as string,
+    ...(typeof values['owner-password'] === 'string' ? { ownerPassword: values['owner-password'] } : {}),
+  };
+  // A usage error names the option and the rule, never the value (which may hold control
+  // characters or a secret); checked before the settings and the database are touched.
+  const asUsage = (error: unknown): never => {
+    if (error instanceof AppError && error.code === 'request.invalid') {
+      const d = error.details[0];
+      throw new UsageError(d ? `${OPTION_OF_FIELD[d.field] ?? d.field} ${d.message}` : error.message);
+    }
+    throw error;
+  };
+  try {
+    validateTenantInput(input);
+  } catch (error) {
+    asUsage(error);
+  }
   const config = loadConfig(io.env, io.cwd);
   const created = await withDatabase(config, (db) =>
-    createTenant(
-      { db, clock: systemClock, audit: new AuditWriter(db, systemClock) },
-      {
-        slug: values.slug as string,
-        name: values.name as string,
-        ownerEmail: values['owner-email'] as string,
-        ...(typeof values['owner-password'] === 'string' ? { ownerPassword: values['owner-password'] } : {}),
-      },
-    ).catch((error: unknown) => {
-      if (error instanceof AppError && error.code === 'request.invalid') {
-        const d = error.details[0];
-        throw new UsageError(d ? `${OPTION_OF_FIELD[d.field] ?? d.field} ${d.message}` : error.message);
-      }
-      throw error;
-    }),
+    createTenant({ db, clock: systemClock, audit: new AuditWriter(db, systemClock) }, input).catch(asUsage),
   );
   // The console takes the invitation from the URL fragment (document 3), so it never reaches a log.
   // With DLP_LISTEN port 0 and no DLP_PUBLIC_URL this process cannot know the server's address.
@@ -246,13 +255,26 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
     }
   } catch (error) {
     if (error instanceof UsageError || error instanceof ConfigError) {
-      io.stderr(`dlp-server: ${error.message}`);
+      io.stderr(`dlp-server: ${printable(error.message)}`);
       return 2;
     }
     const message = error instanceof Error ? error.message : String(error);
-    io.stderr(`dlp-server: ${message.split('\n')[0]}`);
+    io.stderr(`dlp-server: ${printable(message)}`);
     return 1;
   }
+}
+
+/**
+ * The one line an error prints on the operator's terminal. A message may quote what was typed (a
+ * stray argument, an unknown tenant): control characters and direction overrides are shown as
+ * `?` so an escape sequence never reaches the terminal, and the line is bounded.
+ */
+export function printable(message: string): string {
+  const line = (message.split('\n')[0] ?? '').replace(
+    /[\p{Cc}\p{Cs}\u202a-\u202e\u2066-\u2069\u2028\u2029]/gu,
+    '?',
+  );
+  return line.length > 300 ? `${line.slice(0, 300)}…` : line;
 }
 
 export function processIo(): CliIo {

@@ -177,6 +177,65 @@ describe('dlp-server CLI', () => {
     expect(err[1]).toMatch(/^dlp-server: --owner-password /);
     expect(err[1]).not.toContain('short');
   });
+
+  it('refuses a name or owner e-mail breaking the person-text rule as usage, naming the option, echoing nothing', async () => {
+    const { cli, err, dataDir } = await io();
+    const hostile = ['Acme\u0000Ltd', 'Acme \u001b[31mLtd', 'Acme \u202eLtd', 'Acme AKIAIOSFODNN7EXAMPLE'];
+    for (const name of hostile) {
+      const code = await runCli(
+        ['tenant', 'create', '--slug', 'acme', '--name', name, '--owner-email', 'o@acme.example'],
+        cli,
+      );
+      expect(code).toBe(2);
+    }
+    for (const email of ['o\u202e@acme.example', 'o\u001b@acme.example', 'o\u0000x@acme.example']) {
+      const code = await runCli(
+        ['tenant', 'create', '--slug', 'acme', '--name', 'Acme', '--owner-email', email],
+        cli,
+      );
+      expect(code).toBe(2);
+    }
+    expect(err.slice(0, 4).every((l) => l.startsWith('dlp-server: --name '))).toBe(true);
+    expect(err.slice(4).every((l) => l.startsWith('dlp-server: --owner-email '))).toBe(true);
+    expect(err).toHaveLength(7);
+    const printed = err.join('\n');
+    for (const part of ['\u0000', '\u001b', '\u202e', 'AKIA', 'Ltd']) expect(printed).not.toContain(part);
+    // Refused before anything was touched: no database was created.
+    expect((await fs.readdir(dataDir)).filter((f) => f.endsWith('.db'))).toEqual([]);
+    // A stray positional is not echoed either.
+    expect(
+      await runCli(
+        [
+          'tenant',
+          'create',
+          '--slug',
+          'acme',
+          '--name',
+          'Acme',
+          '--owner-email',
+          'o@acme.example',
+          '\u001b[2J',
+        ],
+        cli,
+      ),
+    ).toBe(2);
+    expect(err[7]).toBe(
+      'dlp-server: unexpected argument after the options (quote a value that holds spaces)',
+    );
+  });
+
+  it('never prints a control character or direction override another command quotes back', async () => {
+    const { cli, err } = await io();
+    expect(await runCli(['frob\u001b[2J\u202e'], cli)).toBe(2);
+    expect(
+      await runCli(['owner', 'reset', '--tenant', `no-such\u001b]0;x\u0007${'y'.repeat(1000)}`], cli),
+    ).toBe(1);
+    expect(err).toHaveLength(2);
+    for (const line of err) {
+      expect(line).not.toMatch(/[\p{Cc}\u202e]/u);
+      expect(line.length).toBeLessThan(400);
+    }
+  });
 });
 
 describe('tenant create: the invitation link needs a known address', () => {

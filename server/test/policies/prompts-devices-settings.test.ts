@@ -89,7 +89,10 @@ describe('prompt messages', () => {
 
 describe('approved devices', () => {
   it('recompiles only when a published policy uses the inventory, and merges the serials', async () => {
-    const first = await req('POST', '/approved-devices', { serial: 'usb-001', device_class: 'mass_storage' });
+    const first = await req('POST', '/approved-devices', {
+      serial: 'usb-001',
+      device_class: 'usb_mass_storage',
+    });
     expect(first.json().bundle_version).toBeNull();
     const id = (await req('POST', '/policies', usbRule())).json().policy_id;
     await req('POST', `/policies/${id}/versions/1/publish`);

@@ -1,3 +1,4 @@
+import { DEVICE_CLASSES } from '@custos/engine';
 import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
@@ -45,7 +46,8 @@ const Device = Type.Object(
 );
 const DeviceFields = {
   serial: Type.String({ minLength: 1, maxLength: 128, pattern: '^[\\x21-\\x7e]+$' }),
-  device_class: Type.Optional(Type.String({ maxLength: 64 })),
+  // The closed list of document 2 (Event), the classes a `removable_device` condition names.
+  device_class: Type.Optional(Type.String({ enum: [...DEVICE_CLASSES] })),
   label: Type.Optional(PersonText('line', { maxLength: 200 })),
 };
 const Batch = Type.Object(

@@ -13,6 +13,7 @@ import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
+import { PERSON_TEXT_KEYWORD } from '../../http/person-text.js';
 import { errorResponses } from '../../http/schemas.js';
 import { currentCustomDetectors } from '../detectors/public.js';
 import type { ApiModule } from '../index.js';
@@ -231,7 +232,8 @@ export const classificationsModule: ApiModule = async (app) => {
         body: Type.Object(
           {
             classification_id: Type.String({ minLength: 1, maxLength: 128 }),
-            name: Type.String(),
+            // Lengths are the engine's (validateClassificationDefinition); the rule is declared here too.
+            name: Type.String({ [PERSON_TEXT_KEYWORD]: 'line' }),
             rules: Type.Array(Type.Unknown(), { maxItems: 100 }),
           },
           { additionalProperties: false },
@@ -258,7 +260,8 @@ export const classificationsModule: ApiModule = async (app) => {
         params: ClassParams,
         body: Type.Object(
           {
-            name: Type.String(),
+            // Lengths are the engine's (validateClassificationDefinition); the rule is declared here too.
+            name: Type.String({ [PERSON_TEXT_KEYWORD]: 'line' }),
             rules: Type.Array(Type.Unknown(), { maxItems: 100 }),
             new_version: Type.Optional(Type.Boolean()),
           },

@@ -39,7 +39,7 @@ const Target = Type.Object(
     ]),
     source: Type.Object({ type: Type.String(), domain_sid: Type.Optional(Type.String()) }),
     object_id: Type.String({ maxLength: 300 }),
-    label: Type.Optional(Type.String({ maxLength: 300 })),
+    label: Type.Optional(PersonText('line', { maxLength: 300 })),
   },
   { additionalProperties: false },
 );
@@ -256,7 +256,8 @@ export const policiesModule: ApiModule = async (app) => {
         body: Type.Object(
           {
             text: Type.String({ maxLength: 1_000_000 }),
-            channel: Type.String({ minLength: 1, maxLength: 64 }),
+            // The closed channel vocabulary (issue 14): a typo would simulate an event no rule sees.
+            channel: Type.String({ enum: [...KNOWN_CHANNELS] }),
             os: Type.Optional(Type.String({ maxLength: 32 })),
             agent_group: Type.Optional(Type.String({ maxLength: 200 })),
             destination_domain: Type.Optional(Type.String({ maxLength: 253 })),

@@ -5,6 +5,7 @@ import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
+import { PERSON_TEXT_KEYWORD } from '../../http/person-text.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import { currentMessage, currentMessages, insertMessage, retireMessage } from './store.js';
@@ -34,8 +35,14 @@ const Message = Type.Object(
   },
   { additionalProperties: false },
 );
+// Names and texts are under the person-text rule (issue 14); the engine's validateNotifications
+// applies the same rule and the lengths, the schema declares it so the OpenAPI document shows it.
 const Body = Type.Object(
-  { name: Type.String(), action: Type.String(), texts: Texts },
+  {
+    name: Type.String({ [PERSON_TEXT_KEYWORD]: 'line' }),
+    action: Type.String(),
+    texts: Type.Record(Type.String(), Type.String({ [PERSON_TEXT_KEYWORD]: 'multiline' })),
+  },
   { additionalProperties: false },
 );
 // A notice must not name a detector (document 1, Prompt message).

@@ -1,3 +1,4 @@
+import { personTextProblem } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
@@ -45,10 +46,19 @@ export function validateTenantInput(input: CreateTenantInput): void {
     errors.push({ field: 'slug', message: 'must be 1-63 lower-case letters, digits or inner hyphens' });
   }
   const name = input.name.trim();
+  // The person-text rule of every name a person reads (issue 14): the tenant name is shown to
+  // every member of the tenant and in the operator's output.
+  const nameProblem = personTextProblem(name, 'line');
   if (name.length < 1 || name.length > 120)
     errors.push({ field: 'name', message: 'must be 1-120 characters' });
+  else if (nameProblem) errors.push({ field: 'name', message: nameProblem });
+  // An address is printed back and shown in the console: no control characters, no direction
+  // overrides (the \s-free pattern alone lets NUL, ESC and U+202E through).
   if (!EMAIL.test(input.ownerEmail) || input.ownerEmail.length > 254) {
     errors.push({ field: 'owner_email', message: 'must be an e-mail address' });
+  } else {
+    const emailProblem = personTextProblem(input.ownerEmail, 'line');
+    if (emailProblem) errors.push({ field: 'owner_email', message: emailProblem });
   }
   // The full password rule of document 3 (identity module), naming the rule, never the password.
   const broken =
