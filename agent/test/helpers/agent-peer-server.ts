@@ -1,5 +1,6 @@
 import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:https';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { makeServerTls } from './tls.js';
 
@@ -162,7 +163,8 @@ export class AgentPeerServer {
         if (this.rateLimitEvents > 0) {
           this.rateLimitEvents--;
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' });
-          return res.end(JSON.stringify({ code: 'agent.rate_limited', message: 'slow down', details: [] }));
+          res.end(JSON.stringify({ code: 'agent.rate_limited', message: 'slow down', details: [] }));
+          return;
         }
         const batchId = json.batch_id as string;
         const events = json.events as { event_id: string }[];

@@ -10,7 +10,7 @@ import type { DeviceKey } from '../../src/identity/device-key.js';
 import { loadOrCreateSoftwareKey } from '../../src/identity/software-key.js';
 import { nodeP256Key } from './p256-test-key.js';
 
-x509.cryptoProvider.set(webcrypto as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 let stateDir: string;
 beforeAll(async () => {
@@ -35,7 +35,7 @@ describe('PKCS#10 request signed through DeviceKey.sign', () => {
   it('Ed25519: the request verifies and carries the 32-byte device public key', async () => {
     const key = await loadOrCreateSoftwareKey(stateDir);
     const csr = await parseAndCheck(key, 'host-01.example');
-    expect(csr.signatureAlgorithm.name).toBe('Ed25519');
+    expect(csr.signatureAlgorithm).toHaveProperty('name', 'Ed25519');
     const spki = new Uint8Array(csr.publicKey.rawData);
     expect(Buffer.from(spki.subarray(spki.length - 32))).toEqual(Buffer.from(key.publicKey()));
   });

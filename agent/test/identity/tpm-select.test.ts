@@ -16,7 +16,7 @@ import { ensureSwtpm, Swtpm } from './swtpm.js';
 
 const skipReason = ensureSwtpm();
 if (skipReason) console.warn(`SKIPPING TPM key-selection tests: ${skipReason}`);
-x509.cryptoProvider.set(webcrypto as Crypto);
+x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 function verifiesP256(point: Uint8Array, message: Uint8Array, rs: Uint8Array): boolean {
   const key = createPublicKey({

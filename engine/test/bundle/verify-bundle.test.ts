@@ -82,7 +82,7 @@ describe('verifyBundle: checks in document 1 order, one code each', () => {
     const env = signed();
     const bytes = Buffer.from(env.payload_b64, 'base64');
     // One changed byte: still JSON-ish, but the signature no longer covers it.
-    bytes[bytes.length - 2] ^= 1;
+    bytes.writeUInt8(bytes.readUInt8(bytes.length - 2) ^ 1, bytes.length - 2);
     expect(codeOf(check({ ...env, payload_b64: bytes.toString('base64') }))).toBe('bundle.signature_invalid');
     // Re-serialised (same JSON, different bytes) also fails: the signature is over bytes, not meaning.
     const reformatted = Buffer.from(

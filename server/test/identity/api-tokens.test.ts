@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { signInAs } from '../helpers/sign-in.js';
 import type { TestContext } from '../helpers/test-app.js';
@@ -11,7 +12,12 @@ afterEach(async () => {
   await ctx.close();
 });
 
-function call(method: 'GET' | 'POST', url: string, headers: Record<string, string>, payload?: unknown) {
+function call(
+  method: 'GET' | 'POST',
+  url: string,
+  headers: Record<string, string>,
+  payload?: InjectOptions['payload'],
+) {
   return ctx.app.inject({
     method,
     url: `/api/v1${url}`,

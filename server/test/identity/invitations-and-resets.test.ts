@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signInAs, stepUp } from '../helpers/sign-in.js';
 import type { TestContext } from '../helpers/test-app.js';
@@ -13,7 +14,7 @@ afterEach(async () => {
 
 const DAY = 86_400_000;
 
-function post(url: string, headers: Record<string, string> | undefined, payload?: unknown) {
+function post(url: string, headers: Record<string, string> | undefined, payload?: InjectOptions['payload']) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,

@@ -1,5 +1,6 @@
 import fs from 'node:fs/promises';
 import { Writable } from 'node:stream';
+import type { InjectOptions } from 'fastify';
 import pino from 'pino';
 import { afterEach, expect, it } from 'vitest';
 import { buildApp } from '../../src/app.js';
@@ -54,7 +55,7 @@ it('no password, session token, invitation, reset link or their digests reach au
   const captured = await appWithCapturedLogs();
   ctx = captured.ctx;
   const c = captured.ctx;
-  const post = (url: string, payload?: unknown, headers?: Record<string, string>) =>
+  const post = (url: string, payload?: InjectOptions['payload'], headers?: Record<string, string>) =>
     c.app.inject({
       method: 'POST',
       url: `/api/v1${url}`,

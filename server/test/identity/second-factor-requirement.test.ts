@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../src/modules/identity/totp.js';
 import { signInAs, stepUp } from '../helpers/sign-in.js';
@@ -14,7 +15,7 @@ afterEach(async () => {
 
 const DAY = 86_400_000;
 
-function post(url: string, payload?: unknown, headers?: Record<string, string>) {
+function post(url: string, payload?: InjectOptions['payload'], headers?: Record<string, string>) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,

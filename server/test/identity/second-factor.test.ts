@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../src/modules/identity/totp.js';
 import { signInAs, stepUp } from '../helpers/sign-in.js';
@@ -12,7 +13,7 @@ afterEach(async () => {
   await ctx.close();
 });
 
-function post(url: string, payload?: unknown, headers?: Record<string, string>) {
+function post(url: string, payload?: InjectOptions['payload'], headers?: Record<string, string>) {
   return ctx.app.inject({
     method: 'POST',
     url: `/api/v1${url}`,

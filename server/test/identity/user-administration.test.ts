@@ -1,3 +1,4 @@
+import type { InjectOptions } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { refuseLastOwner } from '../../src/modules/users/owner-rules.js';
 import { signInAs, stepUp } from '../helpers/sign-in.js';
@@ -16,7 +17,7 @@ function call(
   method: 'GET' | 'POST' | 'PATCH',
   url: string,
   headers: Record<string, string>,
-  payload?: unknown,
+  payload?: InjectOptions['payload'],
 ) {
   return ctx.app.inject({
     method,

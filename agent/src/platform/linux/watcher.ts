@@ -127,14 +127,17 @@ class DirectoryWatches implements WatchHandle {
   }
 }
 
+/** File watching whose handles also name the directories they watch (tests read them). */
+export interface DirectoryWatching extends FileWatching {
+  watch(...args: Parameters<FileWatching['watch']>): WatchHandle & { watchedDirectories(): string[] };
+}
+
 /**
  * Change notification through inotify, one watch per directory. Notifications are only hints: the
  * file-activity sensor stats every path it is told about, so a lost or merged notification is caught
  * by the next discovery pass, never trusted as a fact.
  */
-export function createFsWatching(): FileWatching & {
-  watch(...args: Parameters<FileWatching['watch']>): WatchHandle & { watchedDirectories(): string[] };
-} {
+export function createFsWatching(): DirectoryWatching {
   return {
     available: true,
     watch: (root, onChange, onError) => new DirectoryWatches(root, onChange, onError),
