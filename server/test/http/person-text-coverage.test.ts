@@ -37,6 +37,7 @@ const PERSON_WORDS = [
   'answer',
   'justification',
   'summary',
+  'resolution',
   'owner',
   'approved_by',
 ];

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { LightMyRequestResponse } from 'fastify';
 import { expect } from 'vitest';
 import {
   type AgentHarness,
@@ -24,7 +25,7 @@ export interface Triage {
     url: string,
     who?: SignedIn,
     payload?: unknown,
-  ): ReturnType<AgentHarness['ctx']['app']['inject']>;
+  ): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
 

@@ -73,8 +73,19 @@ const CheckinReply = Type.Object({
     Type.Object({
       id: Type.String(),
       kind: Type.String(),
-      // No command kind carries fields yet; each kind's fields are listed here when one does.
-      payload: Type.Unsafe<unknown>(Type.Object({}, { additionalProperties: false })),
+      // Each command kind's fields, listed (docs/agent-interface.md): AskPerson carries the
+      // question of an incident (docs/incidents.md, Questions); other kinds carry none yet.
+      payload: Type.Unsafe<unknown>(
+        Type.Object(
+          {
+            question_id: Type.Optional(Type.String()),
+            reference: Type.Optional(Type.String()),
+            question: Type.Optional(Type.String()),
+            lapses_at: Type.Optional(Type.String()),
+          },
+          { additionalProperties: false },
+        ),
+      ),
       created_at: Type.String(),
     }),
   ),

@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Uuid } from '../../http/schemas.js';
 import { deviceOf } from '../agent-api/agent-scope.js';
 import { recordAnswer } from './answer-service.js';
@@ -14,7 +15,7 @@ export function registerIncidentAnswerRoute(scope: FastifyInstance): void {
       config: { auth: 'agent' },
       schema: {
         body: Type.Object(
-          { question_id: Uuid, answer: Type.String({ minLength: 1, maxLength: COMMENT_MAX }) },
+          { question_id: Uuid, answer: PersonText('multiline', { minLength: 1, maxLength: COMMENT_MAX }) },
           { additionalProperties: false },
         ),
         response: {

@@ -1,6 +1,6 @@
 import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
-import type { DevicesTable } from '../agents/tables.js';
+import type { DevicesTable } from '../agents/public.js';
 import { COMMENT_MAX } from './discussion-service.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { insertComment, insertHistory } from './workflow-store.js';

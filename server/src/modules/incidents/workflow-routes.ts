@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
+import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import { ACCEPTED_SWEEP_MS, reopenAcceptedRisks } from './accepted-risk.js';
@@ -81,11 +82,11 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
         body: Type.Object(
           {
             status: Enum(TARGET_STATUSES),
-            resolution: Type.Optional(Type.String({ maxLength: 500 })),
-            note: Type.Optional(Type.String({ maxLength: 10_000 })),
+            resolution: Type.Optional(PersonText('multiline', { maxLength: 500 })),
+            note: Type.Optional(PersonText('multiline', { maxLength: 10_000 })),
             disposition: Type.Optional(Enum(DISPOSITIONS)),
             expected_version: Type.Optional(Type.Integer({ minimum: 1 })),
-            question: Type.Optional(Type.String({ maxLength: 1_000 })),
+            question: Type.Optional(PersonText('multiline', { maxLength: 1_000 })),
             accepted_until: Type.Optional(Timestamp),
           },
           { additionalProperties: false },
@@ -165,7 +166,7 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
       schema: {
         params: IdParams,
         body: Type.Object(
-          { body: Type.String({ minLength: 1, maxLength: COMMENT_MAX }) },
+          { body: PersonText('multiline', { minLength: 1, maxLength: COMMENT_MAX }) },
           { additionalProperties: false },
         ),
         response: { 201: Comment, ...errorResponses(401, 403, 404, 422) },

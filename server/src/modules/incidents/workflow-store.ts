@@ -5,7 +5,7 @@ import type {
   IncidentHistoryTable,
   IncidentQuestionsTable,
 } from './workflow-tables.js';
-import '../agents/tables.js';
+import '../agents/public.js';
 import './tables.js';
 import './workflow-tables.js';
 

@@ -11,7 +11,6 @@ import type { ApiModule } from '../index.js';
 import { currentMessage, currentMessages, insertMessage, retireMessage } from './store.js';
 import type { PromptMessagesTable } from './tables.js';
 
-const Texts = Type.Record(Type.String(), Type.String());
 /** In answers the texts are listed by notice language (document 1), never as an open map. */
 const ShownTexts = Type.Object(
   {
