@@ -105,6 +105,16 @@ export const ERROR_CODES = {
   },
   'incident.transition_illegal': { status: 409, summary: 'the status change is not in the transition table' },
   'incident.question_closed': { status: 409, summary: 'the question was already answered or has lapsed' },
+  'incident.closure_pending': {
+    status: 409,
+    summary: 'a close of this incident already waits for a second person',
+  },
+  'incident.closure_not_pending': { status: 409, summary: 'no close of this incident waits for a decision' },
+  'incident.closure_stale': { status: 409, summary: 'the incident moved on since the close was asked for' },
+  'incident.closure_refused': {
+    status: 403,
+    summary: 'the asker or the subject cannot decide a close; only the asker withdraws',
+  },
   'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },

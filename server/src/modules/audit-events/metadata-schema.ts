@@ -22,6 +22,13 @@ const SecondFactorRule = Type.Object(
 const Int = Type.Integer();
 
 const SCALARS = [
+  'target',
+  'second_person_critical',
+  'second_person_accepted_risk',
+  'requested_by',
+  'previous_critical',
+  'previous_accepted_risk',
+  'close_request_id',
   'accepted_until',
   'agent_group_id',
   'algorithm',

@@ -6,6 +6,7 @@ import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import { ACCEPTED_SWEEP_MS, reopenAcceptedRisks } from './accepted-risk.js';
+import { PendingClose } from './closure-schemas.js';
 import { addComment, COMMENT_MAX, listComments, listHistory } from './discussion-service.js';
 import { HistoryLine, Row } from './routes.js';
 import { DISPOSITIONS, TARGET_STATUSES } from './transitions.js';
@@ -22,7 +23,7 @@ const I = Type.Integer();
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const Enum = (values: readonly string[]) => Type.Union(values.map((v) => Type.Literal(v)));
 
-const State = {
+export const State = {
   ...Row,
   open: Type.Boolean(),
   resolution: Nullable(S),
@@ -93,11 +94,15 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
         ),
         response: {
           200: Type.Object(State, { additionalProperties: false }),
+          202: PendingClose,
           ...errorResponses(401, 403, 404, 409, 422),
         },
       },
     },
-    async (request) => changeStatus(call(request), request.params.id, request.body),
+    async (request, reply) => {
+      const out = await changeStatus(call(request), request.params.id, request.body);
+      return 'pending_close' in out ? reply.code(202).send(out) : out;
+    },
   );
 
   app.post(

@@ -7,6 +7,7 @@ import { AppError, fieldError } from '../../http/errors.js';
 import type { Permission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
 import { acceptedUntilOf, clearAcceptance, decideAcceptedUntil, setAcceptance } from './accepted-risk.js';
+import { gateClose, recordSinglePerson } from './closure-gate.js';
 import { checkQuestion, newQuestion } from './question-service.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { incidentRow, visible } from './service.js';
@@ -99,7 +100,8 @@ function checkStatusFields(body: StatusBody): { disposition: string | null; reso
   return { disposition: d.disposition, resolution };
 }
 
-async function write(
+/** One guarded incident write with its history line and audit entry, in one transaction. */
+export async function writeIncident(
   c: WorkflowCall,
   r: IncidentsTable,
   patch: WorkflowPatch,
@@ -163,12 +165,23 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
       [{ field: 'status', message: `from ${r.status} to ${body.status} is not a legal move` }],
     );
   }
-  if (isClose(body.status) && isAboutAccount(r, await actorEmail(c)))
-    await refuseSelfAction(c.s, c.ctx, r, 'close');
+  const email = await actorEmail(c);
+  if (isClose(body.status) && isAboutAccount(r, email)) await refuseSelfAction(c.s, c.ctx, r, 'close');
   const question = body.status === 'awaiting_user' ? (body.question ?? '').trim() : null;
   if (question !== null) await checkQuestion(c.s, r, question);
   const to = storedStatusOf(body.status);
   const now = c.s.clock.now();
+  const acceptedUntil = decideAcceptedUntil(body.status, body.accepted_until, now);
+  if (isClose(body.status)) {
+    const pending = await gateClose(c, r, email, {
+      target: body.status,
+      disposition: fields.disposition ?? '',
+      resolution: fields.resolution ?? '',
+      note: body.note ?? null,
+      accepted_until: body.accepted_until === undefined ? null : acceptedUntil,
+    });
+    if (pending) return pending;
+  }
   const patch: WorkflowPatch = { status: to };
   if (isClose(body.status)) {
     Object.assign(patch, {
@@ -180,9 +193,10 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
     Object.assign(patch, { disposition: null, resolution: null, closed_at: null });
   }
   const asked = question === null ? null : newQuestion(r, question, c.principal.userId, now);
-  const acceptedUntil = decideAcceptedUntil(body.status, body.accepted_until, now);
   const also = async (trx: Transaction<Database>) => {
     if (asked) await insertQuestion(trx, asked.row, asked.commandId, r.reference);
+    if (isClose(body.status))
+      await recordSinglePerson(trx, c, r, email, body.status, fields.disposition ?? '', now);
     if (acceptedUntil !== null)
       await setAcceptance(trx, {
         incident_id: r.id,
@@ -193,7 +207,7 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
       });
     else if (isClose(body.status) || isReopen(r.status, body.status)) await clearAcceptance(trx, r.id);
   };
-  const after = await write(
+  const after = await writeIncident(
     c,
     r,
     patch,
@@ -251,7 +265,7 @@ export async function assignIncident(
   }
   if ((assignee?.id ?? null) === r.assignee_id)
     return { ...incidentState(r), accepted_until: await acceptedUntilOf(c.s.db, r.id), changed: false };
-  const after = await write(
+  const after = await writeIncident(
     c,
     r,
     { assignee_id: assignee?.id ?? null, assignee_email: assignee?.email ?? null },
