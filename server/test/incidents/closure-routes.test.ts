@@ -92,7 +92,11 @@ describe('closes needing a second person', () => {
         state: 'pending',
       },
     });
-    expect((await t.call('GET', `/incidents/${id}`)).json()).toMatchObject({ status: 'new', row_version: 1 });
+    expect((await t.call('GET', `/incidents/${id}`)).json()).toMatchObject({
+      status: 'new',
+      row_version: 1,
+      pending_close: { id: r.json().pending_close.id, state: 'pending' },
+    });
     // Another close while one waits: 409, whoever asks.
     const again = await status(id, ACCEPT, bob);
     expect([again.statusCode, again.json().code]).toEqual([409, 'incident.closure_pending']);
@@ -116,6 +120,7 @@ describe('closes needing a second person', () => {
     ]);
     expect(detail.history[2]).toMatchObject({ kind: 'closure', to: 'pending', note: 'owner agreed' });
     expect(await auditActions(t, id)).toEqual(['incident.close_requested', 'incident.close_approved']);
+    expect(detail.pending_close).toBeNull();
     // Approved by a second person: not a single-person closure.
     expect((await t.call('GET', '/incidents/single-person-closures')).json().total).toBe(0);
     const gone = await decide(id, 'approve', bob);

@@ -4,6 +4,8 @@ import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { AgentEventsTable } from '../ingest/tables.js';
 import { acceptedUntilOf } from './accepted-risk.js';
+import { requestView } from './closure-gate.js';
+import { pendingRequest } from './closure-store.js';
 import { pendingQuestion } from './question-service.js';
 import { parseSort } from './sort.js';
 import {
@@ -250,6 +252,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     history_total: history.total,
     pending_question: await pendingQuestion(s, r),
     accepted_until: await acceptedUntilOf(s.db, r.id),
+    pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
   };
 }
 
