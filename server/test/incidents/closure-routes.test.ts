@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { decideRequest } from '../../src/modules/incidents/closure-store.js';
 import { type SignedIn, signInAs } from '../helpers/index.js';
 import { auditActions, RESOLUTION, startTriage, type Triage } from './triage-harness.js';
 
@@ -202,6 +203,37 @@ describe('closes needing a second person', () => {
     expect((await t.call('GET', `/incidents/${id}`)).json().status).toBe('triaged');
     // The asker may still withdraw it.
     expect((await decide(id, 'withdraw', ann)).statusCode).toBe(200);
+  });
+
+  it('two deciders at once: one decision lands, the other is 409 and changes nothing', async () => {
+    await settings({ second_person_accepted_risk: true, second_person_critical: false });
+    const id = await t.one();
+    expect((await status(id, ACCEPT, ann)).statusCode).toBe(202);
+    const [a, b] = await Promise.all([decide(id, 'approve', bob), decide(id, 'reject', t.h.owner)]);
+    const codes = [a, b].map((r) => r.statusCode).sort();
+    expect(codes).toEqual([200, 409]);
+    expect([a, b].find((r) => r.statusCode === 409)?.json().code).toBe('incident.closure_not_pending');
+    const detail = (await t.call('GET', `/incidents/${id}`)).json();
+    expect(detail.status).toBe(a.statusCode === 200 ? 'closed' : 'new');
+    const decided = await t.h.ctx.db
+      .selectFrom('incident_close_requests')
+      .select(['state'])
+      .where('incident_id', '=', id)
+      .execute();
+    expect(decided.map((d) => d.state)).toEqual([a.statusCode === 200 ? 'approved' : 'rejected']);
+    // The guard a decision that read the request before the other landed meets inside its transaction.
+    const q = await t.h.ctx.db
+      .selectFrom('incident_close_requests')
+      .select(['id'])
+      .where('incident_id', '=', id)
+      .executeTakeFirstOrThrow();
+    const late = {
+      state: 'withdrawn',
+      decided_by: 'x',
+      decided_at: '2026-01-20T10:00:00.000Z',
+      decision_note: null,
+    };
+    expect(await decideRequest(t.h.ctx.db, q.id, late)).toBe(false);
   });
 
   it('approving after the asked accepted_until has passed is 409', async () => {
