@@ -105,6 +105,8 @@ export const ERROR_CODES = {
   },
   'incident.transition_illegal': { status: 409, summary: 'the status change is not in the transition table' },
   'incident.question_closed': { status: 409, summary: 'the question was already answered or has lapsed' },
+  'incident.already_linked': { status: 409, summary: 'the two incidents are already linked' },
+  'incident.link_limit': { status: 409, summary: 'one of the incidents already holds 50 links' },
   'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },

@@ -10,6 +10,7 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
+import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
@@ -29,6 +30,7 @@ export type ApiModule = FastifyPluginAsyncTypebox;
 const BASE_MODULES: readonly ApiModule[] = [
   incidentsModule,
   incidentWorkflowModule,
+  incidentLinksModule,
   identityModule,
   usersModule,
   apiTokensModule,

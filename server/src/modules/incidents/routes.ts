@@ -3,6 +3,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
+import { RelatedIncident } from './links-routes.js';
 import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -112,6 +113,7 @@ const Detail = Type.Object({
   history: Type.Array(HistoryLine),
   history_total: I,
   accepted_until: Nullable(Timestamp),
+  related: Type.Array(RelatedIncident),
   pending_question: Nullable(
     Type.Object(
       { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },

@@ -5,6 +5,7 @@ import type { Principal } from '../../http/principal.js';
 import type { AgentEventsTable } from '../ingest/tables.js';
 import { acceptedUntilOf } from './accepted-risk.js';
 import { pendingQuestion } from './question-service.js';
+import { relatedOf } from './related.js';
 import { parseSort } from './sort.js';
 import {
   findIncident,
@@ -250,6 +251,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     history_total: history.total,
     pending_question: await pendingQuestion(s, r),
     accepted_until: await acceptedUntilOf(s.db, r.id),
+    related: await relatedOf(s, principal, r),
   };
 }
 
