@@ -12,6 +12,7 @@ import {
   UNLINK_REASON_MIN,
   unlinkIncidents,
 } from './links-service.js';
+import { REASONS, relatedSuggestions } from './suggestions-service.js';
 
 const S = Type.String();
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -37,12 +38,35 @@ export const RelatedIncident = Type.Object(
   { additionalProperties: false },
 );
 
+const Suggestions = Type.Object(
+  {
+    person_policy_days: Type.Integer(),
+    endpoint_minutes: Type.Integer(),
+    items: Type.Array(
+      Type.Object(
+        {
+          id: S,
+          reference: S,
+          title: S,
+          severity: S,
+          status: S,
+          created_at: Timestamp,
+          // same_content | same_person_and_policy | same_endpoint_at_the_time (REASONS).
+          reasons: Type.Array(S, { maxItems: REASONS.length }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+  },
+  { additionalProperties: false },
+);
+
 const LinksAnswer = Type.Object(
   { id: S, reference: S, row_version: Type.Integer(), related: Type.Array(RelatedIncident) },
   { additionalProperties: false },
 );
 
-/** Incident links (issue 16; docs/incidents.md, Links). */
+/** Incident links and related suggestions (issue 16; docs/incidents.md, Links). */
 export const incidentLinksModule: ApiModule = async (app) => {
   const s = app.deps;
   const write = [requirePermission('incidents:read', 'incidents:write')];
@@ -70,6 +94,18 @@ export const incidentLinksModule: ApiModule = async (app) => {
     },
     async (request, reply) =>
       reply.code(201).send(await linkIncidents(call(request), request.params.id, request.body)),
+  );
+
+  app.get(
+    '/incidents/:id/related-suggestions',
+    {
+      onRequest: [requirePermission('incidents:read')],
+      schema: {
+        params: Type.Object({ id: Uuid }),
+        response: { 200: Suggestions, ...errorResponses(401, 403, 404) },
+      },
+    },
+    async (request) => relatedSuggestions(s, principalOf(request), request.params.id),
   );
 
   app.delete(
