@@ -52,6 +52,9 @@ describe('POST /incidents/{id}/links', () => {
     const again = await link(b!, { related: a });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('incident.already_linked');
+    // A refusal changes nothing: no version, history line or audit entry more.
+    expect((await detail(a!)).row_version).toBe(2);
+    expect((await detail(b!)).history_total).toBe(1);
     for (const [self, other] of [
       [a!, refB],
       [b!, refA],
@@ -121,7 +124,18 @@ describe('POST /incidents/{id}/links', () => {
     const otherSide = await link(spare, { related: hub });
     expect(otherSide.json().code).toBe('incident.link_limit');
     expect((await detail(hub)).related).toHaveLength(50);
-    expect((await detail(spare)).related).toEqual([]);
+    expect(await detail(spare)).toMatchObject({ related: [], row_version: 1, history_total: 0 });
+  });
+  it('links to and from a closed incident (a closed case is a precedent)', async () => {
+    const [a, b] = await t.raise(['alice', 'bob']);
+    const closed = await t.call('POST', `/incidents/${b}/status`, t.h.owner, {
+      status: 'closed',
+      disposition: 'benign',
+      resolution: 'Confirmed with the person and their manager.',
+    });
+    expect(closed.statusCode).toBe(200);
+    expect((await link(b!, { related: a })).statusCode).toBe(201);
+    expect((await unlink(a!, b!, 'wrong precedent')).statusCode).toBe(200);
   });
 });
 
