@@ -115,6 +115,8 @@ export const ERROR_CODES = {
     status: 403,
     summary: 'the asker or the subject cannot decide a close; only the asker withdraws',
   },
+  'incident.already_linked': { status: 409, summary: 'the two incidents are already linked' },
+  'incident.link_limit': { status: 409, summary: 'one of the incidents already holds 50 links' },
   'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },

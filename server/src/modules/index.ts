@@ -11,6 +11,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
+import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
@@ -31,6 +32,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentsModule,
   incidentWorkflowModule,
   incidentClosureModule,
+  incidentLinksModule,
   identityModule,
   usersModule,
   apiTokensModule,

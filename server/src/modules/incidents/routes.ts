@@ -4,6 +4,7 @@ import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
+import { RelatedIncident } from './links-routes.js';
 import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -114,6 +115,7 @@ const Detail = Type.Object({
   history_total: I,
   accepted_until: Nullable(Timestamp),
   pending_close: Nullable(CloseRequest),
+  related: Type.Array(RelatedIncident),
   pending_question: Nullable(
     Type.Object(
       { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },

@@ -7,6 +7,7 @@ import { acceptedUntilOf } from './accepted-risk.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
 import { pendingQuestion } from './question-service.js';
+import { relatedOf } from './related.js';
 import { parseSort } from './sort.js';
 import {
   findIncident,
@@ -253,6 +254,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     pending_question: await pendingQuestion(s, r),
     accepted_until: await acceptedUntilOf(s.db, r.id),
     pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
+    related: await relatedOf(s, principal, r),
   };
 }
 

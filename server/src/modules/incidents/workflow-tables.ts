@@ -7,7 +7,7 @@ export interface IncidentHistoryTable {
   actor_type: string;
   actor_id: string | null;
   actor_email: string | null;
-  /** 'status' | 'assignment' */
+  /** 'status' | 'assignment' | 'link' | 'unlink' (links-service.ts) */
   kind: string;
   from_value: string | null;
   to_value: string | null;
