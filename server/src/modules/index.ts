@@ -11,6 +11,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
+import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
@@ -33,6 +34,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentWorkflowModule,
   incidentClosureModule,
   incidentLinksModule,
+  incidentExportModule,
   identityModule,
   usersModule,
   apiTokensModule,

@@ -158,6 +158,22 @@ const Event = Type.Object({
   process_detail: Type.Null(),
 });
 
+/** The list's filters and sort; GET /incidents/export takes the same (export-routes.ts). */
+export const ListFilterQuery = {
+  status: Type.Optional(S),
+  severity: Type.Optional(S),
+  channel: Type.Optional(S),
+  search: Type.Optional(Type.String({ maxLength: 500 })),
+  username: Type.Optional(Type.String({ maxLength: 256 })),
+  policy_id: Type.Optional(Type.String({ format: 'uuid' })),
+  device: Type.Optional(Type.String({ format: 'uuid' })),
+  open_only: Type.Optional(Type.Boolean()),
+  assignee: Type.Optional(Type.String({ maxLength: 64 })),
+  created_since: Type.Optional(Timestamp),
+  created_until: Type.Optional(Timestamp),
+  sort: Type.Optional(Type.String({ maxLength: 40 })),
+};
+
 const Page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>
   Type.Object({ items: Type.Array(item), total: I, limit: I, offset: I });
 
@@ -173,18 +189,7 @@ export const incidentsModule: ApiModule = async (app) => {
       schema: {
         querystring: Type.Object(
           {
-            status: Type.Optional(S),
-            severity: Type.Optional(S),
-            channel: Type.Optional(S),
-            search: Type.Optional(Type.String({ maxLength: 500 })),
-            username: Type.Optional(Type.String({ maxLength: 256 })),
-            policy_id: Type.Optional(Type.String({ format: 'uuid' })),
-            device: Type.Optional(Type.String({ format: 'uuid' })),
-            open_only: Type.Optional(Type.Boolean()),
-            assignee: Type.Optional(Type.String({ maxLength: 64 })),
-            created_since: Type.Optional(Timestamp),
-            created_until: Type.Optional(Timestamp),
-            sort: Type.Optional(Type.String({ maxLength: 40 })),
+            ...ListFilterQuery,
             ...pageQuery({ maxLimit: 200, defaultLimit: 50, maxOffset: 1_000_000 }),
           },
           { additionalProperties: false },

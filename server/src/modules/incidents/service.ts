@@ -11,6 +11,7 @@ import { relatedOf } from './related.js';
 import { parseSort } from './sort.js';
 import {
   findIncident,
+  type IncidentFilter,
   incidentEvents,
   incidentLocations,
   incidentPolicies,
@@ -107,38 +108,50 @@ export function incidentRow(r: IncidentsTable) {
   };
 }
 
-export async function listIncidentRows(s: AppServices, principal: Principal, q: ListQuery) {
+/** The list's filters from its query (422 naming the field); GET /incidents and its export share it. */
+export function listFilterOf(principal: Principal, q: ListQuery): IncidentFilter {
+  return {
+    statuses: parseSet('status', q.status, STATUSES),
+    severities: parseSet('severity', q.severity, SEVERITIES),
+    channels: parseSet('channel', q.channel, KNOWN_CHANNELS),
+    search: q.search,
+    username: q.username,
+    policyId: q.policy_id,
+    deviceId: q.device,
+    openOnly: q.open_only,
+    createdSince: q.created_since,
+    createdUntil: q.created_until,
+    assignee: parseAssignee(q.assignee, principal),
+    groupScope: scopeOf(principal),
+  };
+}
+
+/**
+ * Runs the list's query: rows in the list's order and the total. Document 2: an incident listing
+ * over DLP_INCIDENT_QUERY_TIMEOUT_MS answers 503. Measured around the queries: SQLite cannot
+ * abandon a running statement, so the answer (not the work) is what the limit bounds there.
+ */
+export async function queryIncidents(
+  s: AppServices,
+  principal: Principal,
+  q: ListQuery,
+  page: { limit: number; offset: number },
+) {
   const sort = parseSort(q.sort);
-  const limit = q.limit ?? 50;
-  const offset = q.offset ?? 0;
+  const filter = listFilterOf(principal, q);
   const started = s.clock.now().getTime();
-  const { rows, total } = await listIncidents(
-    s.db,
-    principal.tenantId,
-    {
-      statuses: parseSet('status', q.status, STATUSES),
-      severities: parseSet('severity', q.severity, SEVERITIES),
-      channels: parseSet('channel', q.channel, KNOWN_CHANNELS),
-      search: q.search,
-      username: q.username,
-      policyId: q.policy_id,
-      deviceId: q.device,
-      openOnly: q.open_only,
-      createdSince: q.created_since,
-      createdUntil: q.created_until,
-      assignee: parseAssignee(q.assignee, principal),
-      groupScope: scopeOf(principal),
-    },
-    sort,
-    { limit, offset },
-  );
-  // Document 2: an incident listing over DLP_INCIDENT_QUERY_TIMEOUT_MS answers 503. Measured
-  // around the queries: SQLite cannot abandon a running statement, so the answer (not the work)
-  // is what the limit bounds there.
+  const { rows, total } = await listIncidents(s.db, principal.tenantId, filter, sort, page);
   if (s.clock.now().getTime() - started > s.config.incidents.queryTimeoutMs) {
     throw new AppError(503, 'server.query_timeout', 'the incident listing took too long; narrow the filters');
   }
-  return { items: rows.map(incidentRow), total, limit, offset, sort: `${sort.column}:${sort.dir}` };
+  return { rows, total, sort: `${sort.column}:${sort.dir}` };
+}
+
+export async function listIncidentRows(s: AppServices, principal: Principal, q: ListQuery) {
+  const limit = q.limit ?? 50;
+  const offset = q.offset ?? 0;
+  const { rows, total, sort } = await queryIncidents(s, principal, q, { limit, offset });
+  return { items: rows.map(incidentRow), total, limit, offset, sort };
 }
 
 export async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
