@@ -1,6 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { PolicyPort } from './agent-api/policy-port.js';
-import { policyPort } from './agent-api/policy-wiring.js';
+import type { PolicyPort } from '../ports/policy-port.js';
 import { agentApiModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
@@ -18,6 +17,7 @@ import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
+import { policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { usersModule } from './users/routes.js';
 

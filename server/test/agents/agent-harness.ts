@@ -3,14 +3,14 @@ import { createHash, randomBytes, randomUUID, sign, webcrypto } from 'node:crypt
 import * as x509 from '@peculiar/x509';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../src/db/database.js';
+import type { GroupScopeUse } from '../../src/modules/agents/service.js';
+import { apiModules } from '../../src/modules/index.js';
 import type {
   LatestBundle,
   PolicyForIncident,
   PolicyPort,
   PolicySigningKey,
-} from '../../src/modules/agent-api/policy-port.js';
-import type { GroupScopeUse } from '../../src/modules/agents/service.js';
-import { apiModules } from '../../src/modules/index.js';
+} from '../../src/ports/policy-port.js';
 import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);

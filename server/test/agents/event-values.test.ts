@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import { EVENT_COLUMNS, eventValues } from '../../src/modules/agent-events/store.js';
 import { normaliseEvent } from '../../src/modules/ingest/normalise-event.js';
-import { EVENT_COLUMNS, eventValues } from '../../src/modules/ingest/store.js';
 import { agentEvent } from './event-factory.js';
 
 // The events' multi-row insert binds values by position (eventValues, in EVENT_COLUMNS order):

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chunkSizes, type RowStatement, runRows } from '../../src/modules/ingest/row-statements.js';
+import { chunkSizes, type RowStatement, runRows } from '../../src/db/row-statements.js';
 import type { IngestBatchesTable } from '../../src/modules/ingest/tables.js';
 import { createTestApp } from '../helpers/index.js';
 

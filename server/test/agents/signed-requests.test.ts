@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { importDeviceKey, verifyDeviceSignature } from '../../src/modules/agent-api/device-keys.js';
+import { importDeviceKey, verifyDeviceSignature } from '../../src/crypto/device-keys.js';
 import { type IdentityRefused, verifySignedRequest } from '../../src/modules/agent-api/signed-request.js';
 import {
   type AgentHarness,

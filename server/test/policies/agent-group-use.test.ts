@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 // The default module registry wires the policies module into the agent modules
-// (modules/agent-api/policy-wiring.ts): a live policy naming a group keeps it from retiring.
+// (modules/policy-wiring.ts): a live policy naming a group keeps it from retiring.
 let ctx: TestContext;
 let owner: SignedIn;
 beforeEach(async () => {

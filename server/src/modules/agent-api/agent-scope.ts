@@ -1,14 +1,11 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
-import type { DevicesTable } from '../agents/tables.js';
 import { checkClientCertificate } from './client-certificate.js';
 import { type Claimed, IdentityRefused, identifyDevice, verifyClaim } from './signed-request.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
-    /** The device a signed agent request was verified for (agent routes only). */
-    agentDevice: DevicesTable | null;
     /** The exact request bytes the signature covered. */
     rawBody: Buffer | null;
     /** Tokens left in the device bucket after this request (soft back-pressure). */
@@ -150,11 +147,4 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
       throw malformed('unsupported content type');
     }
   });
-}
-
-/** The verified device of an agent route (set by the scope hook). */
-export function deviceOf(request: FastifyRequest): DevicesTable {
-  if (!request.agentDevice)
-    throw new AppError(401, 'agent.unauthenticated', 'the request is not signed by an enrolled device');
-  return request.agentDevice;
 }

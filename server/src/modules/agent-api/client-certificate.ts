@@ -1,7 +1,7 @@
 import type { TLSSocket } from 'node:tls';
 import type { FastifyRequest } from 'fastify';
-import type { DevicesTable } from '../agents/tables.js';
-import { strictBase64 } from './device-keys.js';
+import { strictBase64 } from '../../crypto/device-keys.js';
+import type { DevicesTable } from '../agents/public.js';
 import { IdentityRefused } from './signed-request.js';
 
 /**

@@ -1,11 +1,11 @@
+import { strictBase64 } from '../../crypto/device-keys.js';
 import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
+import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
+import type { DevicesTable } from '../agents/public.js';
 import { findAgentGroup } from '../agents/public.js';
-import type { DevicesTable } from '../agents/tables.js';
-import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/device-ca.js';
+import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
-import { strictBase64 } from './device-keys.js';
-import type { LatestBundle, PolicyPort } from './policy-port.js';
 
 /** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
 export const CERT_RENEW_BEFORE_MS = 30 * 86_400_000;

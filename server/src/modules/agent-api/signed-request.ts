@@ -1,9 +1,14 @@
 import { createHash, type KeyObject } from 'node:crypto';
 import type { Kysely } from 'kysely';
+import {
+  type DeviceAlgorithm,
+  importDeviceKey,
+  strictBase64,
+  verifyDeviceSignature,
+} from '../../crypto/device-keys.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import type { DevicesTable } from '../agents/tables.js';
-import { type DeviceAlgorithm, importDeviceKey, strictBase64, verifyDeviceSignature } from './device-keys.js';
+import type { DevicesTable } from '../agents/public.js';
 
 /** Document 2, Limits: signed timestamp skew. */
 export const SKEW_MS = 300_000;

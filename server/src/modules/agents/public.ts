@@ -9,6 +9,7 @@ import {
   listActive,
 } from './store.js';
 
+export { deviceOf } from './agent-device.js';
 export type { DevicesTable } from './tables.js';
 /**
  * What other modules may read about endpoint groups and agents (docs: server-modules contract).

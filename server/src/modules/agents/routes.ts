@@ -4,7 +4,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
-import type { PolicyPort } from '../agent-api/policy-port.js';
+import type { PolicyPort } from '../../ports/policy-port.js';
 import { registerEnrollmentTokenRoutes } from '../enrolment/routes.js';
 import type { ApiModule } from '../index.js';
 import { CapabilitiesSchema, HealthSchema } from './report-schemas.js';

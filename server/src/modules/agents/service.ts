@@ -2,7 +2,7 @@ import { personTextProblem } from '@custos/engine';
 import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
-import type { PolicyPort } from '../agent-api/policy-port.js';
+import type { PolicyPort } from '../../ports/policy-port.js';
 import { CapabilitiesSchema, HealthSchema, shownReport } from './report-schemas.js';
 import {
   findDevice,

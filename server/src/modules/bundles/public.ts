@@ -3,7 +3,7 @@ import type { BundleEnvelope, BundlePayload } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import { seal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
-import type { LatestBundle, PolicySigningKey } from '../agent-api/policy-port.js';
+import type { LatestBundle, PolicySigningKey } from '../../ports/policy-port.js';
 import {
   findBundles,
   findLatestBundle,

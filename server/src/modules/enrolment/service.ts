@@ -1,15 +1,15 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
-import { AppError, fieldError } from '../../http/errors.js';
-import { sha256Hex } from '../../http/tokens.js';
 import {
   importDeviceKey,
   isDeviceAlgorithm,
   KEY_PROTECTIONS,
   strictBase64,
-} from '../agent-api/device-keys.js';
-import type { PolicyPort, PolicySigningKey } from '../agent-api/policy-port.js';
+} from '../../crypto/device-keys.js';
+import type { AppServices } from '../../deps.js';
+import type { AuditContext } from '../../http/audit.js';
+import { AppError, fieldError } from '../../http/errors.js';
+import { sha256Hex } from '../../http/tokens.js';
+import type { PolicyPort, PolicySigningKey } from '../../ports/policy-port.js';
 import { findAgentGroupByName } from '../agents/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from './device-ca.js';
 import {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
-import { deviceOf } from '../agent-api/agent-scope.js';
+import { deviceOf } from '../agents/public.js';
 import { MAX_EVIDENCE_BYTES, recordWithheld, storeEvidence } from './service.js';
 
 /** Evidence routes of the signed agent scope (document 2). */

@@ -6,7 +6,7 @@ import { aesGcmEncrypt, seal, unseal } from '../../crypto/seal.js';
 import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { DevicesTable } from '../agents/public.js';
-import '../ingest/tables.js';
+import '../agent-events/public.js';
 import './tables.js';
 
 /** Document 2, Limits: evidence upload 50 MiB. */

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Uuid } from '../../http/schemas.js';
-import { deviceOf } from '../agent-api/agent-scope.js';
+import { deviceOf } from '../agents/public.js';
 import { recordAnswer } from './answer-service.js';
 import { COMMENT_MAX } from './discussion-service.js';
 

@@ -1,8 +1,8 @@
 import { type Action, actionStrength } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { PolicyForIncident, PolicyPort } from '../agent-api/policy-port.js';
-import type { NormalisedEvent } from '../ingest/normalise-event.js';
+import type { NormalisedEvent } from '../../ports/normalised-event.js';
+import type { PolicyForIncident, PolicyPort } from '../../ports/policy-port.js';
 import { actionKind, correlationKey, MOVE_MS, WINDOW_MS } from './correlation-key.js';
 import { type Pending, type Trx, writeIncidents } from './incident-writer.js';
 import type { IncidentsTable } from './tables.js';

@@ -1,4 +1,4 @@
-import type { NormalisedEvent } from '../ingest/normalise-event.js';
+import type { NormalisedEvent } from '../../ports/normalised-event.js';
 
 /**
  * Document 1, rule 8: creating, changing, renaming, copying and deleting known content are one

@@ -1,6 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { type RowStatement, runRows } from '../ingest/row-statements.js';
+import { type RowStatement, runRows } from '../../db/row-statements.js';
 import type { IncidentLocationsTable, IncidentPoliciesTable, IncidentsTable } from './tables.js';
 import './tables.js';
 

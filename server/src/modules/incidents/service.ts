@@ -2,7 +2,7 @@ import { KNOWN_CHANNELS } from '@custos/engine';
 import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import type { AgentEventsTable } from '../ingest/tables.js';
+import type { AgentEventsTable } from '../agent-events/public.js';
 import { acceptedUntilOf } from './accepted-risk.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { Sort } from './sort.js';
 import type { IncidentsTable } from './tables.js';
 import './tables.js';
-import '../ingest/tables.js';
+import '../agent-events/public.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

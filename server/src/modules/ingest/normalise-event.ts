@@ -1,4 +1,7 @@
 import { isWireAction, normalizeAction } from '@custos/engine';
+import type { NormalisedEvent } from '../../ports/normalised-event.js';
+
+export type { NormalisedEvent };
 
 /**
  * Reads one agent event (document 2, Event; docs/agent.md "Events on the wire"): every field is
@@ -16,39 +19,6 @@ const CHANNEL = /^[a-z][a-z0-9_]{0,63}$/;
 const HEX64 = /^[0-9a-f]{64}$/i;
 const SEVERITIES = new Set(['critical', 'high', 'medium', 'low', 'info']);
 const DEPARTURES = new Set(['deleted_permanently', 'recycled', 'moved_out', 'deleted']);
-
-export interface NormalisedEvent {
-  id: string;
-  occurred_at: string;
-  occurred_at_reported: string | null;
-  channel: string;
-  action: string;
-  requested_action: string;
-  severity: string | null;
-  decided_by_policy_id: string | null;
-  matched_policy_ids: string[];
-  superseded_policy_ids: string[];
-  test_policy_ids: string[];
-  evaluated_offline: boolean;
-  policy_version: number | null;
-  user_name: string | null;
-  user_id: string | null;
-  hostname: string | null;
-  file: {
-    path: string | null;
-    name: string | null;
-    blake3: string | null;
-    size_bytes: number | null;
-    from_path: string | null;
-    departure: string | null;
-  };
-  mark: { zone: number | null; host: string | null; referrer_host: string | null } | null;
-  match_count: number;
-  evidence_requested: boolean;
-  /** Everything else worth keeping, as the stored JSON text. */
-  payload: string;
-  size_bytes: number;
-}
 
 export type Normalised =
   | { ok: true; event: NormalisedEvent }

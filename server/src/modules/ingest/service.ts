@@ -1,12 +1,13 @@
 import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
-import type { PolicyPort } from '../agent-api/policy-port.js';
-import type { DevicesTable } from '../agents/tables.js';
-import { correlateEvents, loadPolicyInfo } from '../incidents/correlate.js';
+import type { PolicyPort } from '../../ports/policy-port.js';
+import { eventValues, insertEvents, storedEventIds } from '../agent-events/public.js';
+import type { DevicesTable } from '../agents/public.js';
+import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
-import { eventValues, findBatch, insertEvents, storedEventIds } from './store.js';
+import { findBatch } from './store.js';
 
 export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
 export interface Ack {

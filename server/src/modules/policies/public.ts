@@ -1,7 +1,7 @@
 import type { PolicyVersionInput } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { PolicyForIncident } from '../agent-api/policy-port.js';
+import type { PolicyForIncident } from '../../ports/policy-port.js';
 import { findPolicy, listPolicies, listTenantVersions, listVersions } from './store.js';
 
 /**

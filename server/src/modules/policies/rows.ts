@@ -1,5 +1,5 @@
 import { effectiveGroup, type PolicyVersionInput } from '@custos/engine';
-import { closedIncidentRecord, enforcementSince } from '../incidents/policy-record.js';
+import { closedIncidentRecord, enforcementSince } from '../incidents/public.js';
 import { mustFindPolicy, type PolicyDeps } from './service.js';
 import { listPolicies, listTenantVersions, listVersions } from './store.js';
 import type { PoliciesTable, PolicyDisableRequestsTable, PolicyVersionsTable } from './tables.js';

@@ -1,6 +1,6 @@
-import { getLatestBundle, getPolicySigningKeys } from '../bundles/public.js';
-import { getPolicyForIncident, policiesNamingAgentGroup } from '../policies/public.js';
-import type { PolicyPort } from './policy-port.js';
+import type { PolicyPort } from '../ports/policy-port.js';
+import { getLatestBundle, getPolicySigningKeys } from './bundles/public.js';
+import { getPolicyForIncident, policiesNamingAgentGroup } from './policies/public.js';
 
 /**
  * The agent modules' view of published policy data (modules/agent-api/policy-port.ts): bundles

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database } from '../db/database.js';
 
 /**
  * What the agent interface and incidents read from the policies module, with the signatures of

@@ -6,7 +6,7 @@ import {
   sql,
   type Transaction,
 } from 'kysely';
-import type { Database } from '../../db/database.js';
+import type { Database } from './database.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

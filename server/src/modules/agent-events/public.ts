@@ -1,0 +1,12 @@
+/**
+ * The stored agent events (table `agent_events`, docs/architecture.md "Table owners"): ingest
+ * writes them through these functions; incidents and evidence read them.
+ */
+export {
+  EVENT_COLUMNS,
+  type EventRowContext,
+  eventValues,
+  insertEvents,
+  storedEventIds,
+} from './store.js';
+export type { AgentEventsTable } from './tables.js';

@@ -1,0 +1,6 @@
+/**
+ * What other modules may use of ingest (docs/architecture.md, "Module seams"): the batch intake
+ * for the agent interface and its per-device quota.
+ */
+export { HourlyQuota } from './quotas.js';
+export { ingestBatch, SerialQueue } from './service.js';
