@@ -19,6 +19,7 @@ import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
+import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
 /**
@@ -37,6 +38,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentExportModule,
   identityModule,
   usersModule,
+  userRedeemModule,
   apiTokensModule,
   auditEventsModule,
   policiesModule,
