@@ -62,6 +62,13 @@ export function actorOf(ctx: ServiceContext): ServiceActor {
   return ctx.actor;
 }
 
+/** The acting user's id, for services that only a person (or their API token) calls. */
+export function userIdOf(ctx: ServiceContext): string {
+  const { id } = actorOf(ctx);
+  if (id === null) throw new Error('this service needs a user; the server itself is acting');
+  return id;
+}
+
 /** What the audit writer records for this context. */
 export function auditContextFor(ctx: ServiceContext): AuditContext & { tenantId: string } {
   const actor = actorOf(ctx);

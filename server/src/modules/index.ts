@@ -9,6 +9,7 @@ import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
+import { detectorsModule } from './detectors/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
@@ -47,6 +48,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   bundlesModule,
   promptMessagesModule,
   approvedDevicesModule,
+  detectorsModule,
   classificationsModule,
   networkIndicatorsModule,
 ];
