@@ -8,6 +8,7 @@ import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
+import { detectorsModule } from './detectors/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
@@ -19,6 +20,7 @@ import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
+import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
 /**
@@ -37,6 +39,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentExportModule,
   identityModule,
   usersModule,
+  userRedeemModule,
   apiTokensModule,
   auditEventsModule,
   policiesModule,
@@ -45,6 +48,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   bundlesModule,
   promptMessagesModule,
   approvedDevicesModule,
+  detectorsModule,
   classificationsModule,
   networkIndicatorsModule,
 ];

@@ -6,6 +6,7 @@ import { AuditWriter } from '../http/audit.js';
 import { findTenantBySlug } from '../modules/tenants/store.js';
 import { mintReset } from '../modules/users/invitations.js';
 import { listUsers } from '../modules/users/store.js';
+import { systemServiceContext } from '../service-context.js';
 
 export class OwnerResetError extends Error {}
 
@@ -47,9 +48,7 @@ export async function issueOwnerReset(
       );
     owner = usable[0]!;
   }
-  const ctx = { tenantId: tenant.id, actor: { type: 'system' as const, id: null }, requestId: null };
-  const issued = await mintReset(db, config, new AuditWriter(db, clock), ctx, owner, clock.now(), {
-    issued_by: 'operator_cli',
-  });
+  const ctx = systemServiceContext({ db, audit: new AuditWriter(db, clock), clock }, tenant.id);
+  const issued = await mintReset(ctx, config, owner, { issued_by: 'operator_cli' });
   return { tenant: tenant.slug, email: owner.email, link: issued.link, expiresAt: issued.expires_at };
 }

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   API_TOKEN_MAX_DAYS,
@@ -25,12 +25,7 @@ const TokenView = {
 
 /** API tokens (document 3, Authentication; routes designed in issue 4, docs/identity.md). */
 export const apiTokensModule: ApiModule = async (app) => {
-  const s = app.deps;
   app.auth.addAuthenticator(apiTokenAuthenticator(app.auth));
-  const ctxOf = (request: Parameters<typeof auditContextOf>[0]) => ({
-    ...auditContextOf(request),
-    tenantId: principalOf(request).tenantId,
-  });
 
   app.post(
     '/api-tokens',
@@ -51,14 +46,7 @@ export const apiTokensModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const out = await createApiToken(
-        s.db,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.body,
-        s.clock.now(),
-      );
+      const out = await createApiToken(serviceContextOf(request), principalOf(request), request.body);
       return reply.code(201).send(out);
     },
   );
@@ -73,7 +61,7 @@ export const apiTokensModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => listApiTokens(s.db, principalOf(request)),
+    async (request) => listApiTokens(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(
@@ -84,7 +72,6 @@ export const apiTokensModule: ApiModule = async (app) => {
         response: { 200: Type.Object({ revoked: Type.Literal(true) }), ...errorResponses(401, 404, 409) },
       },
     },
-    async (request) =>
-      revokeApiToken(s.db, s.audit, principalOf(request), ctxOf(request), request.params.id, s.clock.now()),
+    async (request) => revokeApiToken(serviceContextOf(request), principalOf(request), request.params.id),
   );
 };

@@ -1,7 +1,4 @@
 import { randomUUID } from 'node:crypto';
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import type { Authenticator, AuthRegistry } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -9,9 +6,16 @@ import { isPermission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
 import { narrowByScopes } from '../../http/roles.js';
 import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
+import {
+  findApiToken,
+  findApiTokenByHash,
+  insertApiToken,
+  listApiTokenRows,
+  markApiTokenRevoked,
+  markApiTokenUsed,
+} from './store.js';
 import type { ApiTokensTable } from './tables.js';
-
-type Db = Kysely<Database>;
 
 /** Longest life a token may be given; the specification is silent (docs/identity.md). */
 export const API_TOKEN_MAX_DAYS = 365;
@@ -29,11 +33,7 @@ function unauthenticated(): AppError {
 export function apiTokenAuthenticator(registry: AuthRegistry): Authenticator {
   return async (credential, _request, services) => {
     if (credential.source !== 'bearer' || !credential.value.startsWith(TOKEN_PREFIX.apiToken)) return null;
-    const row = await services.db
-      .selectFrom('api_tokens')
-      .selectAll()
-      .where('token_hash', '=', sha256Hex(credential.value))
-      .executeTakeFirst();
+    const row = await findApiTokenByHash(services.db, sha256Hex(credential.value));
     const now = services.clock.now();
     if (
       !row ||
@@ -44,11 +44,7 @@ export function apiTokenAuthenticator(registry: AuthRegistry): Authenticator {
     const user = await findUserById(services.db, row.tenant_id, row.user_id);
     if (user?.status !== 'active') throw unauthenticated();
     if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_WRITE_MS) {
-      await services.db
-        .updateTable('api_tokens')
-        .set({ last_used_at: now.toISOString() })
-        .where('id', '=', row.id)
-        .execute();
+      await markApiTokenUsed(services.db, row.tenant_id, row.id, now);
     }
     const rolePermissions = await registry.permissionsFor(services.db, row.tenant_id, user);
     return {
@@ -77,13 +73,11 @@ function view(row: ApiTokensTable) {
 
 /** Created on a session only; every scope must be a permission the creator holds now. */
 export async function createApiToken(
-  db: Db,
-  audit: AuditWriter,
+  ctx: ServiceContext,
   actor: Principal,
-  ctx: AuditContext & { tenantId: string },
   input: { name: string; scopes: string[]; expires_in_days?: number },
-  now: Date,
 ) {
+  const now = ctx.clock.now();
   if (actor.kind !== 'user' || !actor.sessionId)
     throw new AppError(403, 'auth.forbidden', 'API tokens are created on a console session');
   // Each refusal names the item by its position in the request, never by its value (issue 14).
@@ -99,7 +93,7 @@ export async function createApiToken(
   const token = mintSecret(TOKEN_PREFIX.apiToken);
   const row: ApiTokensTable = {
     id: randomUUID(),
-    tenant_id: ctx.tenantId,
+    tenant_id: actor.tenantId,
     user_id: actor.userId,
     name: input.name,
     token_hash: sha256Hex(token),
@@ -111,10 +105,10 @@ export async function createApiToken(
     last_used_at: null,
     revoked_at: null,
   };
-  await db.transaction().execute(async (trx) => {
-    await trx.insertInto('api_tokens').values(row).execute();
-    await audit.write(
-      ctx,
+  await ctx.db.transaction().execute(async (trx) => {
+    await insertApiToken(trx, row);
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'api_token.created',
         subject: { type: 'api_token', id: row.id },
@@ -127,37 +121,24 @@ export async function createApiToken(
 }
 
 /** A person's own tokens; with users:write, every token of the tenant. */
-export async function listApiTokens(db: Db, actor: Principal) {
-  let q = db.selectFrom('api_tokens').selectAll().where('tenant_id', '=', actor.tenantId);
-  if (!actor.permissions.has('users:write')) q = q.where('user_id', '=', actor.userId);
-  const rows = await q.orderBy('created_at', 'desc').execute();
+export async function listApiTokens(ctx: ServiceContext, actor: Principal) {
+  const own = actor.permissions.has('users:write') ? undefined : actor.userId;
+  const rows = await listApiTokenRows(ctx.db, actor.tenantId, own);
   return { items: rows.map((r) => ({ ...view(r), user_id: r.user_id })) };
 }
 
-export async function revokeApiToken(
-  db: Db,
-  audit: AuditWriter,
-  actor: Principal,
-  ctx: AuditContext & { tenantId: string },
-  id: string,
-  now: Date,
-) {
-  const row = await db
-    .selectFrom('api_tokens')
-    .selectAll()
-    .where('tenant_id', '=', actor.tenantId)
-    .where('id', '=', id)
-    .executeTakeFirst();
+export async function revokeApiToken(ctx: ServiceContext, actor: Principal, id: string) {
+  const row = await findApiToken(ctx.db, actor.tenantId, id);
   if (!row || (row.user_id !== actor.userId && !actor.permissions.has('users:write')))
     throw notFound('API token');
   if (row.revoked_at !== null) throw new AppError(409, 'resource.conflict', 'the token is already revoked');
-  await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('api_tokens')
-      .set({ revoked_at: now.toISOString() })
-      .where('id', '=', row.id)
-      .execute();
-    await audit.write(ctx, { action: 'api_token.revoked', subject: { type: 'api_token', id: row.id } }, trx);
+  await ctx.db.transaction().execute(async (trx) => {
+    await markApiTokenRevoked(trx, row.tenant_id, row.id, ctx.clock.now());
+    await ctx.audit.write(
+      auditContextFor(ctx),
+      { action: 'api_token.revoked', subject: { type: 'api_token', id: row.id } },
+      trx,
+    );
   });
   return { revoked: true as const };
 }

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
-import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, pageQuery, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
-import { AuditMetadataSchema, shownMetadata } from './metadata-schema.js';
+import { AuditMetadataSchema } from './metadata-schema.js';
+import { listAuditEvents } from './service.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 
@@ -24,7 +25,6 @@ const Entry = Type.Object({
  * limit (1-200, default 50) and offset (0-100000).
  */
 export const auditEventsModule: ApiModule = async (app) => {
-  const s = app.deps;
   app.get(
     '/audit-events',
     {
@@ -52,42 +52,6 @@ export const auditEventsModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => {
-      const q = request.query;
-      const limit = q.limit ?? 50;
-      const offset = q.offset ?? 0;
-      let base = s.db.selectFrom('audit_events').where('tenant_id', '=', principalOf(request).tenantId);
-      if (q.action !== undefined)
-        base = q.action.endsWith('.')
-          ? base.where('action', 'like', `${q.action.replace(/[%_\\]/g, '')}%`)
-          : base.where('action', '=', q.action);
-      if (q.actor_id !== undefined) base = base.where('actor_id', '=', q.actor_id);
-      if (q.subject_id !== undefined) base = base.where('subject_id', '=', q.subject_id);
-      if (q.since !== undefined) base = base.where('created_at', '>=', new Date(q.since).toISOString());
-      if (q.until !== undefined) base = base.where('created_at', '<', new Date(q.until).toISOString());
-      const total = await base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-      const rows = await base
-        .selectAll()
-        .orderBy('created_at', 'desc')
-        .orderBy('id')
-        .limit(limit)
-        .offset(offset)
-        .execute();
-      return {
-        total: Number(total.n),
-        limit,
-        offset,
-        items: rows.map((r) => ({
-          id: r.id,
-          action: r.action,
-          actor_type: r.actor_type,
-          actor_id: r.actor_id,
-          subject_type: r.subject_type,
-          subject_id: r.subject_id,
-          metadata: shownMetadata(r.metadata),
-          created_at: r.created_at,
-        })),
-      };
-    },
+    async (request) => listAuditEvents(serviceContextOf(request), request.query),
   );
 };

@@ -8,15 +8,12 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { FieldError } from '../../http/errors.js';
+import { classificationRows, classificationStates } from './store.js';
 
 /** Every stored coordinate of the tenant, and the enabled flag per classification. */
 export async function tenantClassifications(db: Kysely<Database>, tenantId: string) {
-  const rows = await db.selectFrom('classifications').selectAll().where('tenant_id', '=', tenantId).execute();
-  const state = await db
-    .selectFrom('classification_state')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .execute();
+  const rows = await classificationRows(db, tenantId);
+  const state = await classificationStates(db, tenantId);
   return { rows, enabled: new Map(state.map((s) => [s.id, s.enabled === 1])) };
 }
 

@@ -1,26 +1,10 @@
 import { type TProperties, Type } from 'typebox';
 
-/** Response schemas of detectors and classifications (issue 14: every field listed). */
+/** Response schemas of classifications (issue 14: every field listed). */
 const S = Type.String();
 const Int = Type.Integer();
 const Opt = Type.Optional;
 const Obj = <P extends TProperties>(props: P) => Type.Object(props, { additionalProperties: false });
-
-/** A built-in (id, version, category, description) or a custom detector (its whole spec). */
-export const DetectorSchema = Obj({
-  id: S,
-  version: Int,
-  category: S,
-  description: Opt(S),
-  builtin: Type.Boolean(),
-  pattern: Opt(S),
-  case_insensitive: Opt(Type.Boolean()),
-  keywords: Opt(Type.Unsafe<readonly string[]>(Type.Array(S))),
-  proximity: Opt(Int),
-  keyword_required: Opt(Type.Boolean()),
-  validator: Opt(S),
-  confidence: Opt(Int),
-});
 
 const Rule = Obj({
   rule_id: S,

@@ -1,5 +1,4 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { findUserById, revokeSession } from '../../http/auth-store.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
@@ -8,6 +7,7 @@ import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { STEP_UP_PURPOSES } from '../../http/step-up.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { answerSession, ChallengeBody, SignedInBody, secondFactorRoutes } from './second-factor-routes.js';
 import { changeIdleMinutes, confirmStepUp, idleSessionCheck, signIn } from './service.js';
@@ -41,7 +41,7 @@ export const identityModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const result = await signIn(s.db, s.config, s.clock.now(), {
+      const result = await signIn(serviceContextOf(request), s.config, {
         ...request.body,
         sourceIp: request.ip ?? null,
         userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
@@ -144,7 +144,7 @@ export const identityModule: ApiModule = async (app) => {
       if (!p.sessionId)
         throw new AppError(403, 'auth.forbidden', 'a step-up needs a console session, not an API token');
       const { purpose, password, code } = request.body;
-      return confirmStepUp(s.db, s.config, s.keys.factor, s.clock.now(), {
+      return confirmStepUp(serviceContextOf(request), s.config, s.keys.factor, {
         tenantId: p.tenantId,
         userId: p.userId,
         sessionId: p.sessionId,
@@ -181,15 +181,7 @@ export const identityModule: ApiModule = async (app) => {
       },
     },
     async (request) => {
-      const ctx = { ...auditContextOf(request), tenantId: principalOf(request).tenantId };
-      return changeIdleMinutes(
-        s.db,
-        s.audit,
-        ctx,
-        request.body.idle_minutes,
-        request.body.reason,
-        s.clock.now(),
-      );
+      return changeIdleMinutes(serviceContextOf(request), request.body.idle_minutes, request.body.reason);
     },
   );
 };

@@ -1,7 +1,6 @@
 import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
-import { auditContextOf } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError } from '../../http/errors.js';
@@ -9,17 +8,16 @@ import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { findTenantById } from '../tenants/public.js';
 import {
   changeSecondFactorRequirement,
-  completeChallenge,
   confirmEnrolment,
-  confirmForChallenge,
   enrol,
-  enrolForChallenge,
   secondFactorStatus,
 } from './second-factor.js';
+import { completeChallenge, confirmForChallenge, enrolForChallenge } from './sign-in-challenge.js';
 import { getSecondFactorRequirement } from './store.js';
 
 export const SignedInBody = Type.Object({
@@ -103,7 +101,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     },
     async (request) => {
       const user = await sessionUser(request);
-      return secondFactorStatus(s.db, user.tenant_id, user);
+      return secondFactorStatus(serviceContextOf(request), user);
     },
   );
 
@@ -121,7 +119,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     async (request) => {
       const user = await sessionUser(request);
       const tenant = await findTenantById(s.db, user.tenant_id);
-      return enrol(s.db, s.keys.factor, user, tenant?.slug ?? '', s.clock.now());
+      return enrol(serviceContextOf(request), s.keys.factor, user, tenant?.slug ?? '');
     },
   );
 
@@ -141,15 +139,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     },
     async (request) => {
       const user = await sessionUser(request);
-      return confirmEnrolment(
-        s.db,
-        s.keys.factor,
-        s.audit,
-        request.id,
-        user,
-        request.body.code,
-        s.clock.now(),
-      );
+      return confirmEnrolment(serviceContextOf(request), s.keys.factor, user, request.body.code);
     },
   );
 
@@ -171,21 +161,13 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     },
     async (request, reply) => {
       const { challenge, code, recovery_code } = request.body;
-      const opened = await completeChallenge(
-        s.db,
-        s.config,
-        s.keys.factor,
-        s.audit,
-        request.id,
-        s.clock.now(),
-        {
-          challenge,
-          ...(code !== undefined ? { code } : {}),
-          ...(recovery_code !== undefined ? { recovery_code } : {}),
-          sourceIp: request.ip ?? null,
-          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-        },
-      );
+      const opened = await completeChallenge(serviceContextOf(request), s.config, s.keys.factor, {
+        challenge,
+        ...(code !== undefined ? { code } : {}),
+        ...(recovery_code !== undefined ? { recovery_code } : {}),
+        sourceIp: request.ip ?? null,
+        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+      });
       return answerSession(reply, opened);
     },
   );
@@ -210,11 +192,10 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     },
     async (request) =>
       enrolForChallenge(
-        s.db,
+        serviceContextOf(request),
         s.keys.factor,
         request.body.challenge,
         async (tenantId) => (await findTenantById(s.db, tenantId))?.slug ?? '',
-        s.clock.now(),
       ),
   );
 
@@ -234,7 +215,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const opened = await confirmForChallenge(s.db, s.keys.factor, s.audit, request.id, s.clock.now(), {
+      const opened = await confirmForChallenge(serviceContextOf(request), s.keys.factor, {
         ...request.body,
         sourceIp: request.ip ?? null,
         userAgent: userAgentOf(request),
@@ -276,8 +257,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
       },
     },
     async (request) => {
-      const ctx = { ...auditContextOf(request), tenantId: principalOf(request).tenantId };
-      return changeSecondFactorRequirement(s.db, s.audit, ctx, request.body, s.clock.now());
+      return changeSecondFactorRequirement(serviceContextOf(request), request.body);
     },
   );
 };

@@ -1,15 +1,15 @@
-import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
-import type { Database } from '../../db/database.js';
 import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserByEmail, findUserById, insertSession, revokeSession } from '../../http/auth-store.js';
 import type { SessionCheck } from '../../http/authenticate.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
 import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/step-up.js';
+import { actorOf, auditContextFor, type ServiceContext } from '../../service-context.js';
 import { findTenantBySlug } from '../tenants/public.js';
-import { factorOf, openChallenge, spendTotpCode } from './second-factor.js';
+import { spendTotpCode } from './second-factor.js';
+import { findSecondFactor } from './second-factor-store.js';
+import { type ChallengeAnswer, openChallenge } from './sign-in-challenge.js';
 import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
 import {
   getIdleMinutes,
@@ -24,8 +24,6 @@ export { isLocked, signInFailed };
  * Sign-in, idle timeout and step-up rules (document 3, Sign-in and sessions). Never sees
  * Fastify objects: routes pass plain values in.
  */
-
-type Db = Kysely<Database>;
 
 export interface SignInInput {
   tenant: string;
@@ -50,11 +48,12 @@ export interface SignedInSession {
  * lapsed lock starts the count afresh.
  */
 export async function signIn(
-  db: Db,
+  ctx: ServiceContext,
   config: Config,
-  now: Date,
   input: SignInInput,
-): Promise<SignedInSession | Awaited<ReturnType<typeof openChallenge>>> {
+): Promise<SignedInSession | ChallengeAnswer> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const tenant = await findTenantBySlug(db, input.tenant.toLowerCase());
   const user = tenant ? await findUserByEmail(db, tenant.id, input.email) : undefined;
   if (!tenant || !user || user.password_hash === null || user.federated === 1) {
@@ -69,13 +68,13 @@ export async function signIn(
   }
   if (user.status !== 'active') throw signInFailed();
   // An enrolled account proves its second factor before any session opens.
-  const factor = await factorOf(db, tenant.id, user.id);
-  if (factor?.confirmed_at) return openChallenge(db, user, now);
+  const factor = await findSecondFactor(db, tenant.id, user.id);
+  if (factor?.confirmed_at) return openChallenge(ctx, user);
   // Document 3: with the requirement on, an unenrolled local account signs in until
   // since + grace_days (the answer carries second_factor_due_by), afterwards it must enrol.
   const requirement = await getSecondFactorRequirement(db, tenant.id);
   if (requirement.due_by !== null && now.getTime() >= Date.parse(requirement.due_by))
-    return openChallenge(db, user, now, 'enrol');
+    return openChallenge(ctx, user, 'enrol');
   await recordSuccessfulSignIn(db, tenant.id, user.id, now);
   const { token, session } = await insertSession(
     db,
@@ -101,21 +100,19 @@ export const idleSessionCheck: SessionCheck = async ({ session, services }) => {
 };
 
 export async function changeIdleMinutes(
-  db: Db,
-  audit: AuditWriter,
-  ctx: AuditContext & { tenantId: string },
+  ctx: ServiceContext,
   minutes: number,
   reason: string,
-  now: Date,
 ): Promise<{ idle_minutes: number }> {
-  const before = await getIdleMinutes(db, ctx.tenantId);
-  await db.transaction().execute(async (trx) => {
-    await setIdleMinutes(trx, ctx.tenantId, minutes, now);
-    await audit.write(
-      ctx,
+  const { tenantId } = actorOf(ctx);
+  const before = await getIdleMinutes(ctx.db, tenantId);
+  await ctx.db.transaction().execute(async (trx) => {
+    await setIdleMinutes(trx, tenantId, minutes, ctx.clock.now());
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'settings.session_idle_changed',
-        subject: { type: 'tenant', id: ctx.tenantId },
+        subject: { type: 'tenant', id: tenantId },
         metadata: { before, after: minutes, reason },
       },
       trx,
@@ -129,10 +126,9 @@ export async function changeIdleMinutes(
  * A wrong password counts toward lockout like a sign-in failure; a locked account cannot confirm.
  */
 export async function confirmStepUp(
-  db: Db,
+  ctx: ServiceContext,
   config: Config,
   factorKey: Buffer,
-  now: Date,
   input: {
     tenantId: string;
     userId: string;
@@ -142,13 +138,15 @@ export async function confirmStepUp(
     code?: string;
   },
 ): Promise<{ purpose: StepUpPurpose; expires_at: string }> {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   const user = await findUserById(db, input.tenantId, input.userId);
   if (!user) throw signInFailed();
   if (input.password === undefined) {
     // Confirmation by a second-factor code (each step accepted once, like at sign-in).
     if (input.code === undefined)
       throw fieldError('password', 'confirm with your password or a second-factor code');
-    if (isLocked(user, now) || !(await spendTotpCode(db, factorKey, user, input.code, now))) {
+    if (isLocked(user, now) || !(await spendTotpCode(ctx, factorKey, user, input.code))) {
       if (!isLocked(user, now)) await lockoutAfterFailure(db, config, user, now);
       throw new AppError(
         403,

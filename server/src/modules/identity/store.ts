@@ -72,6 +72,21 @@ export async function recordSuccessfulSignIn(
     .execute();
 }
 
+/** Sign-in after enrolling at a challenge: failures forgotten, sign-in time kept (lock untouched). */
+export async function recordEnrolledSignIn(
+  db: Db,
+  tenantId: string,
+  userId: string,
+  now: Date,
+): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ failed_logins: 0, last_login_at: now.toISOString() })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', userId)
+    .execute();
+}
+
 /** Unlock (document 3): lock and failure count cleared. */
 export async function clearLock(db: Db, tenantId: string, userId: string, now: Date): Promise<void> {
   await db

@@ -1,11 +1,11 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserById, revokeSession, revokeUserSessions } from '../../http/auth-store.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { isBuiltInRole } from '../../http/roles.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { getIdleMinutes, resetSecondFactor } from '../identity/public.js';
 import { directoryRow } from './directory-row.js';
 import {
@@ -26,7 +26,6 @@ import {
 /** Account administration rules (document 3, Users); routes pass plain values in. */
 
 type Db = Kysely<Database>;
-type Ctx = AuditContext & { tenantId: string };
 
 const AUDIT_VIEW = [
   'id',
@@ -43,8 +42,9 @@ const AUDIT_VIEW = [
 ] as const;
 
 /** GET /users: the full directory with users:write, the audit view with audit:read only. */
-export async function directory(db: Db, actor: Principal, now: Date) {
-  const rows = (await listUsers(db, actor.tenantId)).map((u) => directoryRow(u, now));
+export async function directory(ctx: ServiceContext, actor: Principal) {
+  const now = ctx.clock.now();
+  const rows = (await listUsers(ctx.db, actor.tenantId)).map((u) => directoryRow(u, now));
   if (actor.permissions.has('users:write')) return { items: rows };
   return { items: rows.map((r) => Object.fromEntries(AUDIT_VIEW.map((k) => [k, r[k]]))) };
 }
@@ -57,14 +57,14 @@ async function target(db: Db, actor: Principal, userId: string): Promise<UsersTa
 
 /** PATCH: an empty department clears it; no change records nothing; federated name is 409. */
 export async function editProfile(
-  db: Db,
-  audit: AuditWriter,
+  context: ServiceContext,
   actor: Principal,
-  ctx: Ctx,
   userId: string,
   input: { display_name?: string; department?: string },
-  now: Date,
 ) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await target(db, actor, userId);
   refuseNonOwnerOnOwner(actor, user);
   const next = {
@@ -97,14 +97,14 @@ export async function editProfile(
 }
 
 export async function changeRole(
-  db: Db,
-  audit: AuditWriter,
+  context: ServiceContext,
   actor: Principal,
-  ctx: Ctx,
   userId: string,
   input: { role: string; custom_role_id?: string },
-  now: Date,
 ) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'change the role of');
   refuseNonOwnerOnOwner(actor, user);
@@ -137,15 +137,10 @@ export async function changeRole(
 }
 
 /** Disable: sessions revoked, invitation cleared; the answer counts incidents still assigned. */
-export async function disableUser(
-  db: Db,
-  audit: AuditWriter,
-  actor: Principal,
-  ctx: Ctx,
-  userId: string,
-  reason: string,
-  now: Date,
-) {
+export async function disableUser(context: ServiceContext, actor: Principal, userId: string, reason: string) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'disable');
   refuseNonOwnerOnOwner(actor, user);
@@ -183,15 +178,10 @@ export async function disableUser(
   };
 }
 
-export async function enableUser(
-  db: Db,
-  audit: AuditWriter,
-  actor: Principal,
-  ctx: Ctx,
-  userId: string,
-  reason: string,
-  now: Date,
-) {
+export async function enableUser(context: ServiceContext, actor: Principal, userId: string, reason: string) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'enable');
   refuseNonOwnerOnOwner(actor, user);
@@ -225,13 +215,15 @@ function sessionView(s: {
   };
 }
 
-export async function sessionsOf(db: Db, actor: Principal, userId: string, now: Date) {
-  const user = await target(db, actor, userId);
-  return { items: (await liveSessionsOf(db, actor.tenantId, user.id, now)).map(sessionView) };
+export async function sessionsOf(ctx: ServiceContext, actor: Principal, userId: string) {
+  const user = await target(ctx.db, actor, userId);
+  return { items: (await liveSessionsOf(ctx.db, actor.tenantId, user.id, ctx.clock.now())).map(sessionView) };
 }
 
 /** GET /users/sessions: refused to endpoint-group-scoped roles (document 3). */
-export async function allSessions(db: Db, actor: Principal, now: Date, limit: number, offset: number) {
+export async function allSessions(ctx: ServiceContext, actor: Principal, limit: number, offset: number) {
+  const { db } = ctx;
+  const now = ctx.clock.now();
   if (Array.isArray(actor.incidentScope))
     throw new AppError(
       403,
@@ -267,14 +259,14 @@ export async function allSessions(db: Db, actor: Principal, now: Date, limit: nu
 }
 
 export async function revokeUserSession(
-  db: Db,
-  audit: AuditWriter,
+  context: ServiceContext,
   actor: Principal,
-  ctx: Ctx,
   userId: string,
   publicId: string,
-  now: Date,
 ) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'revoke sessions of');
   refuseNonOwnerOnOwner(actor, user);
@@ -296,15 +288,9 @@ export async function revokeUserSession(
 }
 
 /** DELETE /users/{id}/second-factor: 409 on one's own account, 403 for a non-Owner on an Owner. */
-export async function resetUserSecondFactor(
-  db: Db,
-  audit: AuditWriter,
-  actor: Principal,
-  ctx: Ctx,
-  userId: string,
-) {
-  const user = await target(db, actor, userId);
+export async function resetUserSecondFactor(ctx: ServiceContext, actor: Principal, userId: string) {
+  const user = await target(ctx.db, actor, userId);
   refuseSelf(actor, user, 'reset the second factor of');
   refuseNonOwnerOnOwner(actor, user);
-  await resetSecondFactor(db, audit, ctx, user.id);
+  await resetSecondFactor(ctx, user.id);
 }

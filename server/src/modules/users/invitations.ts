@@ -2,7 +2,6 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import {
   findUserByEmail,
   findUserById,
@@ -15,6 +14,7 @@ import { hashPassword } from '../../http/passwords.js';
 import type { Principal } from '../../http/principal.js';
 import { isBuiltInRole } from '../../http/roles.js';
 import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
+import { actingAs, auditContextFor, type ServiceContext } from '../../service-context.js';
 import { enforcePasswordRule } from '../identity/public.js';
 import { findTenantById } from '../tenants/public.js';
 import { refuseNonOwnerMakingOwner, refuseNonOwnerOnOwner } from './owner-rules.js';
@@ -34,7 +34,6 @@ export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
 export const RESET_TTL_MS = 24 * 60 * 60 * 1000;
 
 type Db = Kysely<Database>;
-type Ctx = AuditContext & { tenantId: string };
 
 const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
@@ -66,14 +65,10 @@ export interface InviteInput {
   custom_role_id?: string;
 }
 
-export async function inviteUser(
-  db: Db,
-  audit: AuditWriter,
-  actor: Principal,
-  ctx: Ctx,
-  input: InviteInput,
-  now: Date,
-) {
+export async function inviteUser(context: ServiceContext, actor: Principal, input: InviteInput) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254) throw fieldError('email', 'must be an e-mail address');
   if (input.role === 'custom' || input.custom_role_id !== undefined)
@@ -134,10 +129,11 @@ async function passwordContext(db: Db, user: UsersTable) {
 
 /** Accept-invitation: the invitation is proved first, then the password rule applies. */
 export async function acceptInvitation(
-  db: Db,
-  now: Date,
+  context: ServiceContext,
   input: { invitation?: unknown; password: string; sourceIp: string | null; userAgent: string | null },
 ) {
+  const { db } = context;
+  const now = context.clock.now();
   const hash = sha256Hex(wellFormed(input.invitation, TOKEN_PREFIX.invitation));
   const user = await findUserByInvitationHash(db, hash);
   const expiresAt = user?.status === 'invited' ? user.invitation_expires_at : null;
@@ -165,14 +161,14 @@ async function targetFor(db: Db, actor: Principal, userId: string): Promise<User
 
 /** Reinvite: a new seven-day invitation; the old one stops working; 409 if a password is set. */
 export async function reinviteUser(
-  db: Db,
+  context: ServiceContext,
   config: Config,
-  audit: AuditWriter,
   actor: Principal,
-  ctx: Ctx,
   userId: string,
-  now: Date,
 ) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await targetFor(db, actor, userId);
   if (user.password_hash !== null || user.status !== 'invited')
     throw new AppError(
@@ -206,16 +202,8 @@ export async function reinviteUser(
 }
 
 /** Password-reset link: 24 hours; refused for disabled and federated accounts (409). */
-export async function issueReset(
-  db: Db,
-  config: Config,
-  audit: AuditWriter,
-  actor: Principal,
-  ctx: Ctx,
-  userId: string,
-  now: Date,
-) {
-  return mintReset(db, config, audit, ctx, await targetFor(db, actor, userId), now);
+export async function issueReset(context: ServiceContext, config: Config, actor: Principal, userId: string) {
+  return mintReset(context, config, await targetFor(context.db, actor, userId));
 }
 
 /**
@@ -223,14 +211,14 @@ export async function issueReset(
  * the SHA-256 is stored, the audit entry names the account and never the link.
  */
 export async function mintReset(
-  db: Db,
+  context: ServiceContext,
   config: Config,
-  audit: AuditWriter,
-  ctx: Ctx,
   user: UsersTable,
-  now: Date,
   metadata?: Record<string, unknown>,
 ) {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   if (user.status === 'disabled' || user.federated === 1)
     throw new AppError(409, 'resource.conflict', 'no reset link for a disabled or federated account');
   const secret = mintSecret(TOKEN_PREFIX.reset);
@@ -255,13 +243,9 @@ export async function mintReset(
 }
 
 /** Redeeming sets the password, ends every session and opens none (document 3). */
-export async function redeemReset(
-  db: Db,
-  audit: AuditWriter,
-  requestId: string,
-  now: Date,
-  input: { reset?: unknown; password: string },
-) {
+export async function redeemReset(context: ServiceContext, input: { reset?: unknown; password: string }) {
+  const { db, audit } = context;
+  const now = context.clock.now();
   const row = await findReset(db, sha256Hex(wellFormed(input.reset, TOKEN_PREFIX.reset)));
   if (!row || row.used_at !== null || Date.parse(row.expires_at) <= now.getTime()) throw unusable();
   const user = await findUserById(db, row.tenant_id, row.user_id);
@@ -273,7 +257,7 @@ export async function redeemReset(
     await setPassword(trx, row.tenant_id, user.id, passwordHash, now);
     const ended = await revokeUserSessions(trx, row.tenant_id, user.id, 'password_reset', now);
     await audit.write(
-      { tenantId: row.tenant_id, actor: { type: 'user', id: user.id }, requestId },
+      auditContextFor(actingAs(context, user)),
       {
         action: 'user.password_reset_redeemed',
         subject: { type: 'user', id: user.id },

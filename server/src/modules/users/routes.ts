@@ -1,12 +1,11 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requireAnyPermission, requirePermission, requireStepUp } from '../../http/guards.js';
 import { ALL_PERMISSIONS, PERMISSIONS } from '../../http/permissions.js';
 import { PersonText } from '../../http/person-text.js';
 import { BUILT_IN_ROLES } from '../../http/roles.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
-import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   allSessions,
@@ -19,7 +18,7 @@ import {
   revokeUserSession,
   sessionsOf,
 } from './admin.js';
-import { acceptInvitation, inviteUser, issueReset, redeemReset, reinviteUser } from './invitations.js';
+import { inviteUser, issueReset, reinviteUser } from './invitations.js';
 import { DirectoryRow, TenantSession } from './response-schemas.js';
 import { unlockUser } from './service.js';
 
@@ -37,25 +36,13 @@ const Session = Type.Object({
   source_ip: Nullable(Type.String()),
   user_agent: Nullable(Type.String()),
 });
-// Document 3: a malformed invitation or link (missing, empty, too long, not a string) is the same
-// 401 as an unknown one, so the schema takes any value and the service judges its shape.
-const SecretBody = (name: 'invitation' | 'reset') =>
-  Type.Object(
-    {
-      [name]: Type.Optional(Type.Unknown({ description: `the ${name} string; anything malformed is 401` })),
-      password: Type.String({ minLength: 1, maxLength: 1024 }),
-    },
-    { additionalProperties: false },
-  );
-
-/** User administration, invitations and reset links (document 3, Users; issue 4). */
+/**
+ * User administration (document 3, Users; issue 4): the directory, invitations and reset links
+ * issued by an administrator, roles, sessions. Redeeming them is in redeem-routes.ts.
+ */
 export const usersModule: ApiModule = async (app) => {
   const s = app.deps;
   const write = requirePermission('users:write');
-  const ctxOf = (request: Parameters<typeof auditContextOf>[0]) => ({
-    ...auditContextOf(request),
-    tenantId: principalOf(request).tenantId,
-  });
 
   app.get(
     '/users',
@@ -69,7 +56,7 @@ export const usersModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => directory(s.db, principalOf(request), s.clock.now()),
+    async (request) => directory(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(
@@ -95,14 +82,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const out = await inviteUser(
-        s.db,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.body,
-        s.clock.now(),
-      );
+      const out = await inviteUser(serviceContextOf(request), principalOf(request), request.body);
       return reply.code(201).send(out);
     },
   );
@@ -175,7 +155,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      allSessions(s.db, principalOf(request), s.clock.now(), request.query.limit, request.query.offset),
+      allSessions(serviceContextOf(request), principalOf(request), request.query.limit, request.query.offset),
   );
 
   app.patch(
@@ -195,15 +175,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      editProfile(
-        s.db,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.params.id,
-        request.body,
-        s.clock.now(),
-      ),
+      editProfile(serviceContextOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -223,15 +195,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      changeRole(
-        s.db,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.params.id,
-        request.body,
-        s.clock.now(),
-      ),
+      changeRole(serviceContextOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.post(
@@ -252,15 +216,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      disableUser(
-        s.db,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.params.id,
-        request.body.reason,
-        s.clock.now(),
-      ),
+      disableUser(serviceContextOf(request), principalOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -274,15 +230,7 @@ export const usersModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      enableUser(
-        s.db,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.params.id,
-        request.body.reason,
-        s.clock.now(),
-      ),
+      enableUser(serviceContextOf(request), principalOf(request), request.params.id, request.body.reason),
   );
 
   app.post(
@@ -292,15 +240,7 @@ export const usersModule: ApiModule = async (app) => {
       schema: { params: IdParams, response: { 200: LinkAnswer, ...errorResponses(401, 403, 404, 409) } },
     },
     async (request) =>
-      reinviteUser(
-        s.db,
-        s.config,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.params.id,
-        s.clock.now(),
-      ),
+      reinviteUser(serviceContextOf(request), s.config, principalOf(request), request.params.id),
   );
 
   app.post(
@@ -310,15 +250,7 @@ export const usersModule: ApiModule = async (app) => {
       schema: { params: IdParams, response: { 200: LinkAnswer, ...errorResponses(401, 403, 404, 409) } },
     },
     async (request) =>
-      issueReset(
-        s.db,
-        s.config,
-        s.audit,
-        principalOf(request),
-        ctxOf(request),
-        request.params.id,
-        s.clock.now(),
-      ),
+      issueReset(serviceContextOf(request), s.config, principalOf(request), request.params.id),
   );
 
   app.post(
@@ -327,8 +259,7 @@ export const usersModule: ApiModule = async (app) => {
       onRequest: [write, requireStepUp('role_change')],
       schema: { params: IdParams, response: { 200: DirectoryRow, ...errorResponses(401, 403, 404, 409) } },
     },
-    async (request) =>
-      unlockUser(s.db, s.audit, principalOf(request), ctxOf(request), request.params.id, s.clock.now()),
+    async (request) => unlockUser(serviceContextOf(request), principalOf(request), request.params.id),
   );
 
   app.delete(
@@ -338,7 +269,7 @@ export const usersModule: ApiModule = async (app) => {
       schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) } },
     },
     async (request, reply) => {
-      await resetUserSecondFactor(s.db, s.audit, principalOf(request), ctxOf(request), request.params.id);
+      await resetUserSecondFactor(serviceContextOf(request), principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -352,7 +283,7 @@ export const usersModule: ApiModule = async (app) => {
         response: { 200: Type.Object({ items: Type.Array(Session) }), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => sessionsOf(s.db, principalOf(request), request.params.id, s.clock.now()),
+    async (request) => sessionsOf(serviceContextOf(request), principalOf(request), request.params.id),
   );
 
   app.post(
@@ -369,67 +300,10 @@ export const usersModule: ApiModule = async (app) => {
     },
     async (request) =>
       revokeUserSession(
-        s.db,
-        s.audit,
+        serviceContextOf(request),
         principalOf(request),
-        ctxOf(request),
         request.params.id,
         request.params.public_id,
-        s.clock.now(),
       ),
-  );
-
-  app.post(
-    '/auth/accept-invitation',
-    {
-      config: { auth: 'none' },
-      schema: {
-        body: SecretBody('invitation'),
-        response: {
-          200: Type.Object({
-            token: Type.String(),
-            expires_at: Timestamp,
-            user: Type.Object({
-              id: Type.String(),
-              email: Type.String(),
-              display_name: Nullable(Type.String()),
-              role: Type.String(),
-            }),
-          }),
-          ...errorResponses(401, 422),
-        },
-      },
-    },
-    async (request, reply) => {
-      const body = request.body as { invitation?: unknown; password: string };
-      const { token, session, user } = await acceptInvitation(s.db, s.clock.now(), {
-        invitation: body.invitation,
-        password: body.password,
-        sourceIp: request.ip ?? null,
-        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-      });
-      reply.setCookie(SESSION_COOKIE, token, {
-        ...SESSION_COOKIE_OPTIONS,
-        expires: new Date(session.expires_at),
-      });
-      return {
-        token,
-        expires_at: session.expires_at,
-        user: { id: user.id, email: user.email, display_name: user.display_name, role: user.role },
-      };
-    },
-  );
-
-  app.post(
-    '/auth/reset-password',
-    {
-      config: { auth: 'none' },
-      schema: { body: SecretBody('reset'), response: { 204: Type.Null(), ...errorResponses(401, 422) } },
-    },
-    async (request, reply) => {
-      const body = request.body as { reset?: unknown; password: string };
-      await redeemReset(s.db, s.audit, request.id, s.clock.now(), body);
-      return reply.code(204).send(null);
-    },
   );
 };

@@ -1,26 +1,22 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../../db/database.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { clearLock, isLocked } from '../identity/public.js';
 import { directoryRow } from './directory-row.js';
-
-type Db = Kysely<Database>;
 
 /**
  * Unlock (document 3, States: account (locked) → unlock): 409 when not locked, 409 on one's
  * own account, and only an Owner acts on an Owner (403). Lock and failure count are cleared.
  */
 export async function unlockUser(
-  db: Db,
-  audit: AuditWriter,
+  context: ServiceContext,
   actor: Principal,
-  ctx: AuditContext,
   userId: string,
-  now: Date,
 ): Promise<ReturnType<typeof directoryRow>> {
+  const { db, audit } = context;
+  const now = context.clock.now();
+  const ctx = auditContextFor(context);
   const user = await findUserById(db, actor.tenantId, userId);
   if (!user) throw notFound('user');
   if (user.id === actor.userId)
