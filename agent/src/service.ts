@@ -11,7 +11,6 @@ import { BundleStore } from './policy/bundle-store.js';
 import { engineVerifier } from './policy/engine-verify.js';
 import { NetworkLocationState } from './policy/network-location-state.js';
 import { EventQueue } from './queue/event-queue.js';
-import { releaseFreedMemory } from './release-memory.js';
 import type { DiscoveryStats } from './sensors/discovery.js';
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
@@ -101,6 +100,7 @@ export class AgentService {
     if (!enrollment) throw new Error('not enrolled');
     const { key, reason } = await loadPinnedDeviceKey(
       config.stateDir,
+      platform.deviceKeys,
       config.tcti ? { tcti: config.tcti } : {},
     );
     log('debug', 'device key loaded', { reason });
@@ -248,13 +248,13 @@ export class AgentService {
     await this.syncClock();
     await this.checkin();
     await this.syncWatches();
-    releaseFreedMemory();
+    s.platform.releaseFreedMemory();
     const loops = serviceLoops(
       {
         checkin: async () => {
           await this.checkin();
           await this.syncWatches();
-          releaseFreedMemory();
+          s.platform.releaseFreedMemory();
         },
         upload: () => this.upload(),
         discover: async () => {

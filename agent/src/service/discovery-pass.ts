@@ -1,4 +1,3 @@
-import { releaseFreedMemory } from '../release-memory.js';
 import { type DiscoveryRoot, type DiscoveryStats, runDiscovery } from '../sensors/discovery.js';
 import { sightLogger } from '../sensors/path-sight.js';
 import type { ObservationSink } from '../sensors/types.js';
@@ -39,6 +38,6 @@ export async function discover(s: AgentState, sink: ObservationSink): Promise<Di
   });
   s.log('info', 'discovery pass done', { ...stats });
   // A pass reads and hashes many files: give the freed buffers back before the service idles.
-  releaseFreedMemory();
+  s.platform.releaseFreedMemory();
   return stats;
 }
