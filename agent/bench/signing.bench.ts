@@ -96,7 +96,7 @@ test('device-key signing: sign/s and p99 latency, software and TPM-backed', asyn
     console.log(
       `device-key signing, ${MESSAGE.length}-byte canonical string, sequential awaits (one request at a time)`,
     );
-    const soft = await loadOrCreateSoftwareKey(stateDir);
+    const soft = await loadOrCreateSoftwareKey(stateDir, true);
     expect(verifiesWith(soft, await soft.sign(MESSAGE))).toBe(true);
     report('software Ed25519 (node:crypto)', await measure(soft, 20_000));
     await soft.close();

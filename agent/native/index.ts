@@ -18,11 +18,22 @@ export * from './lib/token-groups.js';
 export * from './lib/zone-identifier.js';
 
 let loaded: { binding: NativeBinding; path: string } | NativeLoadError | undefined;
+let hostPlatform: NodeJS.Platform | null = null;
+
+/**
+ * Names the operating system the addon is loaded on. The facade reads no `process.platform` of its
+ * own: the agent's one platform switch (`agent/src/platform/index.ts`) tells it before loading a
+ * backend. Only the mingw cross build's place depends on it; untold, the override, the place beside
+ * the executable and the node-gyp build are still tried. Takes effect for a load not yet made.
+ */
+export function useNativeHost(platform: NodeJS.Platform): void {
+  hostPlatform = platform;
+}
 
 /** The candidate paths for this process, in the order they are tried. */
 export function defaultCandidates(): string[] {
   return addonCandidates({
-    platform: process.platform,
+    platform: hostPlatform,
     arch: process.arch,
     packageRoot: findPackageRoot(import.meta.url),
     execPath: process.execPath,

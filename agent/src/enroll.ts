@@ -77,6 +77,7 @@ export async function enroll(
   const caPem = await serverCaPem(config);
   const selection = await selectDeviceKey({
     stateDir: config.stateDir,
+    keys: platform.deviceKeys,
     mode: config.keyMode,
     ...(config.tcti ? { tcti: config.tcti } : {}),
   });

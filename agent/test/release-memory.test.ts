@@ -13,7 +13,7 @@ test('freed memory is handed back through glibc on Linux, koffi loaded only when
     const koffi = () => Object.keys(cache).some((k) => k.includes('/koffi/'));
     await import(${JSON.stringify(`${AGENT_DIST}service.js`)});
     const before = koffi();
-    const { releaseFreedMemory } = await import(${JSON.stringify(`${AGENT_DIST}release-memory.js`)});
+    const { releaseFreedMemory } = await import(${JSON.stringify(`${AGENT_DIST}platform/linux/release-memory.js`)});
     const first = releaseFreedMemory();
     const second = releaseFreedMemory();
     console.log(JSON.stringify({ before, first, second, after: koffi() }));`;

@@ -7,7 +7,8 @@ import { type LoadAttempt, NativeLoadError } from './errors.js';
 export const ADDON_FILE = 'custos_native.node';
 
 export interface CandidateInput {
-  platform: NodeJS.Platform;
+  /** The host's operating system, as the agent's platform switch names it; null when not told. */
+  platform: NodeJS.Platform | null;
   arch: string;
   /** Folder holding agent/native's package.json, or null when not found (packaged build). */
   packageRoot: string | null;

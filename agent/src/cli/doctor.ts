@@ -49,7 +49,11 @@ export async function doctor(
     );
     // Issue 8: the key protection in force, proven by a signature; a TPM-enrolled agent whose TPM
     // is gone fails here naming why, and never falls back to another key.
-    const key = await deviceKeyVerdict(config.stateDir, config.tcti ? { tcti: config.tcti } : {});
+    const key = await deviceKeyVerdict(
+      config.stateDir,
+      platform.deviceKeys,
+      config.tcti ? { tcti: config.tcti } : {},
+    );
     add(
       'device key',
       key.ok ? 'OK' : 'FAIL',

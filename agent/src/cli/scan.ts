@@ -9,7 +9,7 @@ import { EXIT } from './args.js';
  * `dlp-agent scan PATH --json`: decides each file with the bundle in force as a discovery event.
  * Nothing is queued or uploaded, nothing is remembered. Output carries ids and counts only.
  */
-export async function scanCommand(
+export async function scanPath(
   svc: AgentService,
   target: string,
   json: boolean,

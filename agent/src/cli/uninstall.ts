@@ -2,8 +2,6 @@ import { rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { AgentConfig } from '../config.js';
 import { removeDeviceKey } from '../identity/remove-key.js';
-import { clearEnrollmentToken } from '../platform/linux/machine-policy.js';
-import { findInstalledService } from '../platform/linux/systemd-unit.js';
 import type { Platform } from '../platform/types.js';
 import type { AgentService } from '../service.js';
 import { EXIT } from './args.js';
@@ -23,12 +21,12 @@ export interface UninstallOptions {
  * leaves machine policy and the service is disabled. A server that cannot be told stops it all
  * (the service is started again) unless --force.
  */
-export async function uninstallCommand(
+export async function uninstall(
   platform: Platform,
   config: AgentConfig,
   o: UninstallOptions,
 ): Promise<number> {
-  const service = findInstalledService();
+  const service = platform.installedService();
   if (service.kind === 'not_root') {
     o.err('dlp-agent uninstall: the custos-agent service is installed: run this as root to stop it first');
     return EXIT.failed;
@@ -53,9 +51,8 @@ export async function uninstallCommand(
   const names = ['enrollment.json', 'server-ca.pem', 'policy', 'config.json'];
   for (const db of ['queue.db', 'files.db']) names.push(db, `${db}-wal`, `${db}-shm`);
   for (const name of names) await rm(join(config.stateDir, name), { recursive: true, force: true });
-  await removeDeviceKey(config.stateDir);
-  const token =
-    process.platform === 'linux' ? await clearEnrollmentToken(platform.machinePolicy.location) : 'none';
+  await removeDeviceKey(config.stateDir, platform.deviceKeys);
+  const token = await platform.machinePolicy.clearEnrollmentToken();
   await control?.disable();
   o.out('uninstalled: enrolment, device key, queue and policy removed');
   if (token === 'removed') o.out(`enrolment token removed from ${platform.machinePolicy.location}`);

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import type { DeviceKey, DeviceKeyProtection, DeviceSignatureAlgorithm } from './device-key.js';
 import { DeviceKeyError } from './device-key-error.js';
-import { deviceKeyDir, readPrivateFile, writePrivateFile } from './private-files.js';
+import { deviceKeyDir, type PosixModes, readPrivateFile, writePrivateFile } from './private-files.js';
 
 /**
  * The key choice made at enrolment (issue 8: "the choice is pinned at enrolment"). The server
@@ -27,9 +27,12 @@ export function pinPath(stateDir: string): string {
 const PROTECTIONS: readonly string[] = ['software', 'tpm_backed'];
 const ALGORITHMS: readonly string[] = ['ed25519', 'ecdsa_p256_sha256'];
 
-export async function readDeviceKeyPin(stateDir: string): Promise<DeviceKeyPin | undefined> {
+export async function readDeviceKeyPin(
+  stateDir: string,
+  posixModes: PosixModes,
+): Promise<DeviceKeyPin | undefined> {
   const path = pinPath(stateDir);
-  const raw = await readPrivateFile(path);
+  const raw = await readPrivateFile(path, posixModes);
   if (raw === undefined) return undefined;
   let parsed: unknown;
   try {
@@ -57,6 +60,7 @@ export async function writeDeviceKeyPin(
   stateDir: string,
   key: DeviceKey,
   extra: { tcti?: string; now?: Date },
+  posixModes: PosixModes,
 ): Promise<DeviceKeyPin> {
   const pin: DeviceKeyPin = {
     version: 1,
@@ -66,6 +70,6 @@ export async function writeDeviceKeyPin(
     ...(extra.tcti !== undefined ? { tcti: extra.tcti } : {}),
     pinned_at: (extra.now ?? new Date()).toISOString(),
   };
-  await writePrivateFile(pinPath(stateDir), `${JSON.stringify(pin, null, 2)}\n`);
+  await writePrivateFile(pinPath(stateDir), `${JSON.stringify(pin, null, 2)}\n`, posixModes);
   return pin;
 }

@@ -1,4 +1,5 @@
 import { createPublicKey, randomBytes, verify } from 'node:crypto';
+import type { DeviceKeySupport } from '../platform/types.js';
 import type { DeviceKey, DeviceKeyProtection, DeviceSignatureAlgorithm } from './device-key.js';
 import { DeviceKeyError } from './device-key-error.js';
 import { readDeviceKeyPin } from './key-pin.js';
@@ -15,21 +16,12 @@ export interface TpmPresence {
  * Asks the platform's TPM whether it answers, without creating or touching any key: on Linux a
  * tpm2-tss connection and TPM2_Startup over the TCTI, on Windows opening the Platform Crypto Provider.
  */
-export async function probeTpm(options: { tcti?: string } = {}): Promise<TpmPresence> {
+export async function probeTpm(
+  keys: DeviceKeySupport,
+  options: { tcti?: string } = {},
+): Promise<TpmPresence> {
   try {
-    if (process.platform === 'linux') {
-      const tcti = options.tcti ?? DEFAULT_TCTI;
-      const { EsysContext } = await import('./tpm/esys-context.js');
-      const ctx = await EsysContext.open(tcti);
-      await ctx.closeWhenIdle();
-      return { present: true, detail: `TPM 2.0 answered at ${tcti}` };
-    }
-    if (process.platform === 'win32') {
-      const { probePlatformCryptoProvider } = await import('../platform/win32/ncrypt-key.js');
-      await probePlatformCryptoProvider();
-      return { present: true, detail: 'Microsoft Platform Crypto Provider opened' };
-    }
-    return { present: false, detail: `no TPM support on ${process.platform}` };
+    return { present: true, detail: await keys.probeHardware(options.tcti ?? DEFAULT_TCTI) };
   } catch (err) {
     return { present: false, detail: err instanceof Error ? err.message : String(err) };
   }
@@ -71,11 +63,12 @@ function publicKeyObject(key: DeviceKey) {
  */
 export async function deviceKeyVerdict(
   stateDir: string,
+  keys: DeviceKeySupport,
   options: { tcti?: string } = {},
 ): Promise<DeviceKeyVerdict> {
   let pin: Awaited<ReturnType<typeof readDeviceKeyPin>>;
   try {
-    pin = await readDeviceKeyPin(stateDir);
+    pin = await readDeviceKeyPin(stateDir, keys.posixModes);
   } catch (err) {
     const code = err instanceof DeviceKeyError ? err.code : 'device_key.corrupt';
     return { ok: false, code, protection: null, algorithm: null, detail: (err as Error).message };
@@ -92,7 +85,7 @@ export async function deviceKeyVerdict(
   const base = { protection: pin.protection, algorithm: pin.algorithm };
   let key: DeviceKey;
   try {
-    key = (await loadPinnedDeviceKey(stateDir, options)).key;
+    key = (await loadPinnedDeviceKey(stateDir, keys, options)).key;
   } catch (err) {
     const code = err instanceof DeviceKeyError ? err.code : 'device_key.tpm_unavailable';
     return { ok: false, code, ...base, detail: (err as Error).message };

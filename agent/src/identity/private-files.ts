@@ -8,12 +8,17 @@ export function deviceKeyDir(stateDir: string): string {
   return join(stateDir, 'device-key');
 }
 
-const POSIX = process.platform !== 'win32';
+/**
+ * Whether file mode bits and owners guard these files (POSIX: Linux). Where access is the ACLs'
+ * (Windows), Node makes the mode bits up, so they are neither checked nor tightened. The platform
+ * answers it (`platform.deviceKeys.posixModes`); the TPM and Platform Crypto backends know their own.
+ */
+export type PosixModes = boolean;
 
 /** Creates the directory owner-only (0700) and tightens it if it already existed looser. */
-export async function ensurePrivateDir(dir: string): Promise<void> {
+export async function ensurePrivateDir(dir: string, posixModes: PosixModes): Promise<void> {
   await mkdir(dir, { recursive: true, mode: 0o700 });
-  if (POSIX) {
+  if (posixModes) {
     const st = await stat(dir);
     if ((st.mode & 0o077) !== 0) await chmod(dir, 0o700);
   }
@@ -23,8 +28,12 @@ export async function ensurePrivateDir(dir: string): Promise<void> {
  * Writes owner-only (0600) through a temporary file and a rename, so a crash never leaves a
  * half-written key, and the file is never readable by others even for an instant.
  */
-export async function writePrivateFile(path: string, data: string | Uint8Array): Promise<void> {
-  await ensurePrivateDir(dirname(path));
+export async function writePrivateFile(
+  path: string,
+  data: string | Uint8Array,
+  posixModes: PosixModes,
+): Promise<void> {
+  await ensurePrivateDir(dirname(path), posixModes);
   const tmp = `${path}.${randomBytes(6).toString('hex')}.tmp`;
   const handle = await open(tmp, 'wx', 0o600);
   try {
@@ -46,7 +55,7 @@ export async function writePrivateFile(path: string, data: string | Uint8Array):
  * rule ssh applies to identity files): a key that may have been copied is not a device identity.
  * Returns undefined when the file does not exist.
  */
-export async function readPrivateFile(path: string): Promise<Buffer | undefined> {
+export async function readPrivateFile(path: string, posixModes: PosixModes): Promise<Buffer | undefined> {
   let st: Awaited<ReturnType<typeof stat>>;
   try {
     st = await stat(path);
@@ -54,7 +63,7 @@ export async function readPrivateFile(path: string): Promise<Buffer | undefined>
     if ((err as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw err;
   }
-  if (POSIX) {
+  if (posixModes) {
     if ((st.mode & 0o077) !== 0) {
       throw new DeviceKeyError(
         'device_key.file_permissions',

@@ -1,6 +1,6 @@
+import type { DeviceKeySupport } from '../platform/types.js';
 import type { DeviceKey, DeviceKeyProtection } from './device-key.js';
 import { DeviceKeyError } from './device-key-error.js';
-import { openHardwareKey } from './hardware-key.js';
 import { type DeviceKeyPin, readDeviceKeyPin, writeDeviceKeyPin } from './key-pin.js';
 import { loadOrCreateSoftwareKey, loadSoftwareKey } from './software-key.js';
 
@@ -13,6 +13,8 @@ export const DEFAULT_TCTI = 'device:/dev/tpmrm0';
 
 export interface SelectDeviceKeyOptions {
   stateDir: string;
+  /** The platform's device-key support (`platform.deviceKeys`). */
+  keys: DeviceKeySupport;
   mode: KeyMode;
   /** tpm2-tss TCTI string, e.g. `device:/dev/tpmrm0` or `swtpm:host=127.0.0.1,port=2321` (Linux only). */
   tcti?: string;
@@ -35,6 +37,7 @@ function modeFor(protection: DeviceKeyProtection): KeyMode {
 
 async function openPinned(
   stateDir: string,
+  keys: DeviceKeySupport,
   pin: DeviceKeyPin,
   tcti: string | undefined,
 ): Promise<KeySelection> {
@@ -42,7 +45,7 @@ async function openPinned(
   if (pin.protection === 'tpm_backed') {
     const useTcti = tcti ?? pin.tcti ?? DEFAULT_TCTI;
     try {
-      key = await openHardwareKey({ stateDir, tcti: useTcti, create: false });
+      key = await keys.openHardwareKey({ stateDir, tcti: useTcti, create: false });
     } catch (err) {
       // Fail closed: a TPM-enrolled identity never falls back to a software key (issue 8).
       const why = err instanceof Error ? err.message : String(err);
@@ -55,7 +58,7 @@ async function openPinned(
       );
     }
   } else {
-    const soft = await loadSoftwareKey(stateDir);
+    const soft = await loadSoftwareKey(stateDir, keys.posixModes);
     if (!soft) {
       throw new DeviceKeyError(
         'device_key.corrupt',
@@ -81,9 +84,9 @@ async function openPinned(
  * `auto` uses the TPM when one answers and otherwise software Ed25519, saying why.
  */
 export async function selectDeviceKey(options: SelectDeviceKeyOptions): Promise<KeySelection> {
-  const { stateDir, mode } = options;
+  const { stateDir, mode, keys } = options;
   if (!KEY_MODES.includes(mode)) throw new TypeError(`unknown key mode ${String(mode)}`);
-  const pin = await readDeviceKeyPin(stateDir);
+  const pin = await readDeviceKeyPin(stateDir, keys.posixModes);
   if (pin) {
     if (mode !== 'auto' && mode !== modeFor(pin.protection)) {
       throw new DeviceKeyError(
@@ -92,19 +95,19 @@ export async function selectDeviceKey(options: SelectDeviceKeyOptions): Promise<
           're-enrol from a fresh state directory to change it',
       );
     }
-    return openPinned(stateDir, pin, options.tcti);
+    return openPinned(stateDir, keys, pin, options.tcti);
   }
 
   const tcti = options.tcti ?? DEFAULT_TCTI;
   let selection: KeySelection;
   if (mode === 'software') {
-    const key = await loadOrCreateSoftwareKey(stateDir);
+    const key = await loadOrCreateSoftwareKey(stateDir, keys.posixModes);
     selection = { key, reason: `--key software: ${describe(key)}` };
   } else {
     let key: DeviceKey | undefined;
     let why = '';
     try {
-      key = await openHardwareKey({ stateDir, tcti, create: true });
+      key = await keys.openHardwareKey({ stateDir, tcti, create: true });
     } catch (err) {
       why = err instanceof Error ? err.message : String(err);
       if (mode === 'tpm') {
@@ -120,19 +123,23 @@ export async function selectDeviceKey(options: SelectDeviceKeyOptions): Promise<
     if (key) {
       selection = { key, reason: `--key ${mode}: ${describe(key)} (TPM answered at ${tcti})` };
     } else {
-      const soft = await loadOrCreateSoftwareKey(stateDir);
+      const soft = await loadOrCreateSoftwareKey(stateDir, keys.posixModes);
       selection = {
         key: soft,
         reason: `--key auto: no usable TPM (${why}); falling back to ${describe(soft)}`,
       };
     }
   }
-  const usedTcti =
-    selection.key.protection === 'tpm_backed' && process.platform !== 'win32' ? tcti : undefined;
-  await writeDeviceKeyPin(stateDir, selection.key, {
-    ...(usedTcti !== undefined ? { tcti: usedTcti } : {}),
-    ...(options.now ? { now: options.now } : {}),
-  });
+  const usedTcti = selection.key.protection === 'tpm_backed' && keys.pinsTcti ? tcti : undefined;
+  await writeDeviceKeyPin(
+    stateDir,
+    selection.key,
+    {
+      ...(usedTcti !== undefined ? { tcti: usedTcti } : {}),
+      ...(options.now ? { now: options.now } : {}),
+    },
+    keys.posixModes,
+  );
   return selection;
 }
 
@@ -142,10 +149,11 @@ export async function selectDeviceKey(options: SelectDeviceKeyOptions): Promise<
  */
 export async function loadPinnedDeviceKey(
   stateDir: string,
+  keys: DeviceKeySupport,
   options: { tcti?: string } = {},
 ): Promise<KeySelection> {
-  const pin = await readDeviceKeyPin(stateDir);
+  const pin = await readDeviceKeyPin(stateDir, keys.posixModes);
   if (!pin)
     throw new DeviceKeyError('device_key.not_enrolled', 'no device key is pinned in this state directory');
-  return openPinned(stateDir, pin, options.tcti);
+  return openPinned(stateDir, keys, pin, options.tcti);
 }

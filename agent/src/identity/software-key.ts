@@ -2,7 +2,7 @@ import { createPrivateKey, createPublicKey, generateKeyPairSync, type KeyObject,
 import { join } from 'node:path';
 import type { DeviceKey } from './device-key.js';
 import { DeviceKeyError } from './device-key-error.js';
-import { deviceKeyDir, readPrivateFile, writePrivateFile } from './private-files.js';
+import { deviceKeyDir, type PosixModes, readPrivateFile, writePrivateFile } from './private-files.js';
 
 /** File of the software identity inside `<stateDir>/device-key/` (PKCS#8 PEM, mode 0600). */
 export const SOFTWARE_KEY_FILE = 'software-ed25519.pem';
@@ -59,19 +59,22 @@ function parseKey(pem: Buffer, path: string): KeyObject {
 }
 
 /** Loads the software key from the state directory; undefined when none was ever created. */
-export async function loadSoftwareKey(stateDir: string): Promise<DeviceKey | undefined> {
+export async function loadSoftwareKey(
+  stateDir: string,
+  posixModes: PosixModes,
+): Promise<DeviceKey | undefined> {
   const path = softwareKeyPath(stateDir);
-  const pem = await readPrivateFile(path);
+  const pem = await readPrivateFile(path, posixModes);
   if (pem === undefined) return undefined;
   return new SoftwareEd25519Key(parseKey(pem, path));
 }
 
 /** Reloads the existing software key, or generates and stores a new one (dir 0700, file 0600). */
-export async function loadOrCreateSoftwareKey(stateDir: string): Promise<DeviceKey> {
-  const existing = await loadSoftwareKey(stateDir);
+export async function loadOrCreateSoftwareKey(stateDir: string, posixModes: PosixModes): Promise<DeviceKey> {
+  const existing = await loadSoftwareKey(stateDir, posixModes);
   if (existing) return existing;
   const { privateKey } = generateKeyPairSync('ed25519');
   const pem = privateKey.export({ format: 'pem', type: 'pkcs8' });
-  await writePrivateFile(softwareKeyPath(stateDir), pem);
+  await writePrivateFile(softwareKeyPath(stateDir), pem, posixModes);
   return new SoftwareEd25519Key(privateKey);
 }

@@ -1,3 +1,4 @@
+import { useNativeHost } from '@custos/native';
 import type { Platform } from './types.js';
 
 /**
@@ -38,6 +39,8 @@ export function overridesFromEnv(env: NodeJS.ProcessEnv = process.env): Platform
  * never touches Windows code and vice versa; a missing backend is a clear error naming what was tried.
  */
 export async function loadPlatform(overrides: PlatformOverrides = overridesFromEnv()): Promise<Platform> {
+  // The addon facade reads no process.platform of its own: it is told here, before any backend loads it.
+  useNativeHost(process.platform);
   if (process.platform === 'linux') {
     const linux = await import('./linux/index.js');
     return linux.createPlatform(overrides);

@@ -1,3 +1,5 @@
+import type { DeviceKey } from '../identity/device-key.js';
+
 /**
  * The one seam between the agent and its operating system (DESIGN.md: platform code lives only under
  * platform/<os>/). Every other agent file asks these interfaces. A capability a platform lacks is
@@ -28,6 +30,11 @@ export interface MachinePolicySource {
   readonly location: string;
   /** Values present; absent source = `{}`. A source that exists but cannot be parsed throws. */
   read(): Promise<MachinePolicyValues>;
+  /**
+   * `dlp-agent uninstall`: takes the enrolment token out of machine policy so nothing re-enrols the
+   * machine (`none` where there was none, or where the source is the administrator's to edit).
+   */
+  clearEnrollmentToken(): Promise<'removed' | 'none' | 'not_writable'>;
 }
 
 /** The person at the console (document 1, rule 7). */
@@ -155,6 +162,48 @@ export interface NetworkFacts {
   adapters(): Promise<NetworkAdapter[] | null>;
 }
 
+/** Where a hardware key lives: on Linux a TPM reached through a tpm2-tss TCTI string. */
+export interface HardwareKeyOptions {
+  stateDir: string;
+  /** Linux only; Windows reaches its TPM through the Platform Crypto Provider. */
+  tcti: string;
+  /** false: only reload an existing key (never create one behind a pinned identity's back). */
+  create: boolean;
+}
+
+/**
+ * Device keys as this platform holds them (issue 8; docs/device-keys.md). `identity/` chooses and
+ * pins the key; what differs per operating system is asked here.
+ */
+export interface DeviceKeySupport {
+  /**
+   * Whether file mode bits and owners guard the key files (Linux: 0600/0700, owner checked);
+   * false where ACLs do and the mode bits Node reports are made up (Windows).
+   */
+  readonly posixModes: boolean;
+  /** Whether the hardware key is reached through a TCTI string that the pin records (Linux). */
+  readonly pinsTcti: boolean;
+  /** Opens (or creates) the hardware-held P-256 key: tpm2-tss on Linux, the Platform Crypto Provider on Windows. Throws DeviceKeyError. */
+  openHardwareKey(options: HardwareKeyOptions): Promise<DeviceKey>;
+  /** Whether the TPM answers, creating and touching no key; answers what answered, throws why not. */
+  probeHardware(tcti: string): Promise<string>;
+  /** Removes hardware-held key material kept outside the state directory (uninstall). */
+  removeHardwareKey(stateDir: string): Promise<void>;
+}
+
+/** What `dlp-agent uninstall` does with the installed service. */
+export interface ServiceControl {
+  stop(): Promise<void>;
+  start(): Promise<void>;
+  disable(): Promise<void>;
+}
+
+export type ServiceLookup =
+  | { kind: 'none' }
+  | { kind: 'managed'; control: ServiceControl }
+  /** The service is installed but this process cannot stop it (not root). */
+  | { kind: 'not_root' };
+
 export interface Platform {
   /** `process.platform` value this backend serves. */
   readonly id: 'linux' | 'win32';
@@ -175,4 +224,17 @@ export interface Platform {
   labels: FileLabels;
   /** Absent where the backend cannot read adapters and DNS suffixes: location is then `unknown`. */
   network?: NetworkFacts;
+  deviceKeys: DeviceKeySupport;
+  /**
+   * Makes every file this process creates from now on owner-only (Linux: umask 077). Windows: the
+   * state directory's ACLs do that, nothing to set per process.
+   */
+  restrictNewFiles(): void;
+  /**
+   * Hands memory the C allocator holds free back to the operating system (glibc `malloc_trim`);
+   * answers whether anything could be asked. Never throws.
+   */
+  releaseFreedMemory(): boolean;
+  /** The installed agent service as `dlp-agent uninstall` manages it (`none` when there is none to manage). */
+  installedService(): ServiceLookup;
 }

@@ -9,7 +9,8 @@ const run = promisify(execFile);
 const repo = resolve(import.meta.dirname, '../../..');
 
 /**
- * Runs a small ESM program that imports the agent's identity sources in a separate Node process
+ * Runs a small ESM program that imports the agent's identity and platform sources (`@identity/…`,
+ * `@platform/…`) in a separate Node process
  * (a real process restart: nothing survives in memory). The sources are bundled with rolldown,
  * which ships with vite, since Node 20 cannot load TypeScript itself. `as` runs it as another
  * user (the caller must be root).
@@ -22,7 +23,12 @@ export async function runInChild(
   const dir = await mkdtemp(join(tmpdir(), 'custos-child-'));
   try {
     const entry = join(dir, 'entry.ts');
-    await writeFile(entry, program.replaceAll('@identity/', `${repo}/agent/src/identity/`));
+    await writeFile(
+      entry,
+      program
+        .replaceAll('@identity/', `${repo}/agent/src/identity/`)
+        .replaceAll('@platform/', `${repo}/agent/src/platform/`),
+    );
     await symlink(join(repo, 'node_modules'), join(dir, 'node_modules'));
     const out = join(dir, 'entry.mjs');
     await build({

@@ -33,7 +33,7 @@ async function parseAndCheck(key: DeviceKey, cn: string) {
 
 describe('PKCS#10 request signed through DeviceKey.sign', () => {
   it('Ed25519: the request verifies and carries the 32-byte device public key', async () => {
-    const key = await loadOrCreateSoftwareKey(stateDir);
+    const key = await loadOrCreateSoftwareKey(stateDir, true);
     const csr = await parseAndCheck(key, 'host-01.example');
     expect(csr.signatureAlgorithm).toHaveProperty('name', 'Ed25519');
     const spki = new Uint8Array(csr.publicKey.rawData);

@@ -8,7 +8,11 @@ import { pinPath, readDeviceKeyPin } from '../../src/identity/key-pin.js';
 import { removeDeviceKey } from '../../src/identity/remove-key.js';
 import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
+import { createLinuxDeviceKeys } from '../../src/platform/linux/device-keys.js';
 import { runInChild } from './child-process.js';
+
+/** The Linux backend's device keys (posix modes, tpm2-tss): these tests run on Linux. */
+const keys = createLinuxDeviceKeys();
 
 let stateDir: string;
 beforeEach(async () => {
@@ -38,72 +42,72 @@ async function errorOf(p: Promise<unknown>): Promise<DeviceKeyError> {
 
 describe('device key selection', () => {
   it('--key software creates an Ed25519 key and pins it (0600) with its public key', async () => {
-    const { key, reason } = await selectDeviceKey({ stateDir, mode: 'software' });
+    const { key, reason } = await selectDeviceKey({ stateDir, keys, mode: 'software' });
     expect(key.algorithm).toBe('ed25519');
     expect(reason).toMatch(/--key software/);
-    const pin = await readDeviceKeyPin(stateDir);
+    const pin = await readDeviceKeyPin(stateDir, true);
     expect(pin).toMatchObject({ protection: 'software', algorithm: 'ed25519' });
     expect(pin!.public_key_b64).toBe(Buffer.from(key.publicKey()).toString('base64'));
     expect((await stat(pinPath(stateDir))).mode & 0o777).toBe(0o600);
   });
 
   it('loadPinnedDeviceKey reloads the pinned key after a restart', async () => {
-    const first = await selectDeviceKey({ stateDir, mode: 'software' });
+    const first = await selectDeviceKey({ stateDir, keys, mode: 'software' });
     await first.key.close();
-    const again = await loadPinnedDeviceKey(stateDir);
+    const again = await loadPinnedDeviceKey(stateDir, keys);
     expect(Buffer.from(again.key.publicKey())).toEqual(Buffer.from(first.key.publicKey()));
     expect(again.reason).toMatch(/pinned at enrolment: software ed25519/);
   });
 
   it('loadPinnedDeviceKey without an enrolment says not enrolled', async () => {
-    expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.not_enrolled');
+    expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.not_enrolled');
   });
 
   it('--key auto with no TPM answering falls back to software Ed25519 and says why', async () => {
     const tcti = `swtpm:host=127.0.0.1,port=${await closedPort()}`;
-    const { key, reason } = await selectDeviceKey({ stateDir, mode: 'auto', tcti });
+    const { key, reason } = await selectDeviceKey({ stateDir, keys, mode: 'auto', tcti });
     expect(key.protection).toBe('software');
     expect(reason).toMatch(/^--key auto: no usable TPM \(.+\); falling back to software ed25519$/);
-    expect((await readDeviceKeyPin(stateDir))!.protection).toBe('software');
+    expect((await readDeviceKeyPin(stateDir, true))!.protection).toBe('software');
   });
 
   it('--key tpm with no TPM answering fails and pins nothing', async () => {
     const tcti = `swtpm:host=127.0.0.1,port=${await closedPort()}`;
-    const err = await errorOf(selectDeviceKey({ stateDir, mode: 'tpm', tcti }));
+    const err = await errorOf(selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti }));
     expect(err.code).toBe('device_key.tpm_unavailable');
-    expect(await readDeviceKeyPin(stateDir)).toBeUndefined();
+    expect(await readDeviceKeyPin(stateDir, true)).toBeUndefined();
   });
 
   it('an explicit mode that contradicts the pin is refused; auto follows the pin', async () => {
-    const first = await selectDeviceKey({ stateDir, mode: 'software' });
-    expect((await errorOf(selectDeviceKey({ stateDir, mode: 'tpm' }))).code).toBe(
+    const first = await selectDeviceKey({ stateDir, keys, mode: 'software' });
+    expect((await errorOf(selectDeviceKey({ stateDir, keys, mode: 'tpm' }))).code).toBe(
       'device_key.pinned_mismatch',
     );
-    const auto = await selectDeviceKey({ stateDir, mode: 'auto' });
+    const auto = await selectDeviceKey({ stateDir, keys, mode: 'auto' });
     expect(Buffer.from(auto.key.publicKey())).toEqual(Buffer.from(first.key.publicKey()));
   });
 
   it('refuses to sign with a key that is not the pinned one (key file replaced)', async () => {
-    await selectDeviceKey({ stateDir, mode: 'software' });
+    await selectDeviceKey({ stateDir, keys, mode: 'software' });
     const other = await mkdtemp(join(tmpdir(), 'custos-select-other-'));
     try {
-      await selectDeviceKey({ stateDir: other, mode: 'software' });
+      await selectDeviceKey({ stateDir: other, keys, mode: 'software' });
       await writeFile(softwareKeyPath(stateDir), await readFile(softwareKeyPath(other)), { mode: 0o600 });
     } finally {
       await rm(other, { recursive: true, force: true });
     }
-    expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.pinned_mismatch');
+    expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.pinned_mismatch');
   });
 
   it('a pinned software identity whose key file vanished fails instead of minting a new key', async () => {
-    await selectDeviceKey({ stateDir, mode: 'software' });
+    await selectDeviceKey({ stateDir, keys, mode: 'software' });
     await rm(softwareKeyPath(stateDir));
-    expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.corrupt');
+    expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.corrupt');
     await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
   });
 
   it('refuses an unknown mode as a programming error', async () => {
-    await expect(selectDeviceKey({ stateDir, mode: 'hsm' as never })).rejects.toThrow(TypeError);
+    await expect(selectDeviceKey({ stateDir, keys, mode: 'hsm' as never })).rejects.toThrow(TypeError);
   });
 });
 
@@ -111,15 +115,15 @@ describe('removing the device identity (uninstall)', () => {
   it('removes key and pin, after which nothing is enrolled and a new key can be chosen', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'custos-remove-'));
     try {
-      const first = await selectDeviceKey({ stateDir: dir, mode: 'software' });
+      const first = await selectDeviceKey({ stateDir: dir, keys, mode: 'software' });
       await first.key.close();
-      await removeDeviceKey(dir);
-      expect((await errorOf(loadPinnedDeviceKey(dir))).code).toBe('device_key.not_enrolled');
+      await removeDeviceKey(dir, keys);
+      expect((await errorOf(loadPinnedDeviceKey(dir, keys))).code).toBe('device_key.not_enrolled');
       await expect(stat(softwareKeyPath(dir))).rejects.toThrow();
-      const next = await selectDeviceKey({ stateDir: dir, mode: 'software' });
+      const next = await selectDeviceKey({ stateDir: dir, keys, mode: 'software' });
       expect(Buffer.from(next.key.publicKey())).not.toEqual(Buffer.from(first.key.publicKey()));
-      await removeDeviceKey(dir); // idempotent
-      await removeDeviceKey(dir);
+      await removeDeviceKey(dir, keys); // idempotent
+      await removeDeviceKey(dir, keys);
     } finally {
       await rm(dir, { recursive: true, force: true });
     }
@@ -131,11 +135,11 @@ describe('device TCTI diagnostics', () => {
     const dir = await mkdtemp(join(tmpdir(), 'custos-nodev-'));
     try {
       const tcti = `device:${join(dir, 'tpmrm0')}`;
-      const { key, reason } = await selectDeviceKey({ stateDir: dir, mode: 'auto', tcti });
+      const { key, reason } = await selectDeviceKey({ stateDir: dir, keys, mode: 'auto', tcti });
       await key.close();
       expect(key.protection).toBe('software');
       expect(reason).toContain(`no TPM device at ${join(dir, 'tpmrm0')}`);
-      const err = await errorOf(selectDeviceKey({ stateDir: join(dir, 'other'), mode: 'tpm', tcti }));
+      const err = await errorOf(selectDeviceKey({ stateDir: join(dir, 'other'), keys, mode: 'tpm', tcti }));
       expect(err.code).toBe('device_key.tpm_unavailable');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -158,10 +162,12 @@ describe.skipIf(!isRoot)('an unprivileged agent (child process as nobody)', () =
       await chown(stateDir, 65534, 65534);
       const program = `
 import { selectDeviceKey, loadPinnedDeviceKey } from '@identity/select-key.js';
+import { createLinuxDeviceKeys } from '@platform/linux/device-keys.js';
+const keys = createLinuxDeviceKeys();
 const [stateDir, tcti] = process.argv.slice(2);
-const { key, reason } = await selectDeviceKey({ stateDir, mode: 'auto', tcti });
+const { key, reason } = await selectDeviceKey({ stateDir, keys, mode: 'auto', tcti });
 await key.close();
-const again = await loadPinnedDeviceKey(stateDir);
+const again = await loadPinnedDeviceKey(stateDir, keys);
 console.log(JSON.stringify({ protection: key.protection, reason, reloaded: again.key.protection }));
 await again.key.close();
 `;
@@ -181,7 +187,7 @@ await again.key.close();
       expect(st.uid).toBe(65534);
       expect(st.mode & 0o777).toBe(0o600);
       // Root reading a key file another user owns is refused: a key that may have been copied.
-      expect((await errorOf(loadPinnedDeviceKey(stateDir))).code).toBe('device_key.file_permissions');
+      expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.file_permissions');
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

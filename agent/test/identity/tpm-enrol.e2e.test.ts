@@ -130,7 +130,7 @@ describe.skipIf(skipReason !== undefined)(
       const { device_id } = JSON.parse(enrol.stdout.trim().split('\n').pop()!) as { device_id: string };
 
       // The agent pinned a TPM key; the server pinned the same key, algorithm and protection.
-      const pin = await readDeviceKeyPin(stateDir);
+      const pin = await readDeviceKeyPin(stateDir, true);
       expect(pin).toMatchObject({ protection: 'tpm_backed', algorithm: 'ecdsa_p256_sha256', tcti: tpm.tcti });
       const row = await ctx.db
         .selectFrom('devices')
@@ -183,7 +183,7 @@ describe.skipIf(skipReason !== undefined)(
       const failedRun = await runAgent(['run', '--once', ...common], env);
       expect(failedRun.code).not.toBe(0);
       await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
-      expect((await readDeviceKeyPin(stateDir))!.protection).toBe('tpm_backed');
+      expect((await readDeviceKeyPin(stateDir, true))!.protection).toBe('tpm_backed');
 
       // The TPM comes back (same state): the same identity signs again.
       await tpm.restart();

@@ -11,8 +11,12 @@ import { readDeviceKeyPin } from '../../src/identity/key-pin.js';
 import { deviceKeyVerdict, probeTpm } from '../../src/identity/key-status.js';
 import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
+import { createLinuxDeviceKeys } from '../../src/platform/linux/device-keys.js';
 import { runInChild } from './child-process.js';
 import { ensureSwtpm, Swtpm } from './swtpm.js';
+
+/** The Linux backend's device keys (posix modes, tpm2-tss): these tests run on Linux. */
+const keys = createLinuxDeviceKeys();
 
 const skipReason = ensureSwtpm();
 if (skipReason) console.warn(`SKIPPING TPM key-selection tests: ${skipReason}`);
@@ -42,8 +46,10 @@ async function errorOf(p: Promise<unknown>): Promise<DeviceKeyError> {
 
 const CHILD_SIGNER = `
 import { loadPinnedDeviceKey } from '@identity/select-key.js';
+import { createLinuxDeviceKeys } from '@platform/linux/device-keys.js';
+const keys = createLinuxDeviceKeys();
 const [stateDir, tcti, msgHex] = process.argv.slice(2);
-const { key, reason } = await loadPinnedDeviceKey(stateDir, { tcti });
+const { key, reason } = await loadPinnedDeviceKey(stateDir, keys, { tcti });
 const sig = await key.sign(Buffer.from(msgHex, 'hex'));
 console.log(JSON.stringify({
   pub: Buffer.from(key.publicKey()).toString('hex'),
@@ -69,12 +75,12 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
   });
 
   it('--key tpm pins a TPM-backed P-256 key with its TCTI', async () => {
-    const { key, reason } = await selectDeviceKey({ stateDir, mode: 'tpm', tcti: tpm.tcti });
+    const { key, reason } = await selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti: tpm.tcti });
     try {
       expect(key.protection).toBe('tpm_backed');
       expect(key.algorithm).toBe('ecdsa_p256_sha256');
       expect(reason).toContain(`TPM answered at ${tpm.tcti}`);
-      const pin = await readDeviceKeyPin(stateDir);
+      const pin = await readDeviceKeyPin(stateDir, true);
       expect(pin).toMatchObject({ protection: 'tpm_backed', algorithm: 'ecdsa_p256_sha256', tcti: tpm.tcti });
       expect(pin!.public_key_b64).toBe(Buffer.from(key.publicKey()).toString('base64'));
     } finally {
@@ -83,14 +89,14 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
   });
 
   it('--key auto uses the TPM when one answers', async () => {
-    const { key, reason } = await selectDeviceKey({ stateDir, mode: 'auto', tcti: tpm.tcti });
+    const { key, reason } = await selectDeviceKey({ stateDir, keys, mode: 'auto', tcti: tpm.tcti });
     await key.close();
     expect(key.protection).toBe('tpm_backed');
     expect(reason).toMatch(/^--key auto: tpm_backed ecdsa_p256_sha256/);
   });
 
   it('a new agent process reloads the pinned TPM key, also after swtpm restarts, and its signature verifies', async () => {
-    const { key } = await selectDeviceKey({ stateDir, mode: 'tpm', tcti: tpm.tcti });
+    const { key } = await selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti: tpm.tcti });
     const point = key.publicKey();
     await key.close();
     for (const restartTpm of [false, true]) {
@@ -112,21 +118,21 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
   it('a TPM-enrolled identity whose TPM is gone fails closed: no software key, clear doctor verdict', async () => {
     const other = await Swtpm.start();
     try {
-      const { key } = await selectDeviceKey({ stateDir, mode: 'tpm', tcti: other.tcti });
+      const { key } = await selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti: other.tcti });
       await key.close();
-      expect((await deviceKeyVerdict(stateDir, { tcti: other.tcti })).ok).toBe(true);
+      expect((await deviceKeyVerdict(stateDir, keys, { tcti: other.tcti })).ok).toBe(true);
       await other.stop();
 
-      const err = await errorOf(loadPinnedDeviceKey(stateDir));
+      const err = await errorOf(loadPinnedDeviceKey(stateDir, keys));
       expect(err.code).toBe('device_key.tpm_unavailable');
       expect(err.message).toMatch(/will not switch to another key/);
-      expect((await errorOf(selectDeviceKey({ stateDir, mode: 'auto' }))).code).toBe(
+      expect((await errorOf(selectDeviceKey({ stateDir, keys, mode: 'auto' }))).code).toBe(
         'device_key.tpm_unavailable',
       );
       await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
-      expect((await readDeviceKeyPin(stateDir))!.protection).toBe('tpm_backed');
+      expect((await readDeviceKeyPin(stateDir, true))!.protection).toBe('tpm_backed');
 
-      const verdict = await deviceKeyVerdict(stateDir);
+      const verdict = await deviceKeyVerdict(stateDir, keys);
       expect(verdict).toMatchObject({
         ok: false,
         code: 'device_key.tpm_unavailable',
@@ -140,11 +146,11 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
   });
 
   it('a different (or cleared) TPM refuses the stored key, and the identity fails closed', async () => {
-    const { key } = await selectDeviceKey({ stateDir, mode: 'tpm', tcti: tpm.tcti });
+    const { key } = await selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti: tpm.tcti });
     await key.close();
     const fresh = await Swtpm.start();
     try {
-      const err = await errorOf(loadPinnedDeviceKey(stateDir, { tcti: fresh.tcti }));
+      const err = await errorOf(loadPinnedDeviceKey(stateDir, keys, { tcti: fresh.tcti }));
       expect(err.code).toBe('device_key.tpm_key_unusable');
       await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
     } finally {
@@ -153,9 +159,9 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
   });
 
   it('doctor verdict proves the pinned TPM key signs and verifies', async () => {
-    const { key } = await selectDeviceKey({ stateDir, mode: 'tpm', tcti: tpm.tcti });
+    const { key } = await selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti: tpm.tcti });
     await key.close();
-    expect(await deviceKeyVerdict(stateDir, { tcti: tpm.tcti })).toMatchObject({
+    expect(await deviceKeyVerdict(stateDir, keys, { tcti: tpm.tcti })).toMatchObject({
       ok: true,
       code: 'device_key.ok',
       protection: 'tpm_backed',
@@ -163,20 +169,20 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
   });
 
   it('capabilities probe: present when swtpm answers, absent (with the reason) when nothing listens', async () => {
-    expect(await probeTpm({ tcti: tpm.tcti })).toEqual({
+    expect(await probeTpm(keys, { tcti: tpm.tcti })).toEqual({
       present: true,
       detail: `TPM 2.0 answered at ${tpm.tcti}`,
     });
     const gone = await Swtpm.start();
     const tcti = gone.tcti;
     await gone.destroy();
-    const absent = await probeTpm({ tcti });
+    const absent = await probeTpm(keys, { tcti });
     expect(absent.present).toBe(false);
     expect(absent.detail).toMatch(/no TPM answered/);
   });
 
   it('a CSR signed by the TPM key verifies and carries its 65-byte point', async () => {
-    const { key } = await selectDeviceKey({ stateDir, mode: 'tpm', tcti: tpm.tcti });
+    const { key } = await selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti: tpm.tcti });
     try {
       const csr = new x509.Pkcs10CertificateRequest(await buildCsr(key, 'tpm-host'));
       expect(await csr.verify()).toBe(true);
@@ -192,10 +198,10 @@ describe('doctor verdict without a TPM', () => {
   it('reports a software key in force, and "not enrolled" before enrolment', async () => {
     const dir = await mkdtemp(join(tmpdir(), 'custos-verdict-'));
     try {
-      expect(await deviceKeyVerdict(dir)).toMatchObject({ ok: false, code: 'device_key.not_enrolled' });
-      const { key } = await selectDeviceKey({ stateDir: dir, mode: 'software' });
+      expect(await deviceKeyVerdict(dir, keys)).toMatchObject({ ok: false, code: 'device_key.not_enrolled' });
+      const { key } = await selectDeviceKey({ stateDir: dir, keys, mode: 'software' });
       await key.close();
-      expect(await deviceKeyVerdict(dir)).toMatchObject({
+      expect(await deviceKeyVerdict(dir, keys)).toMatchObject({
         ok: true,
         protection: 'software',
         algorithm: 'ed25519',

@@ -11,6 +11,9 @@ import { createRegistryPolicySource } from '../../../dist/platform/win32/machine
 import { createWin32Removable } from '../../../dist/platform/win32/removable.js';
 import { createWin32ServiceHooks } from '../../../dist/platform/win32/service-hooks.js';
 
+// The agent's platform switch names the host to the addon facade; this probe stands in for it.
+native.useNativeHost(process.platform);
+
 function failure(fn) {
   try {
     const value = fn();

@@ -2,8 +2,11 @@
 // connects the service dispatcher, reports running, and on stop/shutdown reports stopped.
 // Every step is appended as a JSON line to the log file named by argv[2] (a service has no console).
 import { appendFileSync } from 'node:fs';
-import { nativeFunction } from '@custos/native';
+import { nativeFunction, useNativeHost } from '@custos/native';
 import { startServiceDispatcher } from '../../../dist/platform/win32/service-hooks.js';
+
+// The agent's platform switch names the host to the addon facade; this probe stands in for it.
+useNativeHost(process.platform);
 
 const log = process.argv[2];
 const write = (entry) => appendFileSync(log, `${JSON.stringify(entry)}\n`);

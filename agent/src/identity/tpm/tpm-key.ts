@@ -12,6 +12,9 @@ import { parseEccPublic, parseEcdsaSignature, TPMA_OBJECT } from './tpm-wire.js'
  * clear), so the key stays non-exportable; the file is still owner-only so no other local user
  * can load and use it.
  */
+/** tpm2-tss keys are the Linux backend's: its files are guarded by POSIX modes. */
+const POSIX_MODES = true;
+
 export const TPM_KEY_FILE = 'tpm-p256.json';
 
 interface TpmKeyBlobs {
@@ -31,7 +34,7 @@ const REQUIRED_ATTRIBUTES =
 
 async function readBlobs(stateDir: string): Promise<{ pub: Uint8Array; priv: Uint8Array } | undefined> {
   const path = tpmKeyPath(stateDir);
-  const raw = await readPrivateFile(path);
+  const raw = await readPrivateFile(path, POSIX_MODES);
   if (raw === undefined) return undefined;
   try {
     const parsed = JSON.parse(raw.toString('utf8')) as Partial<TpmKeyBlobs>;
@@ -56,7 +59,7 @@ async function writeBlobs(stateDir: string, pub: Uint8Array, priv: Uint8Array): 
     public_b64: Buffer.from(pub).toString('base64'),
     private_b64: Buffer.from(priv).toString('base64'),
   };
-  await writePrivateFile(tpmKeyPath(stateDir), `${JSON.stringify(blobs, null, 2)}\n`);
+  await writePrivateFile(tpmKeyPath(stateDir), `${JSON.stringify(blobs, null, 2)}\n`, POSIX_MODES);
 }
 
 /** Re-derives the storage parent, loads the key under it and unloads the parent again. */

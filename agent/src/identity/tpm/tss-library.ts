@@ -93,12 +93,12 @@ let cached: TssLibrary | undefined;
 // operator who wants the library's own trace sets TSS2_LOG (e.g. `all+debug`) and it is kept.
 process.env['TSS2_LOG'] ??= 'all+none';
 
-/** Loads tpm2-tss once per process. Throws DeviceKeyError `device_key.tpm_unavailable` if absent. */
+/**
+ * Loads tpm2-tss once per process. Throws DeviceKeyError `device_key.tpm_unavailable` if absent.
+ * Reached only through the Linux backend (`platform/linux/device-keys.ts`).
+ */
 export function loadTss(): TssLibrary {
   if (cached) return cached;
-  if (process.platform !== 'linux') {
-    throw new DeviceKeyError('device_key.unsupported_platform', 'tpm2-tss keys are used on Linux only');
-  }
   const esys = loadFirst(LIBRARIES.esys);
   const tctildr = loadFirst(LIBRARIES.tctildr);
   const mu = loadFirst(LIBRARIES.mu);

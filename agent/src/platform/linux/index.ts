@@ -3,11 +3,14 @@ import { hostname, release } from 'node:os';
 import type { PlatformOverrides } from '../index.js';
 import type { FileLabels, Platform } from '../types.js';
 import { createLinuxCapabilities } from './capabilities.js';
+import { createLinuxDeviceKeys } from './device-keys.js';
 import { createJsonPolicySource } from './machine-policy.js';
 import { createLinuxNetwork } from './network.js';
+import { releaseFreedMemory } from './release-memory.js';
 import { createSysfsRemovable } from './removable.js';
 import { createStderrServiceHooks } from './service-hooks.js';
 import { createSessionIdentity } from './sessions.js';
+import { findInstalledService } from './systemd-unit.js';
 import { createFsWatching } from './watcher.js';
 
 /** Linux default machine policy location (document 2's registry values as a JSON object). */
@@ -72,5 +75,11 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
       resolvedNetifDir: overrides.resolvedNetifDir ?? '/run/systemd/resolve/netif',
       resolvConf: overrides.resolvConfPath ?? '/etc/resolv.conf',
     }),
+    deviceKeys: createLinuxDeviceKeys(),
+    restrictNewFiles: () => {
+      process.umask(0o077);
+    },
+    releaseFreedMemory,
+    installedService: () => findInstalledService(),
   };
 }

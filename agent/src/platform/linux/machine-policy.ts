@@ -9,6 +9,7 @@ import { MACHINE_POLICY_NAMES, type MachinePolicySource, type MachinePolicyValue
 export function createJsonPolicySource(path: string): MachinePolicySource {
   return {
     location: path,
+    clearEnrollmentToken: () => clearEnrollmentToken(path),
     async read(): Promise<MachinePolicyValues> {
       let text: string;
       try {

@@ -1,6 +1,7 @@
 import { execFile } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { promisify } from 'node:util';
+import type { ServiceLookup } from '../types.js';
 
 const run = promisify(execFile);
 
@@ -8,25 +9,12 @@ const run = promisify(execFile);
 export const UNIT_NAME = 'custos-agent.service';
 export const UNIT_PATH = `/etc/systemd/system/${UNIT_NAME}`;
 
-/** What `dlp-agent uninstall` does with the installed service; null when there is none to manage. */
-export interface ServiceControl {
-  stop(): Promise<void>;
-  start(): Promise<void>;
-  disable(): Promise<void>;
-}
-
-export type ServiceLookup =
-  | { kind: 'none' }
-  | { kind: 'managed'; control: ServiceControl }
-  /** The unit is installed but this process cannot stop it (not root). */
-  | { kind: 'not_root' };
-
 /**
  * The installed systemd unit, when there is one and systemd runs. `DLP_AGENT_SERVICE=none` leaves
  * services alone (uninstall from a test root made with `install.sh --root`).
  */
 export function findInstalledService(env: NodeJS.ProcessEnv = process.env): ServiceLookup {
-  if (process.platform !== 'linux' || env.DLP_AGENT_SERVICE === 'none') return { kind: 'none' };
+  if (env.DLP_AGENT_SERVICE === 'none') return { kind: 'none' };
   if (!existsSync(UNIT_PATH) || !existsSync('/run/systemd/system')) return { kind: 'none' };
   if (process.getuid?.() !== 0) return { kind: 'not_root' };
   const systemctl = async (...args: string[]) => {

@@ -5,6 +5,7 @@ import type { PlatformOverrides } from '../index.js';
 import type { Platform } from '../types.js';
 import { resolveApplication } from './app-resolution.js';
 import { createWin32Capabilities } from './capabilities.js';
+import { createWin32DeviceKeys } from './device-keys.js';
 import { createWin32Identity } from './identity.js';
 import { createWin32Labels } from './labels.js';
 import { createRegistryPolicySource } from './machine-policy.js';
@@ -71,5 +72,12 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     capabilities: createWin32Capabilities({ connectionFilters: connectionFiltersPossible() }),
     service: createWin32ServiceHooks(),
     labels: createWin32Labels(),
+    deviceKeys: createWin32DeviceKeys(),
+    // The state directory's ACLs keep the agent's files private; there is no umask to set.
+    restrictNewFiles: () => undefined,
+    // No glibc arenas to trim: the Windows heap returns freed pages itself.
+    releaseFreedMemory: () => false,
+    // The MSI installs and removes the Windows service (docs/native.md): nothing to stop here.
+    installedService: () => ({ kind: 'none' }),
   };
 }

@@ -11,6 +11,9 @@ export const POLICY_KEY = 'SOFTWARE\\Policies\\Custos\\Agent';
 export function createRegistryPolicySource(subKey = POLICY_KEY): MachinePolicySource {
   return {
     location: `HKLM\\${subKey}`,
+    // Group Policy or the MSI owns this key and puts the token back at the next refresh: the
+    // uninstaller (MSI) removes it; the agent leaves the administrator's policy alone.
+    clearEnrollmentToken: async () => 'none',
     async read(): Promise<MachinePolicyValues> {
       const get = nativeFunction('registryGetValue');
       const out: MachinePolicyValues = {};

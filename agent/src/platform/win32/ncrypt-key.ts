@@ -221,12 +221,15 @@ class PlatformCryptoKey implements DeviceKey {
   }
 }
 
+/** Windows guards files with ACLs; the mode bits Node reports are made up. */
+const POSIX_MODES = false;
+
 function keyRecordPath(stateDir: string): string {
   return join(deviceKeyDir(stateDir), NCRYPT_KEY_FILE);
 }
 
 async function readKeyName(stateDir: string): Promise<string | undefined> {
-  const raw = await readPrivateFile(keyRecordPath(stateDir));
+  const raw = await readPrivateFile(keyRecordPath(stateDir), POSIX_MODES);
   if (raw === undefined) return undefined;
   try {
     const rec = JSON.parse(raw.toString('utf8')) as Partial<NcryptKeyRecord>;
@@ -295,7 +298,11 @@ export async function openPlatformCryptoKey(options: {
         fail('NCryptFinalizeKey', s);
       }
       const record: NcryptKeyRecord = { version: 1, provider: MS_PLATFORM_CRYPTO_PROVIDER, key_name: name };
-      await writePrivateFile(keyRecordPath(options.stateDir), `${JSON.stringify(record, null, 2)}\n`);
+      await writePrivateFile(
+        keyRecordPath(options.stateDir),
+        `${JSON.stringify(record, null, 2)}\n`,
+        POSIX_MODES,
+      );
     }
     key = out[0];
     const blob = Buffer.alloc(P256_PUBLIC_BLOB_BYTES);

@@ -5,7 +5,6 @@ type Trim = (pad: number) => number;
 let trim: Trim | null | undefined;
 
 function load(): Trim | null {
-  if (process.platform !== 'linux') return null;
   try {
     // koffi (already the agent's FFI for tpm2-tss) is loaded only here, on the first release.
     const koffi = createRequire(import.meta.url)('koffi') as typeof import('koffi');
@@ -26,7 +25,8 @@ function load(): Trim | null {
  * on the idle service as 7–10 MB of resident memory kept in about half of the runs, which alone
  * decides whether it stays under issue 7's 80 MB. A call takes under a millisecond.
  *
- * Returns whether anything could be asked (false off glibc Linux); never throws.
+ * Returns whether anything could be asked (false off glibc); never throws. The Linux backend's
+ * `platform.releaseFreedMemory`; Windows has no such call.
  */
 export function releaseFreedMemory(): boolean {
   if (trim === undefined) trim = load();

@@ -1,0 +1,83 @@
+import type { AgentConfig } from '../config.js';
+import type { EnrollmentState } from '../enrollment-state.js';
+import type { DeviceKey } from '../identity/device-key.js';
+import type { Logger } from '../log.js';
+import type { Platform } from '../platform/types.js';
+import type { BundleStore } from '../policy/bundle-store.js';
+import type { NetworkLocationState } from '../policy/network-location-state.js';
+import { type PolicyRuntime, prepareRuntime } from '../policy/runtime.js';
+import type { EventQueue } from '../queue/event-queue.js';
+import type { FileStateStore } from '../sensors/file-state-store.js';
+import type { PathSight } from '../sensors/path-sight.js';
+import type { AgentApi } from '../transport/agent-api.js';
+import type { AgentTransport } from '../transport/client.js';
+import { HttpError, RateLimitedError, UnreachableError } from '../transport/errors.js';
+
+/**
+ * What the service's jobs (check-in, policy fetch, renewal, discovery, loops) share: the parts
+ * `service.ts` wires once, and the few values that change while the agent runs.
+ */
+export interface AgentState {
+  readonly platform: Platform;
+  readonly config: AgentConfig;
+  readonly log: Logger;
+  readonly key: DeviceKey;
+  readonly transport: AgentTransport;
+  readonly api: AgentApi;
+  readonly queue: EventQueue;
+  readonly files: FileStateStore;
+  readonly bundles: BundleStore;
+  readonly location: NetworkLocationState;
+  /** Monitored paths and directories the agent cannot watch or open (health, doctor). */
+  readonly sight: PathSight;
+  /** Replaced by renewal and by a group move; `enrollment.json` keeps the latest. */
+  enrollment: EnrollmentState;
+  runtime: PolicyRuntime | null;
+  /** The last call to the server failed as unreachable: decisions carry `evaluated_offline`. */
+  offline: boolean;
+  /** The server reported this device revoked: nothing more is uploaded. */
+  revoked: boolean;
+}
+
+export type CallOutcome = 'ok' | 'offline' | 'refused' | 'rate_limited';
+
+export function bundleVersion(s: AgentState): number {
+  return s.runtime?.bundle_version ?? 0;
+}
+
+/** Prepares the verified bundle in force for the engine, unless that version is prepared already. */
+export function refreshRuntime(s: AgentState): void {
+  const payload = s.bundles.payload();
+  if (!payload) {
+    s.runtime = null;
+    return;
+  }
+  if (s.runtime?.bundle_version === payload.bundle_version) return;
+  try {
+    s.runtime = prepareRuntime(payload);
+  } catch (err) {
+    // A verified bundle the engine cannot prepare keeps the previous runtime (degrade, never crash).
+    s.log('error', 'verified bundle could not be prepared; previous policy stays in force', {
+      error: (err as Error).message,
+    });
+  }
+}
+
+/** A failed server call: logged once per kind, unreachable turns the agent offline. */
+export function noteFailure(s: AgentState, what: string, err: unknown): CallOutcome {
+  if (err instanceof UnreachableError) {
+    if (!s.offline) s.log('warn', `${what}: server unreachable; evaluating offline`, { error: err.message });
+    s.offline = true;
+    return 'offline';
+  }
+  if (err instanceof RateLimitedError) {
+    s.log('warn', `${what}: rate limited`, { retry_after_ms: err.retryAfterMs });
+    return 'rate_limited';
+  }
+  if (err instanceof HttpError) {
+    s.log('warn', `${what} refused`, { status: err.status, code: err.code });
+    return 'refused';
+  }
+  s.log('error', `${what} failed`, { error: (err as Error).message });
+  return 'refused';
+}

@@ -1,0 +1,29 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { expect, test } from 'vitest';
+
+const SRC = join(import.meta.dirname, '..', 'src');
+
+function sources(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const full = join(dir, e.name);
+    if (e.isDirectory()) return sources(full);
+    return e.name.endsWith('.ts') ? [full] : [];
+  });
+}
+
+// docs/architecture.md, "The agent's platform seam": only the platform switch and the backends
+// themselves reach a backend; everything else (identity/ and its device keys, the CLI, the
+// service) asks the Platform interface. The process.platform half is server/test/architecture's.
+test('no agent file outside platform/ imports a platform backend (linux/, win32/)', () => {
+  const offenders: string[] = [];
+  for (const file of sources(SRC)) {
+    const path = relative(SRC, file).split('\\').join('/');
+    if (path.startsWith('platform/')) continue;
+    const text = readFileSync(file, 'utf8');
+    for (const m of text.matchAll(/(?:from\s*|import\s*\(\s*)['"]([^'"]+)['"]/g)) {
+      if (/(^|\/)platform\/(linux|win32)\//.test(m[1]!)) offenders.push(`${path} -> ${m[1]}`);
+    }
+  }
+  expect(offenders).toEqual([]);
+});
