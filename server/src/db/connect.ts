@@ -4,6 +4,7 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { registerQueryBudget } from './query-budget.js';
 import { withStatementCache } from './statement-cache.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 
@@ -49,6 +50,7 @@ export function connectDatabase(options: ConnectOptions): Connection {
   sqlite.pragma(`cache_size = -${PAGE_CACHE_KIB}`);
   // WAL checkpoints run on a thread of their own (db/wal-checkpointer.ts).
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
+  registerQueryBudget(sqlite);
   const checkpointer = startWalCheckpointer(file);
   const database = withStatementCache(sqlite, { onClose: checkpointer.stop });
   return {

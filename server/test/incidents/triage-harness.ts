@@ -29,8 +29,8 @@ export interface Triage {
   close(): Promise<void>;
 }
 
-export async function startTriage(): Promise<Triage> {
-  const h = await startHarness({}, '2026-01-20T09:00:00.000Z');
+export async function startTriage(env: Record<string, string> = {}): Promise<Triage> {
+  const h = await startHarness(env, '2026-01-20T09:00:00.000Z');
   const d = await enrolDevice(h);
   const policy = h.port.addPolicy({ name: 'Card numbers', severity: 'high' }).id;
   let n = 0;

@@ -2,6 +2,7 @@ import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
 import type { Principal } from '../../http/principal.js';
 import { csvLine } from './csv.js';
+import { MORE_FILTER_NAMES } from './list-filters.js';
 import { type ListQuery, queryIncidents } from './service.js';
 import type { IncidentsTable } from './tables.js';
 
@@ -51,6 +52,7 @@ const FILTER_NAMES = [
   'assignee',
   'created_since',
   'created_until',
+  ...MORE_FILTER_NAMES,
 ] as const;
 
 export interface IncidentExport {

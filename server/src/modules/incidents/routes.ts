@@ -5,6 +5,7 @@ import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schem
 import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
 import { RelatedIncident } from './links-routes.js';
+import { MoreFilterQuery } from './list-filters.js';
 import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -172,6 +173,7 @@ export const ListFilterQuery = {
   created_since: Type.Optional(Timestamp),
   created_until: Type.Optional(Timestamp),
   sort: Type.Optional(Type.String({ maxLength: 40 })),
+  ...MoreFilterQuery,
 };
 
 const Page = <T extends Parameters<typeof Type.Array>[0]>(item: T) =>

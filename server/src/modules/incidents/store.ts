@@ -1,5 +1,8 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { BUDGET_FUNCTION } from '../../db/query-budget.js';
+import { applyMoreFilters } from './filter-store.js';
+import type { MoreFilter } from './list-filters.js';
 import type { Sort } from './sort.js';
 import type { IncidentsTable } from './tables.js';
 import './tables.js';
@@ -22,6 +25,10 @@ export interface IncidentFilter {
   assignee?: { userId: string } | 'none' | 'departed' | undefined;
   /** Endpoint groups a scoped role may see; null = tenant-wide. */
   groupScope: readonly string[] | null;
+  /** The filters of list-filters.ts (filter-store.ts). */
+  more?: MoreFilter | undefined;
+  /** A SQLite time-budget token (db/query-budget.ts) the scan checks every 256 rows. */
+  budget?: number | undefined;
 }
 
 function likeLiteral(text: string): string {
@@ -35,6 +42,10 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
   f: IncidentFilter,
 ): Q {
   let out = q.where('incidents.tenant_id', '=', tenantId) as Q;
+  if (f.budget !== undefined)
+    out = out.where(
+      sql<boolean>`(incidents.rowid % 256 <> 0 or ${sql.raw(BUDGET_FUNCTION)}(${f.budget}) = 1)`,
+    ) as Q;
   if (f.groupScope !== null) {
     if (f.groupScope.length === 0) return out.where(sql<boolean>`1 = 0`) as Q;
     out = out.where('incidents.group_id', 'in', [...f.groupScope]) as Q;
@@ -73,6 +84,7 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
       ),
     ) as Q;
   }
+  if (f.more) out = applyMoreFilters(out, f.more);
   return out;
 }
 

@@ -1,0 +1,49 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import { isBudgetExceeded, isSqlite, isStatementTimeout, openBudget } from '../../db/query-budget.js';
+import type { AppServices } from '../../deps.js';
+import { AppError } from '../../http/errors.js';
+
+export function queryTimeout(): AppError {
+  return new AppError(503, 'server.query_timeout', 'the incident listing took too long; narrow the filters');
+}
+
+/**
+ * Runs an incident listing within DLP_INCIDENT_QUERY_TIMEOUT_MS (document 2; docs/incidents.md,
+ * Query timeout). SQLite: the statements carry a budget token their WHERE clause checks every
+ * few hundred rows (db/query-budget.ts), so a slow scan is abandoned mid-way. PostgreSQL: the
+ * queries run in one read transaction with `statement_timeout`. Either way a listing that ends
+ * past the limit (sorting included) answers 503 `server.query_timeout` too.
+ */
+export async function boundedListing<T>(
+  s: AppServices,
+  run: (db: Kysely<Database> | Transaction<Database>, budget: number | undefined) => Promise<T>,
+): Promise<T> {
+  const limitMs = s.config.incidents.queryTimeoutMs;
+  const deadline = s.clock.now().getTime() + limitMs;
+  const spent = () => s.clock.now().getTime() > deadline;
+  let out: T;
+  if (isSqlite(s.db)) {
+    const budget = openBudget(spent);
+    try {
+      out = await run(s.db, budget.token);
+    } catch (err) {
+      if (isBudgetExceeded(err)) throw queryTimeout();
+      throw err;
+    } finally {
+      budget.close();
+    }
+  } else {
+    try {
+      out = await s.db.transaction().execute(async (trx) => {
+        await sql.raw(`set local statement_timeout = ${Math.trunc(limitMs)}`).execute(trx);
+        return run(trx, undefined);
+      });
+    } catch (err) {
+      if (isStatementTimeout(err)) throw queryTimeout();
+      throw err;
+    }
+  }
+  if (spent()) throw queryTimeout();
+  return out;
+}
