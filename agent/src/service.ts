@@ -4,6 +4,8 @@ import { renewCertificateIfDue } from './certificate-renewal.js';
 import type { AgentConfig } from './config.js';
 import { serverCaPem } from './enroll.js';
 import { type EnrollmentState, readEnrollment, writeEnrollment } from './enrollment-state.js';
+import { EvidenceSpool } from './evidence/spool.js';
+import { drainEvidence } from './evidence/upload.js';
 import type { DeviceKey } from './identity/device-key.js';
 import { loadPinnedDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
@@ -90,6 +92,7 @@ export class AgentService {
       },
       offline: () => this.offline,
       log,
+      evidence: new EvidenceSpool(join(config.stateDir, 'evidence'), log),
     });
   }
 
@@ -375,6 +378,14 @@ export class AgentService {
   async upload(): Promise<{ sent: number; wait_ms: number }> {
     if (this.revoked) return { sent: 0, wait_ms: 60_000 };
     const r = await uploadQueued(this.queue, this.api, this.log);
+    // Evidence copies follow their events (docs/agent.md, Evidence copies).
+    if (!r.offline)
+      await drainEvidence(
+        this.pipeline,
+        this.transport,
+        { key: this.key, deviceId: this.enrollment.device_id },
+        this.log,
+      );
     if (r.offline) this.offline = true;
     else if (r.sent > 0) this.offline = false;
     return { sent: r.sent, wait_ms: r.wait_ms };
