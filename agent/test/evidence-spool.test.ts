@@ -6,8 +6,13 @@ import { readContent } from '../src/content/read-content.js';
 import { EvidenceSpool } from '../src/evidence/spool.js';
 import { uploadEvidence } from '../src/evidence/upload.js';
 import type { DeviceKey } from '../src/identity/device-key.js';
+import { DecisionPipeline } from '../src/pipeline.js';
+import { prepareRuntime } from '../src/policy/runtime.js';
+import { EventQueue } from '../src/queue/event-queue.js';
 import { AgentTransport } from '../src/transport/client.js';
 import { AgentPeerServer } from './helpers/agent-peer-server.js';
+import { cardBundle, VALID_CARDS } from './helpers/card-bundle.js';
+import { linuxPlatform } from './helpers/platform.js';
 import { tempDir } from './helpers/tmp.js';
 
 const quiet = () => {};
@@ -110,5 +115,50 @@ describe('evidence upload retries', () => {
     expect(await spool.entries()).toEqual([
       expect.objectContaining({ event_id: id, kind: 'copy', attempts: 0 }),
     ]);
+  });
+});
+
+describe('the decision pipeline asks for a copy only when the deciding version says full_file', () => {
+  async function pipelineWith(fullFile: boolean) {
+    const { dir, spool } = setup();
+    const queue = new EventQueue(join(dir, 'q.db'), 1000, 'refuse_new');
+    closers.push(async () => queue.close());
+    const bundle = cardBundle();
+    bundle.policies[0]!.evidence = fullFile ? { metadata: true, full_file: true } : { metadata: true };
+    const runtime = prepareRuntime(bundle);
+    const pipeline = new DecisionPipeline({
+      platform: await linuxPlatform({ sessionsDir: join(dir, 'no-sessions') }),
+      queue,
+      runtime: () => runtime,
+      device: { id: 'dev-1', agent_group: () => null },
+      offline: () => false,
+      log: quiet,
+      evidence: spool,
+    });
+    const path = join(dir, 'cards.txt');
+    const bytes = Buffer.from(`cards\n${VALID_CARDS[0]}\n`);
+    writeFileSync(path, bytes);
+    await pipeline.handle({
+      channel: 'discovery',
+      path,
+      content: await readContent(path, 1 << 20),
+      occurred_at: new Date().toISOString(),
+    });
+    const event = queue.nextBatch(10)!.events[0]!.body;
+    return { spool, event, bytes };
+  }
+
+  it('full_file: the event says evidence_requested and the copy waits in the spool', async () => {
+    const { spool, event, bytes } = await pipelineWith(true);
+    expect(event.evidence_requested).toBe(true);
+    const [entry] = await spool.entries();
+    expect(entry).toMatchObject({ event_id: event.event_id, kind: 'copy' });
+    expect((await spool.readCopy(event.event_id as string)).equals(bytes)).toBe(true);
+  });
+
+  it('without full_file: no evidence_requested and nothing spooled', async () => {
+    const { spool, event } = await pipelineWith(false);
+    expect(event.evidence_requested).toBeUndefined();
+    expect(await spool.entries()).toEqual([]);
   });
 });

@@ -2,10 +2,11 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { blake3 } from 'hash-wasm';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/http/principal.js';
 import { deleteExpiredCopies } from '../../src/modules/evidence/retention.js';
 import { evidencePath } from '../../src/modules/evidence/service.js';
 import { buildOpsApp } from '../../src/ops.js';
-import { signed } from '../agents/agent-harness.js';
+import { enrolDevice, signed } from '../agents/agent-harness.js';
 import { type SignedIn, signInAs, stepUp } from '../helpers/index.js';
 import { startTriage, type Triage } from '../incidents/triage-harness.js';
 
@@ -223,5 +224,38 @@ describe('POST /incidents/{id}/evidence-files/{file_id}/download', () => {
     expect([gone.statusCode, gone.json().code]).toEqual([409, 'evidence.file_deleted']);
     // The deleted copy no longer counts against the tenant cap; the sweep does nothing more.
     expect(await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.clock.now())).toBe(0);
+  });
+});
+
+describe('endpoint-group scope', () => {
+  it('an incident outside the role’s groups is the identical 404 on every evidence route', async () => {
+    const g = await t.call('POST', '/agent-groups', t.h.owner, { name: 'Finance' });
+    const finance = await enrolDevice(t.h, 'ed25519', { agent_group: 'Finance' });
+    const { incident: outside, fileId } = await withCopy();
+    const inside = await t.one('bob', finance);
+    // An Owner-role account scoped to Finance (holds evidence:read and evidence:file).
+    const scoped = await signInAs(t.h.ctx, { role: 'owner', tenant: t.h.owner.tenantSlug });
+    const session = t.h.ctx.app.auth.authenticators[0]!;
+    t.h.ctx.app.auth.authenticators.unshift(async (credential, request, services) => {
+      if (credential.value !== scoped.token) return null;
+      const p: Principal | null = await session(credential, request, services);
+      return p ? { ...p, incidentScope: [g.json().id] } : null;
+    });
+    await stepUp(t.h.ctx, scoped, 'evidence_file');
+    const missing = await t.call('POST', `/incidents/${randomUUID()}/evidence`, scoped, {
+      justification: WHY,
+    });
+    const answers = [
+      await t.call('POST', `/incidents/${outside}/evidence`, scoped, { justification: WHY }),
+      await t.call('GET', `/incidents/${outside}/evidence-files`, scoped),
+      await download(outside, fileId, scoped),
+    ];
+    for (const a of answers) {
+      expect(a.statusCode).toBe(404);
+      expect(a.json()).toEqual(missing.json());
+    }
+    expect(
+      (await t.call('POST', `/incidents/${inside}/evidence`, scoped, { justification: WHY })).statusCode,
+    ).toBe(200);
   });
 });

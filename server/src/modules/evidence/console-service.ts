@@ -173,7 +173,13 @@ export async function listEvidenceFiles(c: EvidenceCall, incidentId: string) {
         deleted_at: null,
         at: w.recorded_at,
       })),
-  ].sort((a, b) => a.at.localeCompare(b.at) || a.id.localeCompare(b.id));
+  ].sort(
+    (a, b) =>
+      a.at.localeCompare(b.at) ||
+      // At the same instant a copy comes before a notice: a stable order, not the ids' chance.
+      Number(a.state === 'withheld') - Number(b.state === 'withheld') ||
+      a.id.localeCompare(b.id),
+  );
   return { incident_id: incident.id, items: items.map(({ at: _at, ...rest }) => rest) };
 }
 
