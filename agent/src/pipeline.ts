@@ -9,6 +9,8 @@ import {
   scan,
 } from '@custos/engine';
 import { capabilityMatrix } from './capabilities.js';
+import { fullFileAsked } from './evidence/full-file.js';
+import type { EvidenceSpool } from './evidence/spool.js';
 import type { Logger } from './log.js';
 import type { InteractiveUser, Platform } from './platform/types.js';
 import type { PolicyRuntime } from './policy/runtime.js';
@@ -47,6 +49,8 @@ export interface PipelineDeps {
   location?: () => Promise<NetworkLocation | null>;
   log: Logger;
   clock?: () => number;
+  /** Where copies asked for by `evidence.full_file` are kept until the server has them. */
+  evidence?: EvidenceSpool;
 }
 
 /**
@@ -60,6 +64,11 @@ export class DecisionPipeline implements ObservationSink {
 
   constructor(private readonly deps: PipelineDeps) {
     this.clock = deps.clock ?? Date.now;
+  }
+
+  /** The evidence spool the service drains after the events (absent in `dlp-agent scan`). */
+  get evidence(): EvidenceSpool | undefined {
+    return this.deps.evidence;
   }
 
   /** Document 1, rule 7: the interactive identity is reused for at most ten seconds. */
@@ -178,9 +187,13 @@ export class DecisionPipeline implements ObservationSink {
       enforcement: decision.clamp?.limited ? 'reduced_by_capability' : 'applied',
       detectors: detectorResults(findings),
     });
+    const copy = fullFileAsked(rt, decision.decided_by_policy_id);
+    if (copy) body.evidence_requested = true;
     const q = this.deps.queue.enqueue(body.event_id as string, body);
     if (!q.queued && q.reason === 'queue_full')
       this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
+    // After the event is durable: the copy (or why none is kept) waits in the spool.
+    if (copy && q.queued) await this.deps.evidence?.capture(body.event_id as string, obs.path, obs.content);
     return { findings: summaries, queued: q.queued, reported: true };
   }
 

@@ -2,6 +2,8 @@ import { join } from 'node:path';
 import type { AgentConfig } from './config.js';
 import { serverCaPem } from './enroll.js';
 import { type EnrollmentState, readEnrollment } from './enrollment-state.js';
+import { EvidenceSpool } from './evidence/spool.js';
+import { drainEvidence } from './evidence/upload.js';
 import type { DeviceKey } from './identity/device-key.js';
 import { loadPinnedDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
@@ -91,6 +93,7 @@ export class AgentService {
       },
       offline: () => s.offline,
       log,
+      evidence: new EvidenceSpool(join(config.stateDir, 'evidence'), log),
     });
   }
 
@@ -185,6 +188,14 @@ export class AgentService {
   async upload(): Promise<{ sent: number; wait_ms: number }> {
     if (this.s.revoked) return { sent: 0, wait_ms: 60_000 };
     const r = await uploadQueued(this.s.queue, this.s.api, this.s.log);
+    // Evidence copies follow their events (docs/agent.md, Evidence copies).
+    if (!r.offline)
+      await drainEvidence(
+        this.pipeline,
+        this.s.transport,
+        { key: this.s.key, deviceId: this.s.enrollment.device_id },
+        this.s.log,
+      );
     if (r.offline) this.s.offline = true;
     else if (r.sent > 0) this.s.offline = false;
     return { sent: r.sent, wait_ms: r.wait_ms };

@@ -44,6 +44,11 @@ function blake3Hex(h: IHasher, data: Uint8Array): string {
   return h.digest('hex');
 }
 
+/** BLAKE3 (lower hex) of bytes with the process's shared hasher (evidence copies check theirs). */
+export async function blake3Bytes(data: Uint8Array): Promise<string> {
+  return blake3Hex(await hasher(), data);
+}
+
 /** Formats whose text lives inside a container this agent does not unpack. */
 const CONTAINER_MAGIC: { magic: number[]; name: string }[] = [
   { magic: [0x50, 0x4b, 0x03, 0x04], name: 'zip container (office document or archive)' },

@@ -73,6 +73,15 @@ export const ERROR_CODES = {
   },
   'evidence.store_failed': { status: 502, summary: 'the evidence store failed; nothing was recorded' },
   'evidence.over_cap': { status: 413, summary: 'the file is above the tenant evidence cap' },
+  'evidence.justification_required': {
+    status: 400,
+    summary: 'opening or downloading evidence needs a justification',
+  },
+  'evidence.withheld': { status: 404, summary: 'the agent kept no copy of this file (the reason is named)' },
+  'evidence.file_deleted': {
+    status: 409,
+    summary: 'the stored copy was deleted at the end of its retention',
+  },
 
   'policy.not_latest_draft': {
     status: 409,

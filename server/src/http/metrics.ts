@@ -9,6 +9,8 @@ export interface Metrics {
   registry: Registry;
   requests: Counter<'method' | 'route' | 'status'>;
   duration: Histogram<'method' | 'route' | 'status'>;
+  /** Document 2: evidence openings and downloads by tenant id and outcome (docs/evidence.md). */
+  evidenceViews: Counter<'tenant' | 'outcome'>;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
@@ -27,6 +29,12 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       help: 'API request latency in seconds, by route template, method and status',
       labelNames: ['method', 'route', 'status'],
       buckets: [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers: [registry],
+    }),
+    evidenceViews: new Counter({
+      name: 'svc_evidence_views_total',
+      help: 'Evidence openings and file downloads, by tenant id and outcome',
+      labelNames: ['tenant', 'outcome'],
       registers: [registry],
     }),
   };

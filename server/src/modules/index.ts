@@ -9,11 +9,13 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
+import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
+import { visible as visibleIncident } from './incidents/service.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
@@ -37,6 +39,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentClosureModule,
   incidentLinksModule,
   incidentExportModule,
+  // Evidence access: the incidents module's visibility rule is passed in (no module import).
+  evidenceConsoleModule(visibleIncident),
   identityModule,
   usersModule,
   userRedeemModule,

@@ -43,6 +43,7 @@ const SCALARS = [
   'event_id',
   'expires_at',
   'factors_removed',
+  'file_id',
   'from',
   'from_group_id',
   'from_user_id',

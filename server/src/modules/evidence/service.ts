@@ -5,9 +5,17 @@ import { blake3 } from 'hash-wasm';
 import { aesGcmEncrypt, seal, unseal } from '../../crypto/seal.js';
 import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { findDeviceEvent } from '../agent-events/public.js';
 import type { DevicesTable } from '../agents/public.js';
-import '../agent-events/public.js';
-import './tables.js';
+import {
+  findCopyOfEvent,
+  findKey,
+  findSettings,
+  insertCopy,
+  insertKeyOnce,
+  insertWithheldOnce,
+  storedBytes,
+} from './store.js';
 
 /** Document 2, Limits: evidence upload 50 MiB. */
 export const MAX_EVIDENCE_BYTES = 50 * 1024 * 1024;
@@ -32,13 +40,8 @@ export interface StoredCopy {
 }
 
 async function settingsOf(s: AppServices, tenantId: string) {
-  const row = await s.db
-    .selectFrom('evidence_settings')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
   return (
-    row ?? {
+    (await findSettings(s.db, tenantId)) ?? {
       tenant_id: tenantId,
       enabled: 1,
       cap_bytes: DEFAULT_CAP_BYTES,
@@ -47,30 +50,26 @@ async function settingsOf(s: AppServices, tenantId: string) {
   );
 }
 
-async function tenantKey(s: AppServices, tenantId: string): Promise<Buffer> {
+/** The tenant's evidence key, created on first use (sealed under the master key). */
+export async function tenantKey(s: AppServices, tenantId: string): Promise<Buffer> {
   const context = `tenant:${tenantId}:evidence-key`;
-  let row = await s.db
-    .selectFrom('evidence_keys')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  let row = await findKey(s.db, tenantId);
   if (!row) {
-    await s.db
-      .insertInto('evidence_keys')
-      .values({
-        tenant_id: tenantId,
-        key_sealed: seal(s.keys.master, randomBytes(32), context),
-        created_at: s.clock.now().toISOString(),
-      })
-      .onConflict((oc) => oc.column('tenant_id').doNothing())
-      .execute();
-    row = await s.db
-      .selectFrom('evidence_keys')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirstOrThrow();
+    await insertKeyOnce(
+      s.db,
+      tenantId,
+      seal(s.keys.master, randomBytes(32), context),
+      s.clock.now().toISOString(),
+    );
+    row = await findKey(s.db, tenantId);
+    if (!row) throw new Error('evidence key missing');
   }
   return unseal(s.keys.master, row.key_sealed, context);
+}
+
+/** Associated data binding a sealed copy to its tenant and id. */
+export function evidenceAad(tenantId: string, id: string): Buffer {
+  return Buffer.from(`evidence:${tenantId}:${id}`, 'utf8');
 }
 
 export function evidencePath(dataDir: string, tenantId: string, id: string): string {
@@ -78,12 +77,7 @@ export function evidencePath(dataDir: string, tenantId: string, id: string): str
 }
 
 async function deviceEvent(s: AppServices, device: DevicesTable, eventId: string) {
-  const e = await s.db
-    .selectFrom('agent_events')
-    .select(['id', 'device_id', 'tenant_id', 'file_blake3', 'evidence_requested', 'incident_id'])
-    .where('device_id', '=', device.id)
-    .where('id', '=', eventId.toLowerCase())
-    .executeTakeFirst();
+  const e = await findDeviceEvent(s.db, device.id, eventId);
   // Another device's event answers like a missing one (document 2: 404 event missing or another device's).
   if (!e) throw notFound('event');
   return e;
@@ -117,21 +111,11 @@ export async function storeEvidence(
       'evidence.not_requested',
       'the policy version did not ask for a copy of this file',
     );
-  const kept = await s.db
-    .selectFrom('evidence_files')
-    .selectAll()
-    .where('device_id', '=', device.id)
-    .where('event_id', '=', event.id)
-    .executeTakeFirst();
+  const kept = await findCopyOfEvent(s.db, device.id, event.id);
   if (kept)
     return { id: kept.id, size_bytes: Number(kept.size_bytes), expires_at: kept.expires_at, new: false };
-  const used = await s.db
-    .selectFrom('evidence_files')
-    .select((eb) => eb.fn.coalesce(eb.fn.sum<number>('size_bytes'), eb.lit(0)).as('n'))
-    .where('tenant_id', '=', device.tenant_id)
-    .where('state', '=', 'stored')
-    .executeTakeFirstOrThrow();
-  if (bytes.length > MAX_EVIDENCE_BYTES || Number(used.n) + bytes.length > Number(settings.cap_bytes)) {
+  const used = await storedBytes(s.db, device.tenant_id);
+  if (bytes.length > MAX_EVIDENCE_BYTES || used + bytes.length > Number(settings.cap_bytes)) {
     throw new AppError(413, 'evidence.over_cap', 'the file is above the tenant evidence cap');
   }
   const digest = await blake3(bytes);
@@ -148,12 +132,7 @@ export async function storeEvidence(
   try {
     const key = await tenantKey(s, device.tenant_id);
     const nonce = randomBytes(12);
-    const sealed = aesGcmEncrypt(
-      key,
-      nonce,
-      bytes,
-      Buffer.from(`evidence:${device.tenant_id}:${id}`, 'utf8'),
-    );
+    const sealed = aesGcmEncrypt(key, nonce, bytes, evidenceAad(device.tenant_id, id));
     await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
     await fs.writeFile(file, Buffer.concat([nonce, sealed]), { mode: 0o600, flag: 'wx' });
   } catch {
@@ -163,22 +142,19 @@ export async function storeEvidence(
   const expiresAt = new Date(now.getTime() + Number(settings.retention_days) * 86_400_000).toISOString();
   try {
     await s.db.transaction().execute(async (trx) => {
-      await trx
-        .insertInto('evidence_files')
-        .values({
-          id,
-          tenant_id: device.tenant_id,
-          event_id: event.id,
-          device_id: device.id,
-          incident_id: event.incident_id,
-          size_bytes: bytes.length,
-          blake3: digest,
-          state: 'stored',
-          stored_at: now.toISOString(),
-          expires_at: expiresAt,
-          deleted_at: null,
-        })
-        .execute();
+      await insertCopy(trx, {
+        id,
+        tenant_id: device.tenant_id,
+        event_id: event.id,
+        device_id: device.id,
+        incident_id: event.incident_id,
+        size_bytes: bytes.length,
+        blake3: digest,
+        state: 'stored',
+        stored_at: now.toISOString(),
+        expires_at: expiresAt,
+        deleted_at: null,
+      });
       await s.audit.write(
         { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
         {
@@ -192,12 +168,7 @@ export async function storeEvidence(
   } catch (error) {
     await fs.rm(file, { force: true }).catch(() => undefined);
     // A concurrent retry stored it first: answer with that copy.
-    const raced = await s.db
-      .selectFrom('evidence_files')
-      .selectAll()
-      .where('device_id', '=', device.id)
-      .where('event_id', '=', event.id)
-      .executeTakeFirst();
+    const raced = await findCopyOfEvent(s.db, device.id, event.id);
     if (raced)
       return { id: raced.id, size_bytes: Number(raced.size_bytes), expires_at: raced.expires_at, new: false };
     throw error;
@@ -215,16 +186,14 @@ export async function recordWithheld(
     throw fieldError('reason', `must be one of: ${WITHHELD_REASONS.join(', ')}`);
   }
   const event = await deviceEvent(s, device, eventId);
-  const r = await s.db
-    .insertInto('evidence_withheld')
-    .values({
-      tenant_id: device.tenant_id,
-      event_id: event.id,
-      reason,
-      device_id: device.id,
-      recorded_at: s.clock.now().toISOString(),
-    })
-    .onConflict((oc) => oc.columns(['device_id', 'event_id', 'reason']).doNothing())
-    .executeTakeFirst();
-  return { event_id: event.id, reason, new: Number(r.numInsertedOrUpdatedRows ?? 0n) === 1 };
+  const fresh = await insertWithheldOnce(s.db, {
+    id: randomUUID(),
+    tenant_id: device.tenant_id,
+    incident_id: event.incident_id,
+    event_id: event.id,
+    reason,
+    device_id: device.id,
+    recorded_at: s.clock.now().toISOString(),
+  });
+  return { event_id: event.id, reason, new: fresh };
 }

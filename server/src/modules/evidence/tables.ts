@@ -1,4 +1,4 @@
-/** Stored evidence copies, withheld notices, tenant evidence keys and settings (migration 0304). */
+/** Stored evidence copies, withheld notices, tenant evidence keys and settings (migrations 0304, 0410). */
 export interface EvidenceFilesTable {
   id: string;
   tenant_id: string;
@@ -15,7 +15,10 @@ export interface EvidenceFilesTable {
 }
 
 export interface EvidenceWithheldTable {
+  /** Added by migration 0410 (the evidence-files list names each notice). */
+  id: string | null;
   tenant_id: string;
+  incident_id: string | null;
   event_id: string;
   reason: string;
   device_id: string;
@@ -37,11 +40,22 @@ export interface EvidenceSettingsTable {
   retention_days: number;
 }
 
+/** One opening of an incident's evidence by a person, with a justification (migration 0410). */
+export interface EvidenceAccessesTable {
+  id: string;
+  tenant_id: string;
+  incident_id: string;
+  user_id: string;
+  opened_at: string;
+  expires_at: string;
+}
+
 declare module '../../db/database.js' {
   interface Database {
     evidence_files: EvidenceFilesTable;
     evidence_withheld: EvidenceWithheldTable;
     evidence_keys: EvidenceKeysTable;
     evidence_settings: EvidenceSettingsTable;
+    evidence_accesses: EvidenceAccessesTable;
   }
 }
