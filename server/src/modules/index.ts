@@ -14,6 +14,7 @@ import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
+import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
@@ -35,6 +36,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentClosureModule,
   incidentLinksModule,
   incidentExportModule,
+  incidentTestFoldersModule,
   identityModule,
   usersModule,
   apiTokensModule,
