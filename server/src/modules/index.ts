@@ -13,6 +13,7 @@ import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
+import { incidentMarkingModule } from './incidents/marking-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
@@ -37,6 +38,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentLinksModule,
   incidentExportModule,
   incidentTestFoldersModule,
+  incidentMarkingModule,
   identityModule,
   usersModule,
   apiTokensModule,
