@@ -126,6 +126,10 @@ export const ERROR_CODES = {
   },
   'incident.already_linked': { status: 409, summary: 'the two incidents are already linked' },
   'incident.link_limit': { status: 409, summary: 'one of the incidents already holds 50 links' },
+  'incident.synthetic_by_policy': {
+    status: 409,
+    summary: 'an incident raised by a sandbox (test) policy cannot be marked real',
+  },
   'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },

@@ -14,8 +14,10 @@ import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
+import { incidentMarkingModule } from './incidents/marking-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { visible as visibleIncident } from './incidents/service.js';
+import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
@@ -41,6 +43,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentExportModule,
   // Evidence access: the incidents module's visibility rule is passed in (no module import).
   evidenceConsoleModule(visibleIncident),
+  incidentTestFoldersModule,
+  incidentMarkingModule,
   identityModule,
   usersModule,
   userRedeemModule,

@@ -93,6 +93,15 @@ const SCALARS = [
   'ttl_minutes',
   'version',
   'via',
+  // Issue 16, triage-misc (docs/incidents.md: test folders, synthetic, detector feedback).
+  'marked',
+  'folders',
+  'skipped_self',
+  'synthetic',
+  'detector_id',
+  'detector_version',
+  'verdict',
+  'previous_verdict',
 ] as const;
 
 const LISTS = [
@@ -104,6 +113,8 @@ const LISTS = [
   'overlap_policy_ids',
   'scopes',
   'warning_kinds',
+  'folders_added',
+  'folders_removed',
 ] as const;
 
 const OBJECTS: Record<string, TSchema> = {

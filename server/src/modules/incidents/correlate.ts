@@ -6,6 +6,8 @@ import type { PolicyForIncident, PolicyPort } from '../../ports/policy-port.js';
 import { actionKind, correlationKey, MOVE_MS, WINDOW_MS } from './correlation-key.js';
 import { type Pending, type Trx, writeIncidents } from './incident-writer.js';
 import type { IncidentsTable } from './tables.js';
+import { loadTestFolders, recordTestFolderOrigins, testFolderFor } from './test-folder-rule.js';
+import type { Folder } from './test-folders.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import './tables.js';
 
@@ -103,6 +105,9 @@ export async function correlateEvents(
   );
 
   const pending = new Map<string, Pending>();
+  // Document 2, Test-folder rule: new at-rest incidents under a test folder are created as tests.
+  const testFolders = await loadTestFolders(trx, tenantId);
+  const byTestFolder: { row: IncidentsTable; folder: Folder }[] = [];
   /** correlation key → newest open incident id (this batch's and the stored ones). */
   const byKey = new Map<string, string>();
 
@@ -205,6 +210,7 @@ export async function correlateEvents(
     key: string | null,
     test: boolean,
   ): Pending {
+    const folder = test ? null : testFolderFor(testFolders, e.channel, e.file.path);
     const row: IncidentsTable = {
       id: timeOrderedId(now),
       tenant_id: tenantId,
@@ -232,8 +238,8 @@ export async function correlateEvents(
       requested_action: e.requested_action,
       evaluated_offline: 0,
       superseded_policy_ids: '[]',
-      synthetic: test ? 1 : 0,
-      synthetic_by: test ? 'test_policy' : null,
+      synthetic: test || folder ? 1 : 0,
+      synthetic_by: test ? 'test_policy' : folder ? 'test_folder' : null,
       event_count: 0,
       match_count: 0,
       risk_score: 0,
@@ -258,6 +264,7 @@ export async function correlateEvents(
       removedLoaded: true,
     };
     pending.set(row.id, pend);
+    if (folder) byTestFolder.push({ row, folder });
     return pend;
   }
 
@@ -460,5 +467,6 @@ export async function correlateEvents(
     tenantId,
     [...pending.values()].filter((p) => p.touched),
   );
+  await recordTestFolderOrigins(trx, byTestFolder, now);
   return out;
 }
