@@ -9,13 +9,8 @@ import { NativeLoadError, NativeUnavailableError } from './lib/errors.js';
 import { addonCandidates, findPackageRoot, loadFrom } from './lib/load.js';
 
 export * from './lib/binding.js';
-export * from './lib/connection-rows.js';
-export * from './lib/device-class.js';
 export * from './lib/errors.js';
-export * from './lib/label-record.js';
 export { ADDON_FILE, addonCandidates, loadFrom } from './lib/load.js';
-export * from './lib/token-groups.js';
-export * from './lib/zone-identifier.js';
 
 let loaded: { binding: NativeBinding; path: string } | NativeLoadError | undefined;
 let hostPlatform: NodeJS.Platform | null = null;

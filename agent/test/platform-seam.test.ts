@@ -27,3 +27,11 @@ test('no agent file outside platform/ imports a platform backend (linux/, win32/
   }
   expect(offenders).toEqual([]);
 });
+
+// The addon facade is a typed facade only: the binding's types, its coded errors and the loader.
+// Rules about what the OS hands over (labels, connection rows, token groups, device classes, the
+// Zone.Identifier stream) live with the backends under src/platform/.
+test('agent/native/lib holds the binding, its errors and the loader, and no rule', () => {
+  const lib = join(import.meta.dirname, '..', 'native', 'lib');
+  expect(readdirSync(lib).sort()).toEqual(['binding.ts', 'errors.ts', 'load.ts']);
+});
