@@ -18,7 +18,7 @@ import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { DeviceKey } from '../src/identity/device-key.js';
 import { loadOrCreateSoftwareKey } from '../src/identity/software-key.js';
-import { openTpmKey } from '../src/identity/tpm/tpm-key.js';
+import { openTpmKey } from '../src/platform/linux/tpm/tpm-key.js';
 import { nodeP256Key } from '../test/identity/p256-test-key.js';
 import { ensureSwtpm, Swtpm } from '../test/identity/swtpm.js';
 

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceKeyError } from '../../src/identity/device-key-error.js';
-import { openTpmKey, tpmKeyPath } from '../../src/identity/tpm/tpm-key.js';
-import { parseEccPublic, TPMA_OBJECT } from '../../src/identity/tpm/tpm-wire.js';
+import { openTpmKey, tpmKeyPath } from '../../src/platform/linux/tpm/tpm-key.js';
+import { parseEccPublic, TPMA_OBJECT } from '../../src/platform/linux/tpm/tpm-wire.js';
 import { p256PublicKeyObject } from './p256-test-key.js';
 import { ensureSwtpm, Swtpm } from './swtpm.js';
 
