@@ -69,6 +69,25 @@ describe('evidence spool', () => {
   });
 });
 
+describe('evidence spool after a crash', () => {
+  it('removes half-written files and answers a copy without its record as spool_failed', async () => {
+    const { spool } = setup();
+    const id = randomUUID();
+    const other = randomUUID();
+    await spool.withhold(other, 'changed');
+    writeFileSync(spool.copyPath(id), 'bytes never confirmed');
+    writeFileSync(join(spool.dir, `${other}.json.tmp`), '{');
+    const entries = await spool.entries();
+    expect(entries.map((e) => [e.event_id, e.kind, e.reason]).sort()).toEqual(
+      [
+        [id, 'withheld', 'spool_failed'],
+        [other, 'withheld', 'changed'],
+      ].sort(),
+    );
+    expect(readdirSync(spool.dir).sort()).toEqual([`${id}.json`, `${other}.json`].sort());
+  });
+});
+
 describe('evidence upload retries', () => {
   async function peerSetup() {
     const peer = new AgentPeerServer();

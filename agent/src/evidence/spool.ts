@@ -48,6 +48,9 @@ export class EvidenceSpool {
     readonly maxSpoolBytes = EVIDENCE_SPOOL_MAX_BYTES,
   ) {}
 
+  /** Events whose capture is under way in this process (their files may be half written). */
+  private readonly inFlight = new Set<string>();
+
   private meta(id: string) {
     return join(this.dir, `${id}.json`);
   }
@@ -113,13 +116,16 @@ export class EvidenceSpool {
     path: string,
     content: ContentRead | null,
   ): Promise<WithheldReason | 'kept'> {
-    const reason = await this.tryCapture(eventId, path, content).catch((err: unknown) => {
-      this.log('warn', 'evidence copy could not be spooled', {
-        event_id: eventId,
-        error: (err as Error).message,
-      });
-      return 'spool_failed' as const;
-    });
+    this.inFlight.add(eventId);
+    const reason = await this.tryCapture(eventId, path, content)
+      .catch((err: unknown) => {
+        this.log('warn', 'evidence copy could not be spooled', {
+          event_id: eventId,
+          error: (err as Error).message,
+        });
+        return 'spool_failed' as const;
+      })
+      .finally(() => this.inFlight.delete(eventId));
     if (reason === 'kept') return reason;
     try {
       await this.withhold(eventId, reason);
@@ -171,6 +177,7 @@ export class EvidenceSpool {
     } catch {
       return [];
     }
+    await this.recover(names);
     const out: SpoolEntry[] = [];
     for (const n of names) {
       if (!n.endsWith('.json')) continue;
@@ -181,6 +188,26 @@ export class EvidenceSpool {
       }
     }
     return out.sort((a, b) => a.created_at - b.created_at || a.event_id.localeCompare(b.event_id));
+  }
+
+  /**
+   * After a crash mid-capture: a temporary file is removed, and a copy without its metadata
+   * becomes a `spool_failed` notice (its bytes were never confirmed written), so every event that
+   * asked for a copy still gets an answer.
+   */
+  private async recover(names: string[]): Promise<void> {
+    const has = new Set(names);
+    for (const n of names) {
+      const id = n.replace(/\.(bin|json)(\.tmp)?$/, '');
+      if (!ID.test(id) || this.inFlight.has(id)) continue;
+      if (n.endsWith('.tmp')) {
+        await rm(join(this.dir, n), { force: true });
+      } else if (n.endsWith('.bin') && !has.has(`${id}.json`)) {
+        this.log('warn', 'evidence copy without its record; withheld', { event_id: id });
+        await this.withhold(id, 'spool_failed');
+        names.push(`${id}.json`);
+      }
+    }
   }
 
   async readCopy(eventId: string): Promise<Buffer> {
