@@ -10,10 +10,13 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
+import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
+import { incidentPlaybooksModule } from './incidents/playbooks-routes.js';
 import { incidentsModule } from './incidents/routes.js';
+import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
@@ -35,6 +38,9 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentClosureModule,
   incidentLinksModule,
   incidentExportModule,
+  incidentSlaModule,
+  incidentAssignmentRulesModule,
+  incidentPlaybooksModule,
   identityModule,
   usersModule,
   apiTokensModule,
