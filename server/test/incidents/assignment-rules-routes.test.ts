@@ -116,6 +116,23 @@ describe('assignment rules at incident creation', () => {
     ]);
   });
 
+  it('passes over the person the incident is about, and runs no rule for a test incident', async () => {
+    expect((await rule({ name: 'To Bea' })).statusCode).toBe(201);
+    expect((await rule({ name: 'Catch-all', assignee_email: t.h.owner.email })).statusCode).toBe(201);
+    const own = await t.one('CORP\\bea');
+    expect((await t.call('GET', `/incidents/${own}`)).json().assignee_email).toBe(t.h.owner.email);
+    expect((await history(own))[0]).toEqual({
+      kind: 'assignment_skipped',
+      to: null,
+      note: 'rule "To Bea" passed over: the incident is about this account',
+    });
+    const test = t.h.port.addPolicy({ name: 'Trial', is_test: true }).id;
+    const trial = await t.one('alice', t.d, { policy: test });
+    const d = (await t.call('GET', `/incidents/${trial}`)).json();
+    expect(d).toMatchObject({ synthetic: true, assignee_email: null });
+    expect(await history(trial)).toEqual([]);
+  });
+
   it('never reassigns: an event folding into an existing incident runs no rule; no rule, no assignee', async () => {
     const id = await t.one('alice', t.d, { content: 'same', path: '/srv/share/same.txt' });
     expect((await t.call('GET', `/incidents/${id}`)).json().assignee_email).toBeNull();

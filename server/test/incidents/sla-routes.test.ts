@@ -151,6 +151,17 @@ describe('SLA: response and resolution recorded when decided', () => {
     expect(await matching('breached')).toEqual([late, open].sort());
   });
 
+  it('a clock stopped in awaiting_user after its target stays overdue; one stopped before does not', async () => {
+    const [late, early] = await t.raise(['alice', 'alice']);
+    await move(late!, 'triaged');
+    await move(early!, 'awaiting_user', { question: 'Why was this file copied here?' });
+    await advance(3 * DAY + MIN);
+    await move(late!, 'awaiting_user', { question: 'Why was this file copied?' });
+    await advance(10 * DAY);
+    expect(await matching('resolution_overdue')).toEqual([late]);
+    expect((await detail(late!)).sla).toMatchObject({ clock_stopped: true, resolution_due_at: null });
+  });
+
   it('an info incident has no targets: nothing is recorded', async () => {
     const info = t.h.port.addPolicy({ name: 'Notice', severity: 'info' }).id;
     const id = await t.one('alice', t.d, { policy: info });

@@ -5,6 +5,7 @@ import { findUserByEmail } from '../../http/auth-store.js';
 import { resolveRolePermissions } from '../../http/roles.js';
 import { listRules } from './assignment-rules-store.js';
 import type { IncidentAssignmentRulesTable } from './assignment-rules-tables.js';
+import { isAboutAccount } from './self-action.js';
 import type { IncidentsTable } from './tables.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { insertHistory } from './workflow-store.js';
@@ -92,7 +93,10 @@ export async function applyAssignmentRules(
     for (const rule of rules) {
       if (!ruleMatches(rule, r)) continue;
       const at = r.created_at;
-      const who = await ineligibility(db, tenantId, rule.assignee_email);
+      let who = await ineligibility(db, tenantId, rule.assignee_email);
+      // Nobody works their own case (document 2, self-action): the rule passes them over.
+      if (who.user !== null && isAboutAccount(r, who.user.email))
+        who = { reason: 'the incident is about this account', user: null };
       if (who.user === null) {
         lines.push(line(r, at, 'assignment_skipped', null, `rule "${rule.name}" passed over: ${who.reason}`));
         continue;
