@@ -32,10 +32,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('resolution_target_minutes', 'integer')
     // created_at moved on by the time spent in awaiting_user: the resolution clock's origin
     .addColumn('clock_from', 'text', (c) => c.notNull())
-    .addColumn('awaiting_ms', 'integer', (c) => c.notNull())
+    .addColumn('awaiting_ms', 'bigint', (c) => c.notNull())
     // set while the incident waits in awaiting_user (the clock is stopped)
     .addColumn('paused_at', 'text')
-    .addColumn('paused_elapsed_ms', 'integer')
+    .addColumn('paused_elapsed_ms', 'bigint')
     .execute();
   await db.schema
     .createIndex('incidents_tenant_response_met')

@@ -62,8 +62,19 @@ export async function saveSlaTargets(db: Db, row: IncidentResponseSettingsTable)
     .execute();
 }
 
+/** The clock of one incident; bigint columns read as numbers on every dialect. */
 export async function slaRow(db: Db, incidentId: string): Promise<IncidentSlaTable | undefined> {
-  return db.selectFrom('incident_sla').selectAll().where('incident_id', '=', incidentId).executeTakeFirst();
+  const r = await db
+    .selectFrom('incident_sla')
+    .selectAll()
+    .where('incident_id', '=', incidentId)
+    .executeTakeFirst();
+  if (!r) return undefined;
+  return {
+    ...r,
+    awaiting_ms: Number(r.awaiting_ms),
+    paused_elapsed_ms: r.paused_elapsed_ms === null ? null : Number(r.paused_elapsed_ms),
+  };
 }
 
 export async function saveSlaRow(db: Db, row: IncidentSlaTable): Promise<void> {
@@ -106,6 +117,16 @@ type IncidentEb = ExpressionBuilder<Database, 'incidents'>;
 function bySeverity<T extends string | number>(eb: IncidentEb, f: (s: SlaSeverity) => T) {
   let c = eb.case('incidents.severity').when('critical').then(f('critical'));
   for (const s of SLA_SEVERITIES.slice(1)) c = c.when(s).then(f(s));
+  return c.else(null).end();
+}
+
+/** The same with integers written into the statement (typed, so PostgreSQL compares numbers). */
+function msBySeverity(eb: IncidentEb, f: (s: SlaSeverity) => number) {
+  let c = eb
+    .case('incidents.severity')
+    .when('critical')
+    .then(eb.lit(f('critical')));
+  for (const s of SLA_SEVERITIES.slice(1)) c = c.when(s).then(eb.lit(f(s)));
   return c.else(null).end();
 }
 
@@ -162,7 +183,7 @@ export function slaCondition(
                 x(
                   'incident_sla.paused_elapsed_ms',
                   '>',
-                  bySeverity(eb, (s) => targets.resolution[s] * 60_000),
+                  msBySeverity(eb, (s) => targets.resolution[s] * 60_000),
                 ),
               ]),
             ),
