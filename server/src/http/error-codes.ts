@@ -131,6 +131,12 @@ export const ERROR_CODES = {
     summary: 'an incident raised by a sandbox (test) policy cannot be marked real',
   },
   'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
+  'incident.assignment_rule_limit': { status: 409, summary: 'the tenant already holds 100 assignment rules' },
+  'incident.playbook_limit': { status: 409, summary: 'the tenant already holds 200 playbooks' },
+  'incident.playbook_changed': {
+    status: 409,
+    summary: 'another playbook is now shown for the incident than the one ticked',
+  },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
   'exception.self_decision_refused': {

@@ -11,12 +11,15 @@ import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { identityModule } from './identity/routes.js';
+import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentMarkingModule } from './incidents/marking-routes.js';
+import { incidentPlaybooksModule } from './incidents/playbooks-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { visible as visibleIncident } from './incidents/service.js';
+import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
@@ -45,6 +48,9 @@ const BASE_MODULES: readonly ApiModule[] = [
   evidenceConsoleModule(visibleIncident),
   incidentTestFoldersModule,
   incidentMarkingModule,
+  incidentSlaModule,
+  incidentAssignmentRulesModule,
+  incidentPlaybooksModule,
   identityModule,
   usersModule,
   userRedeemModule,

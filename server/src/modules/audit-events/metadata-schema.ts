@@ -22,6 +22,23 @@ const SecondFactorRule = Type.Object(
 const Int = Type.Integer();
 
 const SCALARS = [
+  // SLA targets, assignment rules and playbooks (incidents/sla-*, assignment-rules-*, playbooks-*).
+  'critical_minutes',
+  'high_minutes',
+  'medium_minutes',
+  'low_minutes',
+  'resolution_critical_minutes',
+  'resolution_high_minutes',
+  'resolution_medium_minutes',
+  'resolution_low_minutes',
+  'rule_id',
+  'position',
+  'enabled',
+  'playbook_id',
+  'step',
+  'done',
+  'step_count',
+  'link_count',
   'target',
   'second_person_critical',
   'second_person_accepted_risk',

@@ -2,6 +2,7 @@ import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { DevicesTable } from '../agents/public.js';
 import { COMMENT_MAX } from './discussion-service.js';
+import { recordSlaTransitionOf } from './sla-clock.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { insertComment, insertHistory } from './workflow-store.js';
 
@@ -65,6 +66,7 @@ export async function recordAnswer(
     const statusChanged = Number(moved.numUpdatedRows) === 1;
     const ctx = { tenantId: q.tenant_id, actor: { type: 'agent' as const, id: device.id }, requestId };
     if (statusChanged) {
+      await recordSlaTransitionOf(trx, q.incident_id, 'awaiting_user', 'investigating', now);
       await insertHistory(trx, {
         id: timeOrderedId(now),
         tenant_id: q.tenant_id,

@@ -248,6 +248,8 @@ export async function correlateEvents(
       assignee_email: null,
       disposition: null,
       resolution: null,
+      response_met: null,
+      resolution_met: null,
       first_seen_at: e.occurred_at,
       last_seen_at: e.occurred_at,
       created_at: now.toISOString(),

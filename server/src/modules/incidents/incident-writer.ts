@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
+import { applyAssignmentRules } from './assignment-rules-apply.js';
 import type { IncidentLocationsTable, IncidentPoliciesTable, IncidentsTable } from './tables.js';
 import './tables.js';
 
@@ -82,6 +83,8 @@ const INCIDENT_COLUMNS = Object.keys({
   assignee_email: 0,
   disposition: 0,
   resolution: 0,
+  response_met: 0,
+  resolution_met: 0,
   first_seen_at: 0,
   last_seen_at: 0,
   created_at: 0,
@@ -217,4 +220,10 @@ export async function writeIncidents(trx: Trx, tenantId: string, touched: Pendin
     for (const l of p.locations.values()) if (l.dirty) locations.push(values(l, LOCATION_ROW_COLUMNS));
   }
   await runRows(trx, UPSERT_LOCATIONS, locations);
+  // Assignment rules run once, at creation (docs/incidents.md, Assignment rules).
+  await applyAssignmentRules(
+    trx,
+    tenantId,
+    fresh.map((p) => p.row),
+  );
 }

@@ -7,6 +7,7 @@ import { CloseRequest } from './closure-schemas.js';
 import { RelatedIncident } from './links-routes.js';
 import { MoreFilterQuery } from './list-filters.js';
 import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
+import { SlaBlock } from './sla-routes.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
 const S = Type.String();
@@ -117,6 +118,7 @@ const Detail = Type.Object({
   accepted_until: Nullable(Timestamp),
   pending_close: Nullable(CloseRequest),
   related: Type.Array(RelatedIncident),
+  sla: SlaBlock,
   pending_question: Nullable(
     Type.Object(
       { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },

@@ -10,6 +10,7 @@ import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-f
 import { boundedListing } from './query-timeout.js';
 import { pendingQuestion } from './question-service.js';
 import { relatedOf } from './related.js';
+import { slaView } from './sla-clock.js';
 import { parseSort } from './sort.js';
 import {
   findIncident,
@@ -78,8 +79,8 @@ export function incidentRow(r: IncidentsTable) {
     department: null,
     department_source: null,
     disposition: r.disposition,
-    response_met: null,
-    resolution_met: null,
+    response_met: r.response_met === null ? null : r.response_met === 1,
+    resolution_met: r.resolution_met === null ? null : r.resolution_met === 1,
     synthetic: r.synthetic === 1,
     channel: r.channel,
     hostname: r.hostname,
@@ -253,6 +254,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     accepted_until: await acceptedUntilOf(s.db, r.id),
     pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
     related: await relatedOf(s, principal, r),
+    sla: await slaView(s.db, r, s.clock.now()),
   };
 }
 

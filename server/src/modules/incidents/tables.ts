@@ -43,6 +43,9 @@ export interface IncidentsTable {
   assignee_email: string | null;
   disposition: string | null;
   resolution: string | null;
+  /** SLA (migration 0420): 1 met, 0 missed, null not decided or no target (sla-clock.ts). */
+  response_met: number | null;
+  resolution_met: number | null;
   first_seen_at: string;
   last_seen_at: string;
   created_at: string;

@@ -11,6 +11,7 @@ import { gateClose, recordSinglePerson } from './closure-gate.js';
 import { checkQuestion, newQuestion } from './question-service.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { incidentRow, visible } from './service.js';
+import { recordSlaTransition } from './sla-clock.js';
 import { findIncident } from './store.js';
 import type { IncidentsTable } from './tables.js';
 import { timeOrderedId } from './time-ordered-id.js';
@@ -120,6 +121,7 @@ export async function writeIncident(
   await c.s.db.transaction().execute(async (trx) => {
     const v = await updateIncidentIfVersion(trx, r.tenant_id, r.id, r.row_version, patch, now);
     if (v === null) throw staleVersion();
+    if (patch.status !== undefined) await recordSlaTransition(trx, r, r.status, patch.status, now);
     if (also) await also(trx);
     await insertHistory(trx, {
       id: timeOrderedId(now),
