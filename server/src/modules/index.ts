@@ -14,6 +14,7 @@ import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentMarkingModule } from './incidents/marking-routes.js';
+import { incidentPatternsModule } from './incidents/patterns-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
@@ -39,6 +40,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentExportModule,
   incidentTestFoldersModule,
   incidentMarkingModule,
+  incidentPatternsModule,
   identityModule,
   usersModule,
   apiTokensModule,
