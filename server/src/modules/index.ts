@@ -11,6 +11,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
+import { coverageGapsModule } from './incidents/coverage-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentMarkingModule } from './incidents/marking-routes.js';
@@ -41,6 +42,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentTestFoldersModule,
   incidentMarkingModule,
   incidentPatternsModule,
+  coverageGapsModule,
   identityModule,
   usersModule,
   apiTokensModule,
