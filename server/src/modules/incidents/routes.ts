@@ -5,6 +5,7 @@ import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schem
 import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
 import { RelatedIncident } from './links-routes.js';
+import { DetectorFeedback } from './marking-routes.js';
 import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
 
 const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => Type.Union([t, Type.Null()]);
@@ -116,6 +117,7 @@ const Detail = Type.Object({
   accepted_until: Nullable(Timestamp),
   pending_close: Nullable(CloseRequest),
   related: Type.Array(RelatedIncident),
+  detector_feedback: Type.Array(DetectorFeedback),
   pending_question: Nullable(
     Type.Object(
       { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },

@@ -6,6 +6,7 @@ import type { AgentEventsTable } from '../ingest/tables.js';
 import { acceptedUntilOf } from './accepted-risk.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
+import { detectorFeedbackOf } from './marking-store.js';
 import { pendingQuestion } from './question-service.js';
 import { relatedOf } from './related.js';
 import { parseSort } from './sort.js';
@@ -268,6 +269,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     accepted_until: await acceptedUntilOf(s.db, r.id),
     pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
     related: await relatedOf(s, principal, r),
+    detector_feedback: await detectorFeedbackOf(s.db, r.id),
   };
 }
 
