@@ -13,9 +13,11 @@ import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
+import { coverageGapsModule } from './incidents/coverage-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentMarkingModule } from './incidents/marking-routes.js';
+import { incidentPatternsModule } from './incidents/patterns-routes.js';
 import { incidentPlaybooksModule } from './incidents/playbooks-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { visible as visibleIncident } from './incidents/service.js';
@@ -51,6 +53,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentSlaModule,
   incidentAssignmentRulesModule,
   incidentPlaybooksModule,
+  incidentPatternsModule,
+  coverageGapsModule,
   identityModule,
   usersModule,
   userRedeemModule,

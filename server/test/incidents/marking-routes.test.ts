@@ -140,6 +140,7 @@ describe('POST /incidents/{id}/detector-feedback', () => {
     });
     const d = await detail(a!);
     expect(d.row_version).toBe(1);
+    expect(d.detector_feedback).toEqual(r.json().detector_feedback);
     expect(d.history[0]).toMatchObject({ kind: 'detector_feedback', from: null, to: 'false_positive' });
     expect(
       (

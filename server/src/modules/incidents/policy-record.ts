@@ -23,7 +23,7 @@ export interface IncidentRecord {
 /** Dispositions that say the rule was wrong (document 2: false_positive is detector_error). */
 export const FALSE_POSITIVE_DISPOSITIONS = ['false_positive', 'detector_error'] as const;
 
-function strength(action: string): number | null {
+export function strength(action: string): number | null {
   return isWireAction(action) ? actionStrength(normalizeAction(action)) : null;
 }
 

@@ -6,6 +6,7 @@ import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
 import { RelatedIncident } from './links-routes.js';
 import { MoreFilterQuery } from './list-filters.js';
+import { DetectorFeedback } from './marking-routes.js';
 import { incidentDetail, incidentEventPage, incidentLocationPage, listIncidentRows } from './service.js';
 import { SlaBlock } from './sla-routes.js';
 
@@ -119,6 +120,7 @@ const Detail = Type.Object({
   pending_close: Nullable(CloseRequest),
   related: Type.Array(RelatedIncident),
   sla: SlaBlock,
+  detector_feedback: Type.Array(DetectorFeedback),
   pending_question: Nullable(
     Type.Object(
       { id: S, question: S, asked_at: Timestamp, lapses_at: Timestamp, lapsed: Type.Boolean() },

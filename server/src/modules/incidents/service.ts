@@ -7,6 +7,7 @@ import { acceptedUntilOf } from './accepted-risk.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
 import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-filters.js';
+import { detectorFeedbackOf } from './marking-store.js';
 import { boundedListing } from './query-timeout.js';
 import { pendingQuestion } from './question-service.js';
 import { relatedOf } from './related.js';
@@ -255,6 +256,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
     related: await relatedOf(s, principal, r),
     sla: await slaView(s.db, r, s.clock.now()),
+    detector_feedback: await detectorFeedbackOf(s.db, r.id),
   };
 }
 
