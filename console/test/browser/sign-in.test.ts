@@ -1,7 +1,7 @@
 import path from 'node:path';
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
 import {
   type ConsoleServer,
   enrolSecondFactor,
@@ -13,15 +13,6 @@ import {
 } from './harness.js';
 
 const run = requireChromiumOrSkip();
-
-/** No serious or critical axe-core finding on the page as it stands. */
-async function expectAccessible(page: Page, name: string): Promise<void> {
-  const result = await new AxeBuilder({ page }).analyze();
-  const bad = result.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  expect(
-    bad.map((v) => `${name}: ${v.id} (${v.impact}) ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`),
-  ).toEqual([]);
-}
 
 describe.runIf(run)('console in Chromium: sign-in with a second factor, then the queue', () => {
   let s: ConsoleServer;
