@@ -67,7 +67,8 @@ export function I18nProvider({ children }: { children: ReactNode }) {
 
   const t = useCallback<Translate>(
     (key, values) => {
-      const text = LANGUAGES[language][key] ?? en[key];
+      // An unknown key (a status value the server added later) shows as the value itself.
+      const text: string = LANGUAGES[language][key] ?? en[key] ?? key.slice(key.indexOf('.') + 1);
       if (!values) return text;
       return text.replace(/\{(\w+)\}/g, (whole, name: string) =>
         name in values ? String(values[name]) : whole,

@@ -1,5 +1,5 @@
 import { type DisplayPrefs, formatDateTime } from '../../i18n/dates.js';
-import { useT } from '../../i18n/index.js';
+import { type MessageKey, type Translate, useT } from '../../i18n/index.js';
 import type { IncidentDetail } from './incident-query.js';
 
 /** Who did what to the incident, as the API records it. */
@@ -19,11 +19,17 @@ export function HistoryList({
           <li key={h.id}>
             <time dateTime={h.at}>{formatDateTime(h.at, prefs)}</time>{' '}
             {t('history.by', { kind: h.kind, actor: h.actor_email ?? t('history.system') })}
-            {h.from || h.to ? `: ${h.from ?? '—'} → ${h.to ?? '—'}` : ''}
+            {h.from || h.to ? `: ${shown(t, h.kind, h.from)} → ${shown(t, h.kind, h.to)}` : ''}
             {h.note ? ` — ${h.note}` : ''}
           </li>
         ))}
       </ol>
     </section>
   );
+}
+
+/** Status values read in the person's language; other values (e-mail addresses) as they are. */
+function shown(t: Translate, kind: string, value: string | null): string {
+  if (value === null) return '—';
+  return kind === 'status' ? t(`status.${value}` as MessageKey) : value;
 }

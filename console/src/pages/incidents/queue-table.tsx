@@ -10,7 +10,7 @@ interface Column {
 }
 
 const known = (t: Translate, prefix: 'status' | 'severity', value: string) =>
-  t(`${prefix}.${value}` as MessageKey) ?? value;
+  t(`${prefix}.${value}` as MessageKey);
 
 const COLUMNS: Column[] = [
   {

@@ -19,7 +19,11 @@ export function StatusForm({ incident }: { incident: IncidentDetail }) {
   const id = useId();
   const queryClient = useQueryClient();
   const withStepUp = useStepUp();
-  const [target, setTarget] = useState(incident.allowed_transitions[0] ?? '');
+  const [chosen, setTarget] = useState(incident.allowed_transitions[0] ?? '');
+  // After a change the allowed moves differ: a choice no longer offered falls back to the first.
+  const target = incident.allowed_transitions.includes(chosen)
+    ? chosen
+    : (incident.allowed_transitions[0] ?? '');
   const [disposition, setDisposition] = useState('');
   const [resolution, setResolution] = useState('');
   const [question, setQuestion] = useState('');
@@ -45,7 +49,13 @@ export function StatusForm({ incident }: { incident: IncidentDetail }) {
       ...(target === 'awaiting_user' ? { question } : {}),
       ...(note ? { note } : {}),
     } as Body;
-    change.mutate(body, { onSuccess: () => setNote('') });
+    change.mutate(body, {
+      onSuccess: () => {
+        setNote('');
+        setResolution('');
+        setQuestion('');
+      },
+    });
   }
 
   if (incident.allowed_transitions.length === 0) return <p>{t('incident.status.none')}</p>;
