@@ -1,4 +1,5 @@
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
+import { AccountPage } from './pages/account/account-page.js';
 import { IncidentPage } from './pages/incidents/incident-page.js';
 import { QueuePage } from './pages/incidents/queue-page.js';
 import { parseQueueSearch } from './pages/incidents/queue-search.js';
@@ -41,11 +42,13 @@ const incident = createRoute({
   component: IncidentPage,
 });
 
+const account = createRoute({ getParentRoute: () => signedIn, path: '/account', component: AccountPage });
+
 const tree = root.addChildren([
   signIn,
   acceptInvitation,
   resetPassword,
-  signedIn.addChildren([home, queue, incident]),
+  signedIn.addChildren([home, queue, incident, account]),
 ]);
 
 export const router = createRouter({ routeTree: tree, defaultPreload: false });

@@ -12,6 +12,16 @@ export const tr: Catalogue = {
   'nav.signOut': 'Oturumu kapat',
   'nav.main': 'Ana menü',
   'nav.signedInAs': '{email} olarak oturum açıldı',
+  'nav.account': 'Hesabınız',
+  'account.title': 'Hesabınız',
+  'account.factor.enrolled':
+    '{date} tarihinden beri ikinci doğrulama adımı kayıtlı; {count} kurtarma kodu kaldı.',
+  'account.factor.none': 'Kayıtlı bir ikinci doğrulama adımı yok.',
+  'account.factor.required': 'Kuruluşunuz bunu zorunlu tutuyor.',
+  'account.factor.start': 'İkinci doğrulama adımını kur',
+  'account.factor.intro':
+    'Kodu bir doğrulama uygulamasıyla tarayın, ardından uygulamanın gösterdiği altı haneli kodu girin.',
+  'account.factor.done': 'İkinci doğrulama adımı kuruldu.',
   'signIn.title': 'Oturum aç',
   'signIn.tenant': 'Kuruluş',
   'signIn.email': 'E-posta',

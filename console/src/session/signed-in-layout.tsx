@@ -40,7 +40,7 @@ export function SignedInLayout() {
       <header className="top">
         <span className="brand">{t('app.name')}</span>
         <nav aria-label={t('nav.main')}>
-          <Link to="/incidents">{t('nav.incidents')}</Link>
+          <Link to="/incidents">{t('nav.incidents')}</Link> <Link to="/account">{t('nav.account')}</Link>
         </nav>
         <span className="who">{t('nav.signedInAs', { email: me.data.email })}</span>
         <LanguagePicker />

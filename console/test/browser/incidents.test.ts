@@ -1,6 +1,7 @@
 import path from 'node:path';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
 import { expectAccessible } from './axe.js';
 import {
   type ConsoleServer,
@@ -107,9 +108,34 @@ describe.runIf(run)('console in Chromium: queue and incident triage', () => {
     await page.screenshot({ path: path.join(shots, 'incident-closed.png'), fullPage: true });
   });
 
+  it('enrols a second factor from the account page through the step-up prompt', async () => {
+    await page.getByRole('link', { name: 'Your account' }).click();
+    await page.getByText('No second factor is enrolled.').waitFor();
+    await page.getByRole('button', { name: 'Set up a second factor' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.waitFor();
+    await expectAccessible(page, 'step-up');
+    await page.screenshot({ path: path.join(shots, 'step-up.png') });
+    await dialog.getByLabel('Password').fill('not my password at all');
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.getByRole('alert').waitFor();
+    expect(await dialog.getByRole('alert').textContent()).toContain('That was not accepted.');
+    await dialog.getByLabel('Password').fill(s.owner.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    // The enrolment the prompt held back went through on the retry.
+    const secret = (await page.getByTestId('enrol-secret').textContent()) ?? '';
+    await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, totpStep(new Date())));
+    await page.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByTestId('recovery-codes').waitFor();
+    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    await page.getByRole('button', { name: 'I have stored them' }).click();
+    await page.getByText(/A second factor is enrolled since .*; 10 recovery codes are left\./).waitFor();
+  });
+
   it('switches the console to Turkish, kept for this person', async () => {
     await page.getByLabel('Language').selectOption('tr');
-    await page.getByRole('link', { name: 'Kuyruğa dön' }).waitFor();
+    await page.getByRole('heading', { name: 'Hesabınız', level: 1 }).waitFor();
     await page.goto(`${s.url}/incidents`);
     await page.getByRole('heading', { name: 'Olaylar', level: 1 }).waitFor();
     expect(await page.getAttribute('html', 'lang')).toBe('tr');

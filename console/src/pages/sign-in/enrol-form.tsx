@@ -1,29 +1,21 @@
 import { useQuery } from '@tanstack/react-query';
-import QRCode from 'qrcode';
 import { type FormEvent, useState } from 'react';
 import { ApiError, api, call } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
 import { Field } from '../../ui/field.js';
+import { QrSecret } from '../../ui/qr-secret.js';
 import type { Challenge, Session } from './types.js';
 
-/**
- * Enrolment required at sign-in: the secret as a QR code of its `otpauth_uri` (a PNG data URL;
- * the CSP allows `img-src data:`) and as text, then the first code confirms it.
- */
+/** Enrolment required at sign-in: the new secret (QR code and text), then the first code confirms it. */
 export function EnrolForm({ challenge, onSession }: { challenge: Challenge; onSession(s: Session): void }) {
   const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(null);
   const secret = useQuery({
     queryKey: ['login-enrol', challenge.challenge],
-    queryFn: async () => {
-      const answer = await call(
-        api.POST('/api/v1/auth/login/enrol', { body: { challenge: challenge.challenge } }),
-      );
-      return { ...answer, qr: await QRCode.toDataURL(answer.otpauth_uri, { margin: 1, width: 200 }) };
-    },
+    queryFn: () => call(api.POST('/api/v1/auth/login/enrol', { body: { challenge: challenge.challenge } })),
     staleTime: Number.POSITIVE_INFINITY,
     retry: false,
   });
@@ -45,14 +37,7 @@ export function EnrolForm({ challenge, onSession }: { challenge: Challenge; onSe
       <h1 id="enrol-title">{t('enrol.title')}</h1>
       <p>{t('enrol.intro')}</p>
       {secret.isError && <Alert kind="error">{messageOf(secret.error)}</Alert>}
-      {secret.data && (
-        <>
-          <img src={secret.data.qr} alt={t('enrol.qr')} width={200} height={200} />
-          <p>
-            {t('enrol.secret')}: <code data-testid="enrol-secret">{secret.data.secret}</code>
-          </p>
-        </>
-      )}
+      {secret.data && <QrSecret secret={secret.data.secret} otpauthUri={secret.data.otpauth_uri} />}
       {error !== null && (
         <Alert kind="error">
           {error instanceof ApiError && error.status === 401 ? t('factor.failed') : messageOf(error)}
