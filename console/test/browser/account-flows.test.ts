@@ -28,9 +28,11 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
   let shots: string;
   let email: string;
   let invitation: string;
+  let userId: string;
   let ownerToken: string;
   const password = 'violet kettle under the quiet harbour';
   let enrolled: { secret: string; step: number };
+  let recoveryCodes: string[];
 
   beforeAll(async () => {
     s = await startConsoleServer();
@@ -57,6 +59,7 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
     const invited = await s.api('POST', '/users', { email, role: 'security_analyst' }, ownerToken);
     expect(invited.status, JSON.stringify(invited.json)).toBe(201);
     invitation = invited.json.invitation;
+    userId = invited.json.user_id;
     ({ browser, context } = await launchBrowser(s.spki));
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
@@ -119,7 +122,8 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
     await page.getByLabel('Code from your authenticator app').fill(totpCode(secret, step));
     await page.getByRole('button', { name: 'Confirm' }).click();
     await page.getByRole('heading', { name: 'Recovery codes' }).waitFor();
-    expect(await page.getByTestId('recovery-codes').locator('li').count()).toBe(10);
+    recoveryCodes = await page.getByTestId('recovery-codes').locator('li').allTextContents();
+    expect(recoveryCodes).toHaveLength(10);
     await expectAccessible(page, 'recovery-codes');
     await page.screenshot({ path: path.join(shots, 'recovery-codes.png') });
     await page.getByRole('button', { name: 'I have stored them' }).click();
@@ -152,7 +156,10 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
     // The session's last use moves two hours back, as if the person had walked away.
     const db = new BetterSqlite3(path.join(s.dataDir, 'custos.db'));
     const past = new Date(Date.now() - 2 * 3_600_000).toISOString();
-    db.prepare('update sessions set last_activity_at = ? where revoked_at is null').run(past);
+    db.prepare('update sessions set last_activity_at = ? where revoked_at is null and user_id = ?').run(
+      past,
+      userId,
+    );
     db.close();
     await page.getByLabel('Open only').check();
     await page.getByRole('button', { name: 'Apply' }).click();
@@ -164,9 +171,42 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
     await page.getByLabel('E-mail').fill(email);
     await page.getByLabel('Password').fill(password);
     await page.getByRole('button', { name: 'Sign in' }).click();
-    await page
-      .getByLabel('Code from your authenticator app')
-      .fill(nextCode(enrolled.secret, enrolled.step).code);
+    const next = nextCode(enrolled.secret, enrolled.step);
+    await page.getByLabel('Code from your authenticator app').fill(next.code);
+    await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    enrolled.step = next.step;
+  });
+
+  it('redeems a password reset link from the fragment; the new password and a recovery code sign in', async () => {
+    const up = await s.api(
+      'POST',
+      '/auth/step-up',
+      { purpose: 'role_change', password: s.owner.password },
+      ownerToken,
+    );
+    expect(up.status).toBe(200);
+    const reset = await s.api('POST', `/users/${userId}/password-reset`, {}, ownerToken);
+    expect(reset.status, JSON.stringify(reset.json)).toBe(200);
+    const link = new URL(reset.json.link as string);
+    expect(link.pathname).toBe('/reset-password');
+    await page.goto(`${s.url}/reset-password${link.hash}`);
+    await page.getByRole('heading', { name: 'Choose a new password' }).waitFor();
+    expect(page.url()).not.toContain('#');
+    await expectAccessible(page, 'reset-password');
+    const fresh = 'amber lantern over seven northern hills';
+    await page.getByLabel('New password', { exact: true }).fill(fresh);
+    await page.getByLabel('Repeat the password').fill(fresh);
+    await page.getByRole('button', { name: 'Set password' }).click();
+    await page.getByText('Your password is set and every session was ended.').waitFor();
+    await page.getByRole('link', { name: 'Go to sign-in' }).click();
+    await page.getByLabel('Organisation').fill(s.owner.tenant);
+    await page.getByLabel('E-mail').fill(email);
+    await page.getByLabel('Password').fill(fresh);
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    // A recovery code this time (the next TOTP step may not have begun yet).
+    await page.getByRole('button', { name: 'Use a recovery code instead' }).click();
+    await page.getByLabel('Recovery code').fill(recoveryCodes[0]!);
     await page.getByRole('button', { name: 'Continue' }).click();
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
   });
