@@ -144,6 +144,13 @@ export const az: Catalogue = {
   'incident.stale':
     'Bu insident bu arada başqası tərəfindən dəyişdirilib; səhifə indi son vəziyyəti göstərir.',
   'incident.question': 'İşçiyə sual',
+  'incident.pendingClose': '“{status}” kimi bağlama ikinci şəxsin təsdiqini gözləyir (istəyən: {who}).',
+  'incident.closeRequested': 'Bağlama indi ikinci şəxsin təsdiqini gözləyir.',
+  'incident.pendingQuestion': 'İşçiyə {date} tarixində verilən sual: {question}',
+  'incident.related': 'Əlaqəli insidentlər',
+  'location.current': 'cari',
+  'location.moved': 'köçürülüb',
+  'location.removed': 'silinib',
   'rule.open': 'Açıq status nə nəticə, nə də həll qəbul edir.',
   'rule.close': 'Bağlamaq üçün nəticə və ən azı 15 simvolluq həll lazımdır.',
   'rule.falsePositive': 'Yalan pozitiv “detektor xətası” nəticəsi ilə bağlanır.',

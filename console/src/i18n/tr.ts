@@ -145,6 +145,13 @@ export const tr: Catalogue = {
   'incident.stale':
     'Bu olay bu arada başka biri tarafından değiştirildi; sayfa artık en güncel hâlini gösteriyor.',
   'incident.question': 'Kişiye sorulacak soru',
+  'incident.pendingClose': '“{status}” olarak kapatma ikinci bir kişinin onayını bekliyor (isteyen: {who}).',
+  'incident.closeRequested': 'Kapatma artık ikinci bir kişinin onayını bekliyor.',
+  'incident.pendingQuestion': 'Kişiye {date} tarihinde sorulan soru: {question}',
+  'incident.related': 'İlgili olaylar',
+  'location.current': 'güncel',
+  'location.moved': 'taşındı',
+  'location.removed': 'kaldırıldı',
   'rule.open': 'Açık bir durum sonuç türü ya da çözüm almaz.',
   'rule.close': 'Kapatmak için bir sonuç türü ve en az 15 karakterlik bir çözüm gerekir.',
   'rule.falsePositive': 'Yanlış pozitif, “algılayıcı hatası” sonuç türüyle kapanır.',

@@ -6,6 +6,7 @@ import { messageOf } from '../../ui/errors.js';
 import { AssignForm } from './assign-form.js';
 import { Comments } from './comments.js';
 import { HistoryList } from './history-list.js';
+import { IncidentContext } from './incident-context.js';
 import { useIncident } from './incident-query.js';
 import { IncidentSummary } from './incident-summary.js';
 import { StatusForm } from './status-form.js';
@@ -32,6 +33,7 @@ export function IncidentPage() {
       </h1>
       <div className="incident">
         <div className="incident-main">
+          <IncidentContext incident={d} prefs={me.data} />
           <IncidentSummary incident={d} prefs={me.data} />
           <Timeline id={id} prefs={me.data} />
           <HistoryList lines={d.history} prefs={me.data} />

@@ -63,7 +63,11 @@ export function StatusForm({ incident }: { incident: IncidentDetail }) {
   return (
     <form onSubmit={submit} aria-labelledby={`${id}-title`} className="panel">
       <h2 id={`${id}-title`}>{t('incident.status.change')}</h2>
-      {change.isSuccess && <Alert kind="info">{t('incident.saved')}</Alert>}
+      {change.data && (
+        <Alert kind="info">
+          {'pending_close' in change.data ? t('incident.closeRequested') : t('incident.saved')}
+        </Alert>
+      )}
       {change.isError && <Alert kind="error">{stale ? t('incident.stale') : messageOf(change.error)}</Alert>}
       <div className="field">
         <label htmlFor={`${id}-to`}>{t('incident.status.to')}</label>
