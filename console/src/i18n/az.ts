@@ -81,6 +81,7 @@ export const az: Catalogue = {
   'queue.channel': 'Kanal',
   'queue.search': 'Axtarış',
   'queue.username': 'İstifadəçi',
+  'queue.policy': 'Siyasət',
   'queue.device': 'Cihaz',
   'queue.assignee': 'Məsul şəxs',
   'queue.openOnly': 'Yalnız açıq olanlar',

@@ -78,6 +78,7 @@ export const en = {
   'queue.channel': 'Channel',
   'queue.search': 'Search',
   'queue.username': 'User',
+  'queue.policy': 'Policy',
   'queue.device': 'Device',
   'queue.assignee': 'Assignee',
   'queue.openOnly': 'Open only',

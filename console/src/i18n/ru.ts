@@ -81,6 +81,7 @@ export const ru: Catalogue = {
   'queue.channel': 'Канал',
   'queue.search': 'Поиск',
   'queue.username': 'Пользователь',
+  'queue.policy': 'Политика',
   'queue.device': 'Устройство',
   'queue.assignee': 'Исполнитель',
   'queue.openOnly': 'Только открытые',

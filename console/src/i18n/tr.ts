@@ -82,6 +82,7 @@ export const tr: Catalogue = {
   'queue.channel': 'Kanal',
   'queue.search': 'Ara',
   'queue.username': 'Kullanıcı',
+  'queue.policy': 'Politika',
   'queue.device': 'Cihaz',
   'queue.assignee': 'Atanan kişi',
   'queue.openOnly': 'Yalnızca açık olanlar',

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/index.js';
 import { Field } from '../../ui/field.js';
+import { PolicyFilter } from './policy-filter.js';
 import type { QueueSearch } from './queue-search.js';
 
 const STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'] as const;
@@ -55,6 +56,7 @@ export function QueueFilters({ value, onApply }: { value: QueueSearch; onApply(n
           ))}
         </select>
       </div>
+      <PolicyFilter value={draft.policy_id ?? ''} onChange={(id) => set('policy_id', id)} />
       {TEXT.map(({ key, label }) => (
         <Field
           key={key}
