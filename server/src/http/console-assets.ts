@@ -78,6 +78,22 @@ function isClientRoute(pathname: string): boolean {
   return !(pathname === '/api' || pathname.startsWith('/api/'));
 }
 
+const NOT_BUILT = `<!doctype html><html lang="en"><meta charset="utf-8"><title>Custos DLP</title>
+<h1>The web console is not built</h1>
+<p>Run <code>npm run build</code> (or <code>npm start</code>, which builds it) and start dlp-server again.
+The API is served under <code>/api/v1</code>.</p></html>`;
+
+/** A browser asking for a page of an unbuilt console is told why; other clients get the JSON 404. */
+function notBuilt(request: FastifyRequest, reply: FastifyReply): boolean {
+  if (!String(request.headers.accept ?? '').includes('text/html')) return false;
+  reply
+    .code(404)
+    .header('content-security-policy', "default-src 'none'; frame-ancestors 'none'")
+    .type('text/html; charset=utf-8')
+    .send(NOT_BUILT);
+  return true;
+}
+
 export function loadConsoleAssets(dir: string): ConsoleAssets {
   const indexFile = path.join(dir, 'index.html');
   const index = existsSync(indexFile) ? readFileSync(indexFile) : null;
@@ -86,9 +102,10 @@ export function loadConsoleAssets(dir: string): ConsoleAssets {
     built: index !== null,
     dir,
     serve(request, reply) {
-      if (!index || (request.method !== 'GET' && request.method !== 'HEAD')) return false;
+      if (request.method !== 'GET' && request.method !== 'HEAD') return false;
       const pathname = (request.url.split('?')[0] ?? '/').split('#')[0] ?? '/';
       if (!isClientRoute(pathname)) return false;
+      if (!index) return notBuilt(request, reply);
       reply.header('x-content-type-options', 'nosniff');
       if (pathname.startsWith('/assets/')) {
         const asset = assets.get(pathname.slice('/assets/'.length));

@@ -90,9 +90,19 @@ describe('console assets', () => {
     expect(spec.statusCode).toBe(200);
   });
 
-  it('without a built console the server answers JSON 404s as before', async () => {
+  it('without a built console: a browser is told why, every other client gets the JSON 404', async () => {
     const res = await bare.app.inject({ method: 'GET', url: '/sign-in' });
     expect(res.statusCode).toBe(404);
     expect(res.json().code).toBe('route.not_found');
+    const page = await bare.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    expect(page.statusCode).toBe(404);
+    expect(page.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(page.body).toContain('npm run build');
+    const api = await bare.app.inject({
+      method: 'GET',
+      url: '/api/v1/nope',
+      headers: { accept: 'text/html' },
+    });
+    expect(api.json().code).toBe('route.not_found');
   });
 });
