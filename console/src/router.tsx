@@ -7,6 +7,7 @@ import { AcceptInvitationPage } from './pages/sign-in/accept-invitation-page.js'
 import { ResetPasswordPage } from './pages/sign-in/reset-password-page.js';
 import { SignInPage } from './pages/sign-in/sign-in-page.js';
 import { SignedInLayout } from './session/signed-in-layout.js';
+import { PageError, PageNotFound } from './ui/fallbacks.js';
 
 const root = createRootRoute({ component: Outlet });
 
@@ -51,7 +52,12 @@ const tree = root.addChildren([
   signedIn.addChildren([home, queue, incident, account]),
 ]);
 
-export const router = createRouter({ routeTree: tree, defaultPreload: false });
+export const router = createRouter({
+  routeTree: tree,
+  defaultPreload: false,
+  defaultErrorComponent: PageError,
+  defaultNotFoundComponent: PageNotFound,
+});
 
 declare module '@tanstack/react-router' {
   interface Register {

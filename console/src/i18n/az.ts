@@ -7,6 +7,7 @@ export const az: Catalogue = {
   'app.language': 'Dil',
   'app.loading': 'Yüklənir…',
   'app.error': 'Xəta baş verdi: {message}',
+  'app.notFound': 'Belə səhifə yoxdur.',
   'app.retry': 'Yenidən cəhd et',
   'nav.incidents': 'İnsidentlər',
   'nav.signOut': 'Çıxış',

@@ -5,6 +5,7 @@ export const en = {
   'app.language': 'Language',
   'app.loading': 'Loading…',
   'app.error': 'Something went wrong: {message}',
+  'app.notFound': 'There is no such page.',
   'app.retry': 'Try again',
   'nav.incidents': 'Incidents',
   'nav.signOut': 'Sign out',

@@ -7,6 +7,7 @@ export const ru: Catalogue = {
   'app.language': 'Язык',
   'app.loading': 'Загрузка…',
   'app.error': 'Что-то пошло не так: {message}',
+  'app.notFound': 'Такой страницы нет.',
   'app.retry': 'Повторить',
   'nav.incidents': 'Инциденты',
   'nav.signOut': 'Выйти',

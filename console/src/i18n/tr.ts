@@ -7,6 +7,7 @@ export const tr: Catalogue = {
   'app.language': 'Dil',
   'app.loading': 'Yükleniyor…',
   'app.error': 'Bir sorun oluştu: {message}',
+  'app.notFound': 'Böyle bir sayfa yok.',
   'app.retry': 'Yeniden dene',
   'nav.incidents': 'Olaylar',
   'nav.signOut': 'Oturumu kapat',

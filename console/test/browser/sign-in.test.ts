@@ -90,5 +90,8 @@ describe.runIf(run)('console in Chromium: sign-in with a second factor, then the
     await page.goto(`${s.url}/incidents?open_only=true`);
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
     expect(await page.getByLabel('Open only').isChecked()).toBe(true);
+    await page.goto(`${s.url}/no-such-page`);
+    await page.getByRole('heading', { name: 'There is no such page.' }).waitFor();
+    await expectAccessible(page, 'not-found');
   });
 });
