@@ -7,6 +7,7 @@ export default defineConfig({
       { extends: true, test: { name: 'engine-bench', root: 'engine', include: ['bench/**/*.bench.ts'] } },
       { extends: true, test: { name: 'server-bench', root: 'server', include: ['bench/**/*.bench.ts'] } },
       { extends: true, test: { name: 'agent-bench', root: 'agent', include: ['bench/**/*.bench.ts'] } },
+      { extends: true, test: { name: 'console-bench', root: 'console', include: ['bench/**/*.bench.ts'] } },
     ],
     fileParallelism: false,
     testTimeout: 600_000,

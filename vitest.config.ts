@@ -7,6 +7,7 @@ export default defineConfig({
       { extends: true, test: { name: 'engine', root: 'engine', include: ['test/**/*.test.ts'] } },
       { extends: true, test: { name: 'server', root: 'server', include: ['test/**/*.test.ts'] } },
       { extends: true, test: { name: 'agent', root: 'agent', include: ['test/**/*.test.ts'] } },
+      { extends: true, test: { name: 'console', root: 'console', include: ['test/**/*.test.ts'] } },
     ],
     testTimeout: 30_000,
     hookTimeout: 60_000,

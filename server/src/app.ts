@@ -8,6 +8,7 @@ import { AuditWriter } from './http/audit.js';
 import { AuthRegistry, authenticate, sessionAuthenticator } from './http/authenticate.js';
 import { clientErrorHandler } from './http/client-errors.js';
 import { registerClosedResponses, registerResponseFieldCheck } from './http/closed-responses.js';
+import type { ConsoleAssets } from './http/console-assets.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerRequestMetrics } from './http/metrics.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
@@ -33,6 +34,8 @@ export interface BuildOptions {
   extraModules?: readonly ApiModule[];
   /** Tests: report every field a response schema would drop (`http/closed-responses.ts`). */
   strictResponses?: (route: string, fields: string[]) => void;
+  /** The web console's built files (main.ts loads console/dist); absent: no console is served. */
+  console?: ConsoleAssets;
 }
 
 const BODY_LIMIT = 1024 * 1024;
@@ -89,7 +92,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
 
   registerRequestId(app);
   registerSecurityHeaders(app);
-  registerErrorHandling(app);
+  registerErrorHandling(app, options.console ? options.console.serve : undefined);
   registerRequestMetrics(app, services.metrics);
   app.addHook('onResponse', async (request, reply) => {
     request.log.info(

@@ -10,6 +10,7 @@ import { loadServerKeys } from './crypto/server-keys.js';
 import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { trackConnections } from './http/connections.js';
+import { DEFAULT_CONSOLE_DIR, loadConsoleAssets } from './http/console-assets.js';
 import { createMetrics } from './http/metrics.js';
 import { buildOpsApp } from './ops.js';
 import { shutDown } from './shutdown.js';
@@ -61,9 +62,13 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const metrics = createMetrics({ defaultMetrics: true });
     // The API's own copy: its public URL takes the bound port below.
     const serving: Config = { ...config };
+    const consoleAssets = loadConsoleAssets(DEFAULT_CONSOLE_DIR);
+    // A server built without the console still serves the API (server-only tests, operators).
+    if (!consoleAssets.built)
+      logger.warn({ dir: consoleAssets.dir }, 'console not built: run npm run build to serve it');
     const app = await buildApp(
       { config: serving, db, clock, logger, metrics, keys },
-      { https: { key: tls.key, cert: tls.cert } },
+      { https: { key: tls.key, cert: tls.cert }, console: consoleAssets },
     );
     const apiDrain = trackConnections(app.server);
     await app.listen({ host: config.listen.host, port: config.listen.port });
@@ -84,6 +89,7 @@ export async function startServer(options: StartOptions): Promise<RunningServer>
     const apiUrl = urlOf('https', bound);
     const opsUrl = urlOf('http', ops.server.address() as AddressInfo);
     print(`Custos DLP server ${SERVER_VERSION}`);
+    print(`  Console:    ${apiUrl}/${consoleAssets.built ? '' : ' (not built: run npm run build)'}`);
     print(`  API:        ${apiUrl}/api/v1`);
     print(`  Operations: ${opsUrl} (/healthz, /readyz, /metrics)`);
     if (tls.caPath) print(`  TLS CA:     ${tls.caPath}`);

@@ -47,6 +47,7 @@ export function fakeCheckout(dir: string): string {
     'engine',
     'server',
     'agent',
+    'console',
     'installer',
     'scripts',
     'docs',

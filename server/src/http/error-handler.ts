@@ -151,11 +151,19 @@ function send(request: FastifyRequest, reply: FastifyReply, error: unknown): Fas
   return reply.code(answer.status).type('application/json; charset=utf-8').send(answer.body);
 }
 
-export function registerErrorHandling(app: FastifyInstance): void {
+/**
+ * `fallback` (the console's files, http/console-assets.ts) answers unmatched GETs outside /api
+ * first; whatever it declines keeps the JSON 404.
+ */
+export function registerErrorHandling(
+  app: FastifyInstance,
+  fallback?: (request: FastifyRequest, reply: FastifyReply) => boolean,
+): void {
   app.setErrorHandler((error, request, reply) => send(request, reply, error));
-  app.setNotFoundHandler((_request, reply) =>
-    reply.code(404).send({ code: 'route.not_found', message: 'no such route', details: [] }),
-  );
+  app.setNotFoundHandler((request, reply) => {
+    if (fallback?.(request, reply)) return reply;
+    return reply.code(404).send({ code: 'route.not_found', message: 'no such route', details: [] });
+  });
 }
 
 /** For Fastify's `frameworkErrors` option (bad URL encoding, constraint failures). */

@@ -9,6 +9,7 @@ import { type Config, loadConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
+import type { ConsoleAssets } from '../../src/http/console-assets.js';
 import type { ApiModule } from '../../src/modules/index.js';
 
 /** A clock the test moves by hand. */
@@ -66,6 +67,8 @@ export async function createTestApp(
     env?: Record<string, string>;
     modules?: readonly ApiModule[];
     extraModules?: readonly ApiModule[];
+    /** The web console's files (http/console-assets.ts); absent as in most tests. */
+    console?: ConsoleAssets;
   } = {},
 ): Promise<TestContext> {
   const dataDir = await makeTempDir();
@@ -81,6 +84,7 @@ export async function createTestApp(
     {
       ...(options.modules ? { modules: options.modules } : {}),
       extraModules: options.extraModules ?? [],
+      ...(options.console ? { console: options.console } : {}),
       ...strictResponses(),
     },
   );

@@ -1,0 +1,65 @@
+import { Link } from '@tanstack/react-router';
+import { type DisplayPrefs, formatDateTime } from '../../i18n/dates.js';
+import { type MessageKey, useT } from '../../i18n/index.js';
+import { Alert } from '../../ui/alert.js';
+import type { IncidentDetail } from './incident-query.js';
+
+/** What surrounds the incident: a waiting close or question, where the file is, related incidents. */
+export function IncidentContext({
+  incident: d,
+  prefs,
+}: {
+  incident: IncidentDetail;
+  prefs?: DisplayPrefs | undefined;
+}) {
+  const t = useT();
+  return (
+    <>
+      {d.pending_close && (
+        <Alert kind="info">
+          {t('incident.pendingClose', {
+            status: t(`status.${d.pending_close.target}` as MessageKey),
+            who: d.pending_close.requested_by_email ?? '—',
+          })}
+        </Alert>
+      )}
+      {d.pending_question && (
+        <Alert kind="info">
+          {t('incident.pendingQuestion', {
+            date: formatDateTime(d.pending_question.asked_at, prefs),
+            question: d.pending_question.question,
+          })}
+        </Alert>
+      )}
+      {d.locations.length > 0 && (
+        <section aria-labelledby="locations-title">
+          <h2 id="locations-title">{t('incident.locations')}</h2>
+          <ul>
+            {d.locations.map((l) => (
+              <li key={`${l.path}-${l.first_seen_at}`}>
+                <code>{l.path}</code> — {t(`location.${l.state}` as MessageKey)}
+                {l.moved_to ? ` → ${l.moved_to}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+      {d.related.length > 0 && (
+        <section aria-labelledby="related-title">
+          <h2 id="related-title">{t('incident.related')}</h2>
+          <ul>
+            {d.related.map((r) => (
+              <li key={r.id}>
+                <Link to="/incidents/$id" params={{ id: r.id }}>
+                  {r.reference}
+                </Link>{' '}
+                {r.title} · {t(`status.${r.status}` as MessageKey)}
+                {r.note ? ` — ${r.note}` : ''}
+              </li>
+            ))}
+          </ul>
+        </section>
+      )}
+    </>
+  );
+}

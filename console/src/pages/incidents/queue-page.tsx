@@ -1,0 +1,73 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useT } from '../../i18n/index.js';
+import { useMe } from '../../session/me.js';
+import { Alert } from '../../ui/alert.js';
+import { messageOf } from '../../ui/errors.js';
+import { QueueFilters } from './queue-filters.js';
+import { fetchQueue, PAGE_SIZE, type QueueSearch, toQuery } from './queue-search.js';
+import { QueueTable } from './queue-table.js';
+
+/** `/incidents`: the triage queue — filters, sort, paging and the count (document 2). */
+export function QueuePage() {
+  const t = useT();
+  const me = useMe();
+  const search = useSearch({ from: '/signed-in/incidents' });
+  const navigate = useNavigate({ from: '/incidents' });
+  const go = (next: QueueSearch) => void navigate({ search: next });
+  const list = useQuery({
+    queryKey: ['incidents', search],
+    queryFn: () => fetchQueue(toQuery(search)),
+    placeholderData: keepPreviousData,
+  });
+
+  const offset = search.offset ?? 0;
+  const total = list.data?.total ?? 0;
+  return (
+    <>
+      <h1>{t('queue.title')}</h1>
+      <QueueFilters key={JSON.stringify(search)} value={search} onApply={go} />
+      {list.isError && <Alert kind="error">{messageOf(list.error)}</Alert>}
+      {list.data && (
+        <>
+          <p role="status" className="count">
+            {t('queue.count', { count: total })}
+          </p>
+          {list.data.items.length === 0 ? (
+            <p>{t('queue.empty')}</p>
+          ) : (
+            <QueueTable
+              rows={list.data.items}
+              sort={list.data.sort}
+              prefs={me.data}
+              onSort={(sort) => go({ ...search, sort, offset: undefined })}
+            />
+          )}
+          <nav className="pager" aria-label={t('queue.pages')}>
+            <button
+              type="button"
+              disabled={offset === 0}
+              onClick={() => go({ ...search, offset: Math.max(0, offset - PAGE_SIZE) || undefined })}
+            >
+              {t('queue.previous')}
+            </button>
+            <span>
+              {t('queue.page', {
+                from: total === 0 ? 0 : offset + 1,
+                to: Math.min(total, offset + PAGE_SIZE),
+                total,
+              })}
+            </span>
+            <button
+              type="button"
+              disabled={offset + PAGE_SIZE >= total}
+              onClick={() => go({ ...search, offset: offset + PAGE_SIZE })}
+            >
+              {t('queue.next')}
+            </button>
+          </nav>
+        </>
+      )}
+    </>
+  );
+}

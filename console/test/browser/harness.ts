@@ -1,0 +1,159 @@
+import { createHash, X509Certificate } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import tls from 'node:tls';
+import { fileURLToPath } from 'node:url';
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { Agent, request } from 'undici';
+import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
+import { type ServerProcess, startServerProcess } from '../../../server/test/helpers/server-process.js';
+
+/**
+ * Browser tests drive Debian's own Chromium (never a downloaded browser, docs/console.md). Without
+ * it a developer's run skips with this message; in CI (CI=true) a missing browser fails.
+ */
+export const CHROMIUM = process.env.CUSTOS_CHROMIUM ?? '/usr/bin/chromium';
+export const haveChromium = existsSync(CHROMIUM);
+export const MISSING_CHROMIUM = `browser tests skipped: ${CHROMIUM} is missing (bash scripts/install-test-deps.sh chromium)`;
+export const consoleDist = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..', '..', 'dist');
+
+export function requireChromiumOrSkip(): boolean {
+  if (haveChromium) return true;
+  if (process.env.CI === 'true') throw new Error(`CI=true: ${MISSING_CHROMIUM}`);
+  console.warn(MISSING_CHROMIUM);
+  return false;
+}
+
+// biome-ignore lint/suspicious/noExplicitAny: test answers are read field by field
+type Json = any;
+
+export interface Owner {
+  tenant: string;
+  email: string;
+  password: string;
+}
+
+export interface ConsoleServer {
+  server: ServerProcess;
+  url: string;
+  dataDir: string;
+  owner: Owner;
+  /** JSON call to the API over HTTPS trusting the server's CA; `token` = Bearer. */
+  api(method: string, route: string, body?: unknown, token?: string): Promise<{ status: number; json: Json }>;
+  /** base64 SHA-256 of the server certificate's public key, for Chromium's SPKI allowlist. */
+  spki: string;
+  close(): Promise<void>;
+}
+
+async function serverSpki(url: URL, ca: string): Promise<string> {
+  const raw = await new Promise<Buffer>((resolve, reject) => {
+    const socket = tls.connect(
+      { host: url.hostname, port: Number(url.port), ca, servername: undefined },
+      () => {
+        resolve(socket.getPeerCertificate().raw);
+        socket.end();
+      },
+    );
+    socket.on('error', reject);
+  });
+  const spki = new X509Certificate(raw).publicKey.export({ type: 'spki', format: 'der' });
+  return createHash('sha256').update(spki).digest('base64');
+}
+
+/** A real `dlp-server start` on a fresh data directory (first start: one tenant, one Owner). */
+export async function startConsoleServer(): Promise<ConsoleServer> {
+  if (!existsSync(path.join(consoleDist, 'index.html')))
+    throw new Error(`the console is not built (${consoleDist}): run npm run build`);
+  const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'custos-console-'));
+  const server = await startServerProcess(dataDir, { firstStart: true });
+  const text = server.lines.join('\n');
+  const owner = {
+    tenant: /tenant: +(\S+)/.exec(text)?.[1] ?? '',
+    email: /e-mail: +(\S+)/.exec(text)?.[1] ?? '',
+    password: /password: +(\S+)/.exec(text)?.[1] ?? '',
+  };
+  const ca = await fs.readFile(path.join(dataDir, 'tls', 'ca.pem'), 'utf8');
+  const dispatcher = new Agent({ connect: { ca } });
+  const url = server.apiUrl;
+  return {
+    server,
+    url,
+    dataDir,
+    owner,
+    spki: await serverSpki(new URL(url), ca),
+    async api(method, route, body, token) {
+      const res = await request(`${url}/api/v1${route}`, {
+        method: method as 'GET',
+        dispatcher,
+        headers: {
+          ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+          ...(token ? { authorization: `Bearer ${token}` } : {}),
+        },
+        ...(body === undefined ? {} : { body: JSON.stringify(body) }),
+      });
+      const textBody = await res.body.text();
+      return { status: res.statusCode, json: textBody ? JSON.parse(textBody) : null };
+    },
+    async close() {
+      await server.stop();
+      await dispatcher.close();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/**
+ * Enrols the Owner's second factor over the API (step-up, enrol, confirm) and returns the
+ * secret and the last TOTP step the server accepted (a code is accepted once: later codes only).
+ */
+export async function enrolSecondFactor(s: ConsoleServer): Promise<{ secret: string; step: number }> {
+  const login = await s.api('POST', '/auth/login', s.owner);
+  if (login.status !== 200 || !login.json.token) throw new Error(`login: ${login.status}`);
+  const token = login.json.token as string;
+  const up = await s.api(
+    'POST',
+    '/auth/step-up',
+    { purpose: 'second_factor', password: s.owner.password },
+    token,
+  );
+  if (up.status !== 200) throw new Error(`step-up: ${up.status} ${JSON.stringify(up.json)}`);
+  const enrolled = await s.api('POST', '/auth/second-factor/enrol', undefined, token);
+  if (enrolled.status !== 200) throw new Error(`enrol: ${enrolled.status} ${JSON.stringify(enrolled.json)}`);
+  const secret = enrolled.json.secret as string;
+  const step = totpStep(new Date());
+  const confirmed = await s.api(
+    'POST',
+    '/auth/second-factor/confirm',
+    { code: totpCode(secret, step) },
+    token,
+  );
+  if (confirmed.status !== 200)
+    throw new Error(`confirm: ${confirmed.status} ${JSON.stringify(confirmed.json)}`);
+  await s.api('POST', '/auth/logout', undefined, token);
+  return { secret, step };
+}
+
+/** The next code the server will take: a later step than `after`, within one step of drift. */
+export function nextCode(secret: string, after: number): { code: string; step: number } {
+  const step = Math.max(after + 1, totpStep(new Date()));
+  return { code: totpCode(secret, step), step };
+}
+
+export async function launchBrowser(spki: string): Promise<{ browser: Browser; context: BrowserContext }> {
+  const browser = await chromium.launch({
+    executablePath: CHROMIUM,
+    // Root in CI containers needs --no-sandbox; the server's own certificate is trusted by key.
+    args: ['--no-sandbox', `--ignore-certificate-errors-spki-list=${spki}`],
+  });
+  const context = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+  return { browser, context };
+}
+
+/** Screenshots go to a temporary directory (never committed); its path is printed once. */
+export async function screenshotDir(): Promise<string> {
+  const dir = process.env.CUSTOS_SCREENSHOTS ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'custos-shots-')));
+  await fs.mkdir(dir, { recursive: true });
+  return dir;
+}
