@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { agentScope } from './agent-api/agent-scope.js';
 import type { PolicyPort } from './agent-api/policy-port.js';
 import { policyPort } from './agent-api/policy-wiring.js';
-import { agentApiModule } from './agent-api/routes.js';
+import { agentEnrollModule, agentSignedModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
 import { apiTokensModule } from './api-tokens/routes.js';
@@ -10,7 +11,10 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
+import { enrollmentTokensModule } from './enrolment/routes.js';
+import { evidenceAgentModule } from './evidence/routes.js';
 import { identityModule } from './identity/routes.js';
+import { incidentAnswerModule } from './incidents/answer-route.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
@@ -59,7 +63,14 @@ const BASE_MODULES: readonly ApiModule[] = [
  * `PolicyPort`; the server passes the real one.
  */
 export function apiModules(policies: PolicyPort, roleScopes?: GroupScopeUse): readonly ApiModule[] {
-  return [...BASE_MODULES, agentApiModule(policies), agentsConsoleModule(policies, roleScopes)];
+  return [
+    ...BASE_MODULES,
+    agentEnrollModule(policies),
+    // One signed agent scope (docs/agent-interface.md); each module serving agents lists its plugin.
+    agentScope([agentSignedModule(policies), evidenceAgentModule, incidentAnswerModule]),
+    agentsConsoleModule(policies, roleScopes),
+    enrollmentTokensModule,
+  ];
 }
 
 export const MODULES: readonly ApiModule[] = apiModules(policyPort);
