@@ -21,8 +21,11 @@ import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
-import { policiesModule, policySwitchModule } from './policies/routes.js';
+import { policyPreviewModule } from './policies/preview-routes.js';
+import { policyReleaseModule } from './policies/release-routes.js';
+import { policiesModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
+import { policySwitchModule } from './policies/switch-routes.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
@@ -47,6 +50,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   apiTokensModule,
   auditEventsModule,
   policiesModule,
+  policyReleaseModule,
+  policyPreviewModule,
   policySwitchModule,
   policySettingsModule,
   bundlesModule,
