@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
-import type { SourceFile } from './import-graph-check.js';
+import { basename, join, relative, sep } from 'node:path';
+import { compareWithBaseline, parseBaseline, type SourceFile, type Violation } from './import-graph-check.js';
 
 function walk(root: string, suffix: string): string[] {
   if (statSync(root).isFile()) return [root];
@@ -26,4 +26,20 @@ export function loadSources(base: string, roots: string[], suffix: string): Sour
       text: readFileSync(full, 'utf8'),
     }))
     .filter((f) => !f.path.endsWith('.d.ts'));
+}
+
+/**
+ * The violations against a baseline file, as one failure text ('' when they agree): each new
+ * violation with its hint, each baseline line that no longer occurs with the reminder to delete it.
+ */
+export function baselineReport(violations: readonly Violation[], baselineFile: string): string {
+  const baseline = parseBaseline(readFileSync(baselineFile, 'utf8'));
+  const { added, gone } = compareWithBaseline(violations, baseline);
+  return [
+    ...added.map((v) => `NEW  ${v.line}\n     ${v.hint}`),
+    ...gone.map(
+      (line) =>
+        `GONE ${line}\n     fixed (or moved): delete this line from server/test/architecture/${basename(baselineFile)}`,
+    ),
+  ].join('\n');
 }
