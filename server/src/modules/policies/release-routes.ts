@@ -2,8 +2,9 @@ import { Type } from 'typebox';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
-import { approveVersion, publishVersion, rejectVersion, rollbackPolicy } from './release-service.js';
+import { approveVersion, publishVersion, rejectVersion } from './release-service.js';
 import * as R from './response-schemas.js';
+import { rollbackPolicy } from './rollback-service.js';
 import { actorOf, policyDepsOf, Reason } from './route-parts.js';
 
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
