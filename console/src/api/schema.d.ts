@@ -10121,6 +10121,161 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/policies/{id}/rollback": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        to_version: number;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            policy_id?: string;
+                            version?: number;
+                            status: string;
+                            bundle_version?: number | null;
+                            coverage_warnings?: {
+                                kind: string;
+                                values: string[];
+                                message: string;
+                                exception_id?: string;
+                            }[];
+                            overlap_warnings?: {
+                                kind: string;
+                                policy_id: string;
+                                policy_number: number;
+                                policy_name: string;
+                                detectors: string[];
+                                classifications: string[];
+                                categories: string[];
+                                removable_device: boolean;
+                                response: {
+                                    this: string;
+                                    other: string;
+                                };
+                                offline_response: {
+                                    this: string;
+                                    other: string;
+                                };
+                                message: string;
+                            }[];
+                            policy_disabled?: boolean;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/policies/scope-preview": {
         parameters: {
             query?: never;
@@ -10437,161 +10592,6 @@ export interface paths {
                 };
                 /** @description the one error shape (docs/errors.md) */
                 404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            details: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description the one error shape (docs/errors.md) */
-                422: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            details: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-            };
-        };
-        delete?: never;
-        options?: never;
-        head?: never;
-        patch?: never;
-        trace?: never;
-    };
-    "/api/v1/policies/{id}/rollback": {
-        parameters: {
-            query?: never;
-            header?: never;
-            path?: never;
-            cookie?: never;
-        };
-        get?: never;
-        put?: never;
-        post: {
-            parameters: {
-                query?: never;
-                header?: never;
-                path: {
-                    id: string;
-                };
-                cookie?: never;
-            };
-            requestBody: {
-                content: {
-                    "application/json": {
-                        to_version: number;
-                        reason: string;
-                    };
-                };
-            };
-            responses: {
-                /** @description Default Response */
-                200: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            policy_id?: string;
-                            version?: number;
-                            status: string;
-                            bundle_version?: number | null;
-                            coverage_warnings?: {
-                                kind: string;
-                                values: string[];
-                                message: string;
-                                exception_id?: string;
-                            }[];
-                            overlap_warnings?: {
-                                kind: string;
-                                policy_id: string;
-                                policy_number: number;
-                                policy_name: string;
-                                detectors: string[];
-                                classifications: string[];
-                                categories: string[];
-                                removable_device: boolean;
-                                response: {
-                                    this: string;
-                                    other: string;
-                                };
-                                offline_response: {
-                                    this: string;
-                                    other: string;
-                                };
-                                message: string;
-                            }[];
-                            policy_disabled?: boolean;
-                        };
-                    };
-                };
-                /** @description the one error shape (docs/errors.md) */
-                401: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            details: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description the one error shape (docs/errors.md) */
-                403: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            details: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description the one error shape (docs/errors.md) */
-                404: {
-                    headers: {
-                        [name: string]: unknown;
-                    };
-                    content: {
-                        "application/json": {
-                            code: string;
-                            message: string;
-                            details: {
-                                field: string;
-                                message: string;
-                            }[];
-                        };
-                    };
-                };
-                /** @description the one error shape (docs/errors.md) */
-                409: {
                     headers: {
                         [name: string]: unknown;
                     };

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PolicyPort } from '../ports/policy-port.js';
-import { agentApiModule } from './agent-api/routes.js';
+import { agentScope } from './agent-api/agent-scope.js';
+import { agentEnrollModule, agentSignedModule } from './agent-api/routes.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
 import { apiTokensModule } from './api-tokens/routes.js';
@@ -9,8 +10,11 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
+import { enrollmentTokensModule } from './enrolment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
+import { evidenceAgentModule } from './evidence/routes.js';
 import { identityModule } from './identity/routes.js';
+import { incidentAnswerModule } from './incidents/answer-route.js';
 import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { coverageGapsModule } from './incidents/coverage-routes.js';
@@ -25,8 +29,11 @@ import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
-import { policiesModule, policySwitchModule } from './policies/routes.js';
+import { policyPreviewModule } from './policies/preview-routes.js';
+import { policyReleaseModule } from './policies/release-routes.js';
+import { policiesModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
+import { policySwitchModule } from './policies/switch-routes.js';
 import { policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
@@ -61,6 +68,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   apiTokensModule,
   auditEventsModule,
   policiesModule,
+  policyReleaseModule,
+  policyPreviewModule,
   policySwitchModule,
   policySettingsModule,
   bundlesModule,
@@ -77,7 +86,14 @@ const BASE_MODULES: readonly ApiModule[] = [
  * `PolicyPort`; the server passes the real one.
  */
 export function apiModules(policies: PolicyPort, roleScopes?: GroupScopeUse): readonly ApiModule[] {
-  return [...BASE_MODULES, agentApiModule(policies), agentsConsoleModule(policies, roleScopes)];
+  return [
+    ...BASE_MODULES,
+    agentEnrollModule(policies),
+    // One signed agent scope (docs/agent-interface.md); each module serving agents lists its plugin.
+    agentScope([agentSignedModule(policies), evidenceAgentModule, incidentAnswerModule]),
+    agentsConsoleModule(policies, roleScopes),
+    enrollmentTokensModule,
+  ];
 }
 
 export const MODULES: readonly ApiModule[] = apiModules(policyPort);

@@ -1,5 +1,5 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
-import { join, relative, sep } from 'node:path';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import {
@@ -8,8 +8,8 @@ import {
   countPlatformReads,
   parseBaseline,
   readSpecifiers,
-  type SourceFile,
 } from './import-graph-check.js';
+import { baselineReport, loadSources as load } from './source-files.js';
 
 const HERE = fileURLToPath(new URL('.', import.meta.url));
 const REPO = join(HERE, '..', '..', '..');
@@ -19,41 +19,10 @@ const FIXTURES = join(HERE, 'fixtures');
 /** The source the rules cover: every workspace's src, and the native facade's TypeScript. */
 const ROOTS = ['engine/src', 'server/src', 'agent/src', 'agent/native/lib', 'agent/native/index.ts'];
 
-function walk(root: string, suffix: string): string[] {
-  if (statSync(root).isFile()) return [root];
-  return readdirSync(root, { withFileTypes: true }).flatMap((entry) => {
-    const full = join(root, entry.name);
-    if (entry.isDirectory()) return walk(full, suffix);
-    return entry.name.endsWith(suffix) ? [full] : [];
-  });
-}
-
-function load(base: string, roots: string[], suffix: string): SourceFile[] {
-  return roots
-    .flatMap((root) => walk(join(base, root), suffix))
-    .map((full) => ({
-      path: relative(base, full)
-        .split(sep)
-        .join('/')
-        .slice(0, suffix === '.ts' ? undefined : -'.fixture'.length),
-      text: readFileSync(full, 'utf8'),
-    }))
-    .filter((f) => !f.path.endsWith('.d.ts'));
-}
-
 describe('module seams (docs/architecture.md)', () => {
   it('the tree has exactly the violations the baseline lists', () => {
-    const violations = checkImportGraph(load(REPO, ROOTS, '.ts'));
-    const baseline = parseBaseline(readFileSync(BASELINE, 'utf8'));
-    const { added, gone } = compareWithBaseline(violations, baseline);
-    const messages = [
-      ...added.map((v) => `NEW  ${v.line}\n     ${v.hint}`),
-      ...gone.map(
-        (line) =>
-          `GONE ${line}\n     fixed (or moved): delete this line from server/test/architecture/import-graph-baseline.txt`,
-      ),
-    ];
-    expect(messages.join('\n'), 'module seams: see docs/architecture.md, "Module seams"').toBe('');
+    const messages = baselineReport(checkImportGraph(load(REPO, ROOTS, '.ts')), BASELINE);
+    expect(messages, 'module seams: see docs/architecture.md, "Module seams"').toBe('');
   });
 
   it('the baseline is sorted and has no repeated line', () => {

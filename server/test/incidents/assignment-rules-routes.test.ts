@@ -1,3 +1,4 @@
+import '../../src/modules/incidents/assignment-rules-tables.js';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, signInAs } from '../helpers/index.js';

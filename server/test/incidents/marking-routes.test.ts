@@ -1,3 +1,4 @@
+import '../../src/modules/incidents/misc-tables.js';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { accountPart } from '../../src/modules/incidents/self-action.js';

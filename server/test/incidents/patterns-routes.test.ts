@@ -1,3 +1,4 @@
+import '../../src/modules/incidents/misc-tables.js';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { type SignedIn, signInAs } from '../helpers/index.js';
 import { scopedAnalyst } from './misc-scope.js';

@@ -1,3 +1,4 @@
+import '../../src/modules/incidents/playbooks-tables.js';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/http/principal.js';

@@ -1,6 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
-import type { TokenBuckets } from '../../http/rate-limit.js';
+import { TokenBuckets } from '../../http/rate-limit.js';
+import type { ApiModule } from '../index.js';
 import { checkClientCertificate } from './client-certificate.js';
 import { type Claimed, IdentityRefused, identifyDevice, verifyClaim } from './signed-request.js';
 
@@ -147,4 +149,36 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
       throw malformed('unsupported content type');
     }
   });
+}
+
+/**
+ * The per-device request bucket of an app (DLP_AGENT_RATE_PER_MINUTE / DLP_AGENT_RATE_BURST):
+ * one per app, shared by every route of the agent scope and by ingest's back-pressure.
+ */
+const bucketsByApp = new WeakMap<AppServices, TokenBuckets>();
+export function agentRequestBuckets(services: AppServices): TokenBuckets {
+  let buckets = bucketsByApp.get(services);
+  if (!buckets) {
+    buckets = new TokenBuckets({
+      ratePerMinute: services.config.agent.ratePerMinute,
+      burst: services.config.agent.rateBurst,
+      clock: services.clock,
+    });
+    bucketsByApp.set(services, buckets);
+  }
+  return buckets;
+}
+
+/**
+ * The signed agent scope as one registry entry (modules/index.ts): each module that serves
+ * signed agent routes lists its own plugin in `entries`, and they all run inside one scope
+ * (signature checked over the raw bytes, one request bucket per device).
+ */
+export function agentScope(entries: readonly ApiModule[]): ApiModule {
+  return async (app) => {
+    await app.register(async (plain) => {
+      registerAgentScope(plain, { buckets: agentRequestBuckets(plain.deps) });
+      for (const entry of entries) await plain.register(entry);
+    });
+  };
 }

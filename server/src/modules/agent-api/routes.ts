@@ -1,16 +1,12 @@
-import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { fieldError } from '../../http/errors.js';
-import { TokenBuckets } from '../../http/rate-limit.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrolment/public.js';
-import { registerEvidenceRoutes } from '../evidence/routes.js';
-import { registerIncidentAnswerRoute } from '../incidents/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
-import { registerAgentScope } from './agent-scope.js';
+import { agentRequestBuckets } from './agent-scope.js';
 import { checkin, policyFor, renewCertificate } from './service.js';
 
 const Short = (max: number) => Type.String({ minLength: 1, maxLength: max });
@@ -155,23 +151,12 @@ function signedAt(headers: Record<string, unknown>): number {
 const agentErrors = errorResponses(400, 401, 404, 422, 429);
 
 /**
- * The agent surface of document 2 (`/api/v1/agent/*`). Enrolment is unauthenticated (the token
- * is the credential); every other route runs in the signed scope.
+ * The agent surface of document 2 (`/api/v1/agent/*`), part one: enrolment, unauthenticated (the
+ * token is the credential).
  */
-export function agentApiModule(policies: PolicyPort): ApiModule {
+export function agentEnrollModule(policies: PolicyPort): ApiModule {
   return async (app) => {
     const s = app.deps;
-    const ingestState = {
-      requests: new TokenBuckets({
-        ratePerMinute: s.config.agent.ratePerMinute,
-        burst: s.config.agent.rateBurst,
-        clock: s.clock,
-      }),
-      events: new HourlyQuota(s.config.quota.eventsPerHour, s.config.quota.eventBurst, s.clock),
-      bytes: new HourlyQuota(s.config.quota.bytesPerHour, s.config.quota.byteBurst, s.clock),
-      writer: new SerialQueue(),
-    };
-
     app.post(
       '/agent/enroll',
       {
@@ -180,117 +165,126 @@ export function agentApiModule(policies: PolicyPort): ApiModule {
       },
       async (request) => enroll(s, policies, request.body, request.id),
     );
+  };
+}
 
-    await app.register(async (plain) => {
-      registerAgentScope(plain, { buckets: ingestState.requests });
-      const scope = plain.withTypeProvider<TypeBoxTypeProvider>();
+/**
+ * Part two: the signed routes of the agent itself (probe, check-in, policy, certificate,
+ * events). Registered inside the agent scope (`agentScope` in modules/index.ts) beside the
+ * signed routes other modules serve.
+ */
+export function agentSignedModule(policies: PolicyPort): ApiModule {
+  return async (scope) => {
+    const s = scope.deps;
+    const ingestState = {
+      requests: agentRequestBuckets(s),
+      events: new HourlyQuota(s.config.quota.eventsPerHour, s.config.quota.eventBurst, s.clock),
+      bytes: new HourlyQuota(s.config.quota.bytesPerHour, s.config.quota.byteBurst, s.clock),
+      writer: new SerialQueue(),
+    };
 
-      scope.post(
-        '/agent/probe',
-        {
-          config: { auth: 'agent' },
-          schema: {
-            body: Type.Object({ device_id: Uuid, client_time: Timestamp }, { additionalProperties: true }),
-            response: {
-              200: Type.Object({ server_time: Timestamp, clock_drift_ms: Type.Integer() }),
-              ...agentErrors,
-            },
+    scope.post(
+      '/agent/probe',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          body: Type.Object({ device_id: Uuid, client_time: Timestamp }, { additionalProperties: true }),
+          response: {
+            200: Type.Object({ server_time: Timestamp, clock_drift_ms: Type.Integer() }),
+            ...agentErrors,
           },
         },
-        async (request) => {
-          // Changes nothing: no command collected, no health or last-seen update (document 2).
-          const device = deviceOf(request);
-          if (request.body.device_id.toLowerCase() !== device.id)
-            throw fieldError('device_id', 'is not the signing device');
-          const now = s.clock.now();
-          return {
-            server_time: now.toISOString(),
-            clock_drift_ms: now.getTime() - Date.parse(request.body.client_time),
-          };
-        },
-      );
+      },
+      async (request) => {
+        // Changes nothing: no command collected, no health or last-seen update (document 2).
+        const device = deviceOf(request);
+        if (request.body.device_id.toLowerCase() !== device.id)
+          throw fieldError('device_id', 'is not the signing device');
+        const now = s.clock.now();
+        return {
+          server_time: now.toISOString(),
+          clock_drift_ms: now.getTime() - Date.parse(request.body.client_time),
+        };
+      },
+    );
 
-      scope.post(
-        '/agent/checkin',
-        {
-          config: { auth: 'agent', allowRevoked: true },
-          schema: { body: CheckinBody, response: { 200: CheckinReply, ...agentErrors } },
-        },
-        async (request) =>
-          checkin(
-            s,
-            policies,
-            deviceOf(request),
-            {
-              health: request.body.health,
-              capabilities: request.body.capabilities,
-              bundle_version: request.body.bundle_version,
-              policy_trust_version: request.body.policy_trust_version ?? 0,
-              trusted_policy_key_ids: request.body.trusted_policy_key_ids ?? [],
-              edm_key_ids: request.body.edm_key_ids ?? [],
-            },
-            signedAt(request.headers),
-            request.id,
-          ),
-      );
+    scope.post(
+      '/agent/checkin',
+      {
+        config: { auth: 'agent', allowRevoked: true },
+        schema: { body: CheckinBody, response: { 200: CheckinReply, ...agentErrors } },
+      },
+      async (request) =>
+        checkin(
+          s,
+          policies,
+          deviceOf(request),
+          {
+            health: request.body.health,
+            capabilities: request.body.capabilities,
+            bundle_version: request.body.bundle_version,
+            policy_trust_version: request.body.policy_trust_version ?? 0,
+            trusted_policy_key_ids: request.body.trusted_policy_key_ids ?? [],
+            edm_key_ids: request.body.edm_key_ids ?? [],
+          },
+          signedAt(request.headers),
+          request.id,
+        ),
+    );
 
-      scope.get(
-        '/agent/policy',
-        { config: { auth: 'agent' }, schema: { response: { 200: PolicyReply, ...agentErrors } } },
-        async (request) => policyFor(s, policies, deviceOf(request)),
-      );
+    scope.get(
+      '/agent/policy',
+      { config: { auth: 'agent' }, schema: { response: { 200: PolicyReply, ...agentErrors } } },
+      async (request) => policyFor(s, policies, deviceOf(request)),
+    );
 
-      scope.post(
-        '/agent/certificate',
-        {
-          config: { auth: 'agent' },
-          schema: {
-            body: Type.Object({ csr_pem: Short(16_384) }, { additionalProperties: false }),
-            response: {
-              200: Type.Object({
-                certificate_pem: Type.String(),
-                certificate_expires_at: Timestamp,
-                ca_chain_pem: Type.String(),
-              }),
-              ...agentErrors,
-            },
+    scope.post(
+      '/agent/certificate',
+      {
+        config: { auth: 'agent' },
+        schema: {
+          body: Type.Object({ csr_pem: Short(16_384) }, { additionalProperties: false }),
+          response: {
+            200: Type.Object({
+              certificate_pem: Type.String(),
+              certificate_expires_at: Timestamp,
+              ca_chain_pem: Type.String(),
+            }),
+            ...agentErrors,
           },
         },
-        async (request) => renewCertificate(s, deviceOf(request), request.body.csr_pem, request.id),
-      );
+      },
+      async (request) => renewCertificate(s, deviceOf(request), request.body.csr_pem, request.id),
+    );
 
-      scope.post(
-        '/agent/events',
-        {
-          config: { auth: 'agent' },
-          // 500 events of up to 64 KiB each could not all be full; 16 MiB bounds the wire body.
-          bodyLimit: 16 * 1024 * 1024,
-          schema: { body: EventsBody, response: { 200: EventsReply, ...agentErrors } },
-        },
-        async (request) => {
-          const answer = await ingestBatch(
-            s,
-            policies,
-            ingestState,
-            deviceOf(request),
-            request.body,
-            request.rawBody?.length ?? 0,
-            request.agentBucketLeft,
-            request.id,
+    scope.post(
+      '/agent/events',
+      {
+        config: { auth: 'agent' },
+        // 500 events of up to 64 KiB each could not all be full; 16 MiB bounds the wire body.
+        bodyLimit: 16 * 1024 * 1024,
+        schema: { body: EventsBody, response: { 200: EventsReply, ...agentErrors } },
+      },
+      async (request) => {
+        const answer = await ingestBatch(
+          s,
+          policies,
+          ingestState,
+          deviceOf(request),
+          request.body,
+          request.rawBody?.length ?? 0,
+          request.agentBucketLeft,
+          request.id,
+        );
+        if (answer.storeError !== undefined) {
+          const e = answer.storeError as Error;
+          request.log.error(
+            { err: { type: e?.name, message: e?.message } },
+            'event batch could not be stored',
           );
-          if (answer.storeError !== undefined) {
-            const e = answer.storeError as Error;
-            request.log.error(
-              { err: { type: e?.name, message: e?.message } },
-              'event batch could not be stored',
-            );
-          }
-          return { batch_id: answer.batch_id, acks: answer.acks, throttle_ms: answer.throttle_ms };
-        },
-      );
-
-      registerEvidenceRoutes(plain);
-      registerIncidentAnswerRoute(plain);
-    });
+        }
+        return { batch_id: answer.batch_id, acks: answer.acks, throttle_ms: answer.throttle_ms };
+      },
+    );
   };
 }

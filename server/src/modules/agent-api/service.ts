@@ -6,6 +6,12 @@ import type { DevicesTable } from '../agents/public.js';
 import { findAgentGroup } from '../agents/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
+import {
+  collectCommands,
+  markUninstalled as markDeviceUninstalled,
+  recordCertificate,
+  recordCheckIn,
+} from './store.js';
 
 /** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
 export const CERT_RENEW_BEFORE_MS = 30 * 86_400_000;
@@ -97,21 +103,16 @@ export async function checkin(
   const agentVersion = acceptableOs(caps.agent_version) ? caps.agent_version : device.agent_version;
 
   const commands = await s.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('devices')
-      .set({
-        health: JSON.stringify(input.health),
-        capabilities: JSON.stringify(caps),
-        bundle_version: input.bundle_version,
-        policy_trust_version: input.policy_trust_version,
-        last_seen_at: now.toISOString(),
-        os_version: osVersion,
-        agent_version: agentVersion,
-        ...(osChanged ? { os } : {}),
-      })
-      .where('tenant_id', '=', device.tenant_id)
-      .where('id', '=', device.id)
-      .execute();
+    await recordCheckIn(trx, device.tenant_id, device.id, {
+      health: JSON.stringify(input.health),
+      capabilities: JSON.stringify(caps),
+      bundle_version: input.bundle_version,
+      policy_trust_version: input.policy_trust_version,
+      last_seen_at: now.toISOString(),
+      os_version: osVersion,
+      agent_version: agentVersion,
+      ...(osChanged ? { os } : {}),
+    });
     if (osChanged) {
       await s.audit.write(
         { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
@@ -124,14 +125,7 @@ export async function checkin(
       );
     }
     // One statement collects and marks: two concurrent check-ins never both receive a command.
-    return trx
-      .updateTable('agent_commands')
-      .set({ collected_at: now.toISOString() })
-      .where('tenant_id', '=', device.tenant_id)
-      .where('device_id', '=', device.id)
-      .where('collected_at', 'is', null)
-      .returning(['id', 'kind', 'payload', 'created_at'])
-      .execute();
+    return collectCommands(trx, device.tenant_id, device.id, now);
   });
 
   const latest = await policies.getLatestBundle(s.db, device.tenant_id);
@@ -172,14 +166,7 @@ async function markUninstalled(
   requestId: string,
 ): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable('devices')
-      .set({ status: 'uninstalled', health: JSON.stringify(health), last_seen_at: now.toISOString() })
-      .where('tenant_id', '=', device.tenant_id)
-      .where('id', '=', device.id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) return;
+    if (!(await markDeviceUninstalled(trx, device.tenant_id, device.id, JSON.stringify(health), now))) return;
     await s.audit.write(
       { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
       {
@@ -239,12 +226,7 @@ export async function renewCertificate(
   }
   const ca = await loadDeviceCa(s.db, device.tenant_id, s.keys.master, now);
   const cert = await issueDeviceCertificate(ca, csr, device.id, s.config.agent.deviceCertDays, now);
-  await s.db
-    .updateTable('devices')
-    .set({ certificate_serial: cert.serial, certificate_expires_at: cert.expiresAt.toISOString() })
-    .where('tenant_id', '=', device.tenant_id)
-    .where('id', '=', device.id)
-    .execute();
+  await recordCertificate(s.db, device.tenant_id, device.id, cert);
   await s.audit.write(
     { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
     {

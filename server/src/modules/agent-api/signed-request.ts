@@ -9,6 +9,7 @@ import {
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
 import type { DevicesTable } from '../agents/public.js';
+import { findDeviceById, purgeExpiredNonces, spendNonce as recordNonce } from './store.js';
 
 /** Document 2, Limits: signed timestamp skew. */
 export const SKEW_MS = 300_000;
@@ -144,11 +145,7 @@ export async function identifyDevice(db: Kysely<Database>, input: IdentifyInput)
   const headers = readSignedHeaders(input.headers);
   const path = refuseQuery(input.url);
   const at = checkSkew(headers.timestamp, input.now);
-  const device = await db
-    .selectFrom('devices')
-    .selectAll()
-    .where('id', '=', headers.deviceId)
-    .executeTakeFirst();
+  const device = await findDeviceById(db, headers.deviceId);
   if (!device) throw new IdentityRefused('unknown_device');
   if (device.status !== 'active' && !input.allowRevoked) throw new IdentityRefused('revoked_device');
   return { headers, path, at, device };
@@ -200,17 +197,12 @@ export async function spendNonce(
   at: number,
   now: Date,
 ): Promise<void> {
-  const result = await db
-    .insertInto('agent_nonces')
-    .values({ device_id: deviceId, nonce, expires_at: new Date(at + SKEW_MS).toISOString() })
-    .onConflict((oc) => oc.columns(['device_id', 'nonce']).doNothing())
-    .executeTakeFirst();
-  if (Number(result.numInsertedOrUpdatedRows ?? 0n) === 0) {
+  if (!(await recordNonce(db, deviceId, nonce, new Date(at + SKEW_MS)))) {
     throw named('agent.nonce_spent', 'x-dlp-nonce was already used');
   }
   spentSincePurge += 1;
   if (spentSincePurge >= PURGE_EVERY) {
     spentSincePurge = 0;
-    await db.deleteFrom('agent_nonces').where('expires_at', '<', now.toISOString()).execute();
+    await purgeExpiredNonces(db, now);
   }
 }

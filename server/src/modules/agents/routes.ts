@@ -5,7 +5,6 @@ import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
-import { registerEnrollmentTokenRoutes } from '../enrolment/routes.js';
 import type { ApiModule } from '../index.js';
 import { CapabilitiesSchema, HealthSchema } from './report-schemas.js';
 import {
@@ -57,9 +56,10 @@ function ctxOf(request: Parameters<typeof auditContextOf>[0]) {
 const noRoleScopes: GroupScopeUse = async () => [];
 
 /**
- * Console routes for endpoint groups, agents and enrolment tokens (issue 6; routes designed here
- * and documented in docs/api.md and docs/agent-interface.md). `roleScopes` answers which live
- * custom roles scope incidents to a group (the identity module's custom roles).
+ * Console routes for endpoint groups and agents (issue 6; routes designed here and documented in
+ * docs/api.md and docs/agent-interface.md; enrolment tokens are enrolment's own registry entry).
+ * `roleScopes` answers which live custom roles scope incidents to a group (the identity
+ * module's custom roles).
  */
 export function agentsConsoleModule(
   policies: PolicyPort,
@@ -230,7 +230,5 @@ export function agentsConsoleModule(
       },
       async (request) => revokeAgent(s, ctxOf(request), request.params.id, request.body.reason),
     );
-
-    registerEnrollmentTokenRoutes(app);
   };
 }

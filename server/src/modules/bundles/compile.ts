@@ -23,7 +23,7 @@ import { currentCustomDetectors } from '../detectors/public.js';
 import { readPolicySettings } from '../policies/settings.js';
 import { promptLibrary } from '../prompt-messages/public.js';
 import { getPolicySigningKeys, signingKeyContext } from './public.js';
-import { findLatestBundle, findLiveSigningKey } from './store.js';
+import { approvedSerials, findLatestBundle, findLiveSigningKey, insertBundle } from './store.js';
 
 /** How long a signed bundle stays valid on an endpoint without a newer one (docs/policies.md). */
 export const BUNDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -108,9 +108,7 @@ export async function buildPayload(
   const settings = await readPolicySettings(db, tenantId);
   const prompts = await promptLibrary(db, tenantId);
   // Approved serials reach endpoints only inside conditions that ask for them (rule 8).
-  const approvedSerials = (
-    await db.selectFrom('approved_devices').select('serial').where('tenant_id', '=', tenantId).execute()
-  ).map((r) => r.serial);
+  const serials = await approvedSerials(db, tenantId);
   const policies: BundlePolicy[] = released.map((r) => {
     const promptId = r.version.notifications?.prompt_message_id;
     return compileBundlePolicy(r.version, {
@@ -118,7 +116,7 @@ export async function buildPayload(
       priority: r.position,
       resolver,
       promptText: promptId ? prompts.textFor(promptId, settings.notice_language) : null,
-      approvedSerials,
+      approvedSerials: serials,
     });
   });
   const classifications = await definitionsFor(db, tenantId, policies);
@@ -198,16 +196,13 @@ export async function compileAndStoreBundle(
     type: 'pkcs8',
   });
   const envelope = signBundle(payload, privateKey, key.key_id);
-  await db
-    .insertInto('policy_bundles')
-    .values({
-      tenant_id: tenantId,
-      version: bundleVersion,
-      envelope: JSON.stringify(envelope),
-      required_capabilities: JSON.stringify(payload.required_capabilities),
-      reason,
-      created_at: now.toISOString(),
-    })
-    .execute();
+  await insertBundle(db, {
+    tenant_id: tenantId,
+    version: bundleVersion,
+    envelope: JSON.stringify(envelope),
+    required_capabilities: JSON.stringify(payload.required_capabilities),
+    reason,
+    created_at: now.toISOString(),
+  });
   return { version: bundleVersion, payload, required_capabilities: payload.required_capabilities };
 }

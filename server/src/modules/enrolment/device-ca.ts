@@ -5,6 +5,7 @@ import type { Kysely } from 'kysely';
 import { seal, unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import '../agents/public.js';
+import { findDeviceCa, insertDeviceCaIfAbsent } from './store.js';
 
 /**
  * The per-tenant device CA (document 2: enrolment answers with `certificate_pem` and
@@ -62,16 +63,12 @@ async function createCa(db: Kysely<Database>, tenantId: string, master: Buffer, 
   const pkcs8 = await webcrypto.subtle.exportKey('pkcs8', keys.privateKey);
   const keyPem = x509.PemConverter.encode(pkcs8, 'PRIVATE KEY');
   // Two enrolments racing on a new tenant: the first insert wins and both read it back.
-  await db
-    .insertInto('device_cas')
-    .values({
-      tenant_id: tenantId,
-      certificate_pem: cert.toString('pem'),
-      private_key_sealed: seal(master, keyPem, context(tenantId)),
-      created_at: now.toISOString(),
-    })
-    .onConflict((oc) => oc.column('tenant_id').doNothing())
-    .execute();
+  await insertDeviceCaIfAbsent(db, {
+    tenant_id: tenantId,
+    certificate_pem: cert.toString('pem'),
+    private_key_sealed: seal(master, keyPem, context(tenantId)),
+    created_at: now.toISOString(),
+  });
 }
 
 export async function loadDeviceCa(
@@ -81,19 +78,12 @@ export async function loadDeviceCa(
   now: Date,
 ): Promise<LoadedCa> {
   const cached = loaded.get(tenantId);
-  let row = await db
-    .selectFrom('device_cas')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  let row = await findDeviceCa(db, tenantId);
   if (cached && row && cached.pem === row.certificate_pem) return cached;
   if (!row) {
     await createCa(db, tenantId, master, now);
-    row = await db
-      .selectFrom('device_cas')
-      .selectAll()
-      .where('tenant_id', '=', tenantId)
-      .executeTakeFirstOrThrow();
+    row = await findDeviceCa(db, tenantId);
+    if (!row) throw new Error('device CA missing after it was created');
   }
   const keyPem = unseal(master, row.private_key_sealed, context(tenantId)).toString('utf8');
   const der = x509.PemConverter.decode(keyPem)[0];

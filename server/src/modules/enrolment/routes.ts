@@ -6,6 +6,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp } from '../../http/schemas.js';
+import type { ApiModule } from '../index.js';
 import { createToken, listTokenViews, revokeTokenById } from './service.js';
 
 const TokenView = Type.Object({
@@ -93,3 +94,6 @@ export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
       ),
   );
 }
+
+/** The enrolment-token console routes as their own registry entry (modules/index.ts). */
+export const enrollmentTokensModule: ApiModule = async (app) => registerEnrollmentTokenRoutes(app);

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { DevicesTable } from '../agents/public.js';
 import type { EnrollmentTokensTable } from './tables.js';
@@ -70,4 +70,18 @@ export async function takeTokenUse(db: Db, hash: string, now: Date): Promise<boo
 
 export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
   await db.insertInto('devices').values(row).execute();
+}
+
+/** The tenant's device CA (one row per tenant). */
+export async function findDeviceCa(db: Db, tenantId: string) {
+  return db.selectFrom('device_cas').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();
+}
+
+/** Two enrolments racing on a new tenant: the first insert wins, the second changes nothing. */
+export async function insertDeviceCaIfAbsent(db: Db, row: Insertable<Database['device_cas']>): Promise<void> {
+  await db
+    .insertInto('device_cas')
+    .values(row)
+    .onConflict((oc) => oc.column('tenant_id').doNothing())
+    .execute();
 }

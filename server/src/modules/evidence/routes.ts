@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import { deviceOf } from '../agents/public.js';
+import type { ApiModule } from '../index.js';
 import { MAX_EVIDENCE_BYTES, recordWithheld, storeEvidence } from './service.js';
 
 /** Evidence routes of the signed agent scope (document 2). */
@@ -53,3 +54,6 @@ export function registerEvidenceRoutes(scope: FastifyInstance): void {
     },
   );
 }
+
+/** The evidence upload routes as a registry entry inside the signed agent scope (modules/index.ts). */
+export const evidenceAgentModule: ApiModule = async (scope) => registerEvidenceRoutes(scope);

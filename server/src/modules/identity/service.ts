@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
-import { findUserByEmail, findUserById, insertSession, revokeSession } from '../../http/auth-store.js';
+import { findUserByEmail, findUserById, revokeSession } from '../../http/auth-store.js';
 import type { SessionCheck } from '../../http/authenticate.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
@@ -10,13 +10,8 @@ import { findTenantBySlug } from '../tenants/public.js';
 import { spendTotpCode } from './second-factor.js';
 import { findSecondFactor } from './second-factor-store.js';
 import { type ChallengeAnswer, openChallenge } from './sign-in-challenge.js';
-import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
-import {
-  getIdleMinutes,
-  getSecondFactorRequirement,
-  recordSuccessfulSignIn,
-  setIdleMinutes,
-} from './store.js';
+import { isLocked, lockoutAfterFailure, openPasswordSession, signInFailed } from './sign-in-rules.js';
+import { getIdleMinutes, getSecondFactorRequirement, setIdleMinutes } from './store.js';
 
 export { isLocked, signInFailed };
 
@@ -75,13 +70,7 @@ export async function signIn(
   const requirement = await getSecondFactorRequirement(db, tenant.id);
   if (requirement.due_by !== null && now.getTime() >= Date.parse(requirement.due_by))
     return openChallenge(ctx, user, 'enrol');
-  await recordSuccessfulSignIn(db, tenant.id, user.id, now);
-  const { token, session } = await insertSession(
-    db,
-    tenant.id,
-    { userId: user.id, authMethod: 'password', sourceIp: input.sourceIp, userAgent: input.userAgent },
-    now,
-  );
+  const { token, session } = await openPasswordSession(db, user, input, now);
   return { token, session, user, second_factor_due_by: requirement.due_by };
 }
 

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
-import { findUserById, insertSession } from '../../http/auth-store.js';
+import { findUserById } from '../../http/auth-store.js';
 import { mintSecret, sha256Hex } from '../../http/tokens.js';
 import { actingAs, auditContextFor, type ServiceContext } from '../../service-context.js';
 import { confirmEnrolment, enrol, matchingStep, recoveryDigest } from './second-factor.js';
@@ -14,8 +14,7 @@ import {
   spendChallenge,
   spendRecoveryCode,
 } from './second-factor-store.js';
-import { isLocked, lockoutAfterFailure, signInFailed } from './sign-in-rules.js';
-import { recordEnrolledSignIn, recordSuccessfulSignIn } from './store.js';
+import { isLocked, lockoutAfterFailure, openPasswordSession, signInFailed } from './sign-in-rules.js';
 
 /**
  * The sign-in challenge (document 3, Authentication): after the right password, a challenge of
@@ -94,13 +93,7 @@ export async function confirmForChallenge(
   const { row, user } = await liveChallenge(ctx, input.challenge, 'enrol');
   const { recovery_codes } = await confirmEnrolment(ctx, factorKey, user, input.code);
   if (!(await spendChallenge(ctx.db, row.tenant_id, row.id, now))) throw signInFailed();
-  await recordEnrolledSignIn(ctx.db, user.tenant_id, user.id, now);
-  const opened = await insertSession(
-    ctx.db,
-    user.tenant_id,
-    { userId: user.id, authMethod: 'password', sourceIp: input.sourceIp, userAgent: input.userAgent },
-    now,
-  );
+  const opened = await openPasswordSession(ctx.db, user, input, now, { clearLock: false });
   return { ...opened, user, recovery_codes };
 }
 
@@ -143,13 +136,7 @@ export async function completeChallenge(
     if (step !== null && !(await advanceFactorStep(trx, user.tenant_id, user.id, step))) throw signInFailed();
     if (recoveryId !== null && !(await spendRecoveryCode(trx, user.tenant_id, recoveryId, now)))
       throw signInFailed();
-    await recordSuccessfulSignIn(trx, user.tenant_id, user.id, now);
-    const { token, session } = await insertSession(
-      trx,
-      user.tenant_id,
-      { userId: user.id, authMethod: 'password', sourceIp: input.sourceIp, userAgent: input.userAgent },
-      now,
-    );
+    const { token, session } = await openPasswordSession(trx, user, input, now);
     return { token, session, user };
   });
 }

@@ -2,8 +2,9 @@ import type { Kysely } from 'kysely';
 import type { Config } from '../../config.js';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
+import { insertSession } from '../../http/auth-store.js';
 import { AppError } from '../../http/errors.js';
-import { recordFailedSignIn } from './store.js';
+import { recordFailedSignIn, recordSuccessfulSignIn } from './store.js';
 
 /** Document 3: every sign-in failure is the same 401, whatever the cause. */
 export function signInFailed(): AppError {
@@ -34,4 +35,21 @@ export async function lockoutAfterFailure(
   const { maxFailedLogins, lockoutMinutes } = config.auth;
   const lockedUntil = failures >= maxFailedLogins ? new Date(now.getTime() + lockoutMinutes * 60_000) : null;
   await recordFailedSignIn(db, user.tenant_id, user.id, lockedUntil ? 0 : failures, lockedUntil, now);
+}
+
+/** Signed in with a password: the sign-in recorded and a session opened (token returned once). */
+export async function openPasswordSession(
+  db: Kysely<Database>,
+  user: Pick<UsersTable, 'id' | 'tenant_id'>,
+  client: { sourceIp: string | null; userAgent: string | null },
+  now: Date,
+  options: { clearLock: boolean } = { clearLock: true },
+) {
+  await recordSuccessfulSignIn(db, user.tenant_id, user.id, now, options.clearLock);
+  return insertSession(
+    db,
+    user.tenant_id,
+    { userId: user.id, authMethod: 'password', sourceIp: client.sourceIp, userAgent: client.userAgent },
+    now,
+  );
 }

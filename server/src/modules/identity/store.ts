@@ -57,31 +57,20 @@ export async function recordFailedSignIn(
     .execute();
 }
 
-/** A right password: failures forgotten, sign-in time kept. */
+/**
+ * A right password (and second factor): failures forgotten, sign-in time kept. `clearLock` false
+ * leaves a lapsed lock's time as it was (the enrol-at-sign-in path never cleared it).
+ */
 export async function recordSuccessfulSignIn(
   db: Db,
   tenantId: string,
   userId: string,
   now: Date,
+  clearLock = true,
 ): Promise<void> {
   await db
     .updateTable('users')
-    .set({ failed_logins: 0, locked_until: null, last_login_at: now.toISOString() })
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', userId)
-    .execute();
-}
-
-/** Sign-in after enrolling at a challenge: failures forgotten, sign-in time kept (lock untouched). */
-export async function recordEnrolledSignIn(
-  db: Db,
-  tenantId: string,
-  userId: string,
-  now: Date,
-): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ failed_logins: 0, last_login_at: now.toISOString() })
+    .set({ failed_logins: 0, ...(clearLock ? { locked_until: null } : {}), last_login_at: now.toISOString() })
     .where('tenant_id', '=', tenantId)
     .where('id', '=', userId)
     .execute();

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Uuid } from '../../http/schemas.js';
 import { deviceOf } from '../agents/public.js';
+import type { ApiModule } from '../index.js';
 import { recordAnswer } from './answer-service.js';
 import { COMMENT_MAX } from './discussion-service.js';
 
@@ -31,3 +32,6 @@ export function registerIncidentAnswerRoute(scope: FastifyInstance): void {
       recordAnswer(s, deviceOf(request), request.body as { question_id: string; answer: string }, request.id),
   );
 }
+
+/** The answer route as a registry entry inside the signed agent scope (modules/index.ts). */
+export const incidentAnswerModule: ApiModule = async (scope) => registerIncidentAnswerRoute(scope);

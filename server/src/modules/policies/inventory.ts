@@ -12,6 +12,7 @@ import {
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { fieldError } from '../../http/errors.js';
+import { policiesWithPendingDisable } from './disable-request-store.js';
 import { listPolicies, listTenantVersions } from './store.js';
 import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 
@@ -118,16 +119,8 @@ function parseSince(value: string): Date {
 async function entries(db: Kysely<Database>, tenantId: string, now: Date): Promise<Entry[]> {
   const policies = await listPolicies(db, tenantId);
   const versions = await listTenantVersions(db, tenantId);
-  const pendingDisables = new Set(
-    (
-      await db
-        .selectFrom('policy_disable_requests')
-        .select('policy_id')
-        .where('tenant_id', '=', tenantId)
-        .where('status', '=', 'pending')
-        .execute()
-    ).map((r) => r.policy_id),
-  );
+  const pendingDisables = await policiesWithPendingDisable(db, tenantId);
+
   const out: Entry[] = [];
   for (const p of policies) {
     const rows = versions.filter((v) => v.policy_id === p.id).sort((a, b) => a.version - b.version);

@@ -1,5 +1,6 @@
 import { effectiveGroup, type PolicyVersionInput } from '@custos/engine';
 import { closedIncidentRecord, enforcementSince } from '../incidents/public.js';
+import { pendingDisablesWithRequester } from './disable-request-store.js';
 import { mustFindPolicy, type PolicyDeps } from './service.js';
 import { listPolicies, listTenantVersions, listVersions } from './store.js';
 import type { PoliciesTable, PolicyDisableRequestsTable, PolicyVersionsTable } from './tables.js';
@@ -87,20 +88,7 @@ async function figuresFor(deps: PolicyDeps, tenantId: string, policyIds: string[
     new Date(now.getTime() - ENFORCEMENT_WINDOW_MS),
   );
   const record = await closedIncidentRecord(deps.db, tenantId);
-  const pending =
-    policyIds.length === 0
-      ? []
-      : await deps.db
-          .selectFrom('policy_disable_requests as r')
-          .leftJoin('users as u', (j) =>
-            j.onRef('u.id', '=', 'r.requested_by').onRef('u.tenant_id', '=', 'r.tenant_id'),
-          )
-          .selectAll('r')
-          .select('u.email as requester_email')
-          .where('r.tenant_id', '=', tenantId)
-          .where('r.status', '=', 'pending')
-          .orderBy('r.created_at')
-          .execute();
+  const pending = policyIds.length === 0 ? [] : await pendingDisablesWithRequester(deps.db, tenantId);
   const disables = new Map<string, PolicyDisableRequestsTable & { requester_email: string | null }>();
   // The newest pending request is the one shown; older ones are superseded (document 1, States).
   for (const r of pending) disables.set(r.policy_id, r);

@@ -2,6 +2,7 @@ import { NOTICE_LANGUAGES } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { fieldError } from '../../http/errors.js';
+import { findPolicySettings, upsertPolicySettings } from './settings-store.js';
 
 export interface PolicySettings {
   notice_language: string;
@@ -12,11 +13,7 @@ export interface PolicySettings {
 const DEFAULTS: PolicySettings = { notice_language: 'en', help_address: null, second_person_rule: false };
 
 export async function readPolicySettings(db: Kysely<Database>, tenantId: string): Promise<PolicySettings> {
-  const row = await db
-    .selectFrom('policy_settings')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const row = await findPolicySettings(db, tenantId);
   if (!row) return { ...DEFAULTS };
   return {
     notice_language: row.notice_language,
@@ -56,10 +53,6 @@ export async function writePolicySettings(
     second_person_rule: after.second_person_rule ? 1 : 0,
     updated_at: now.toISOString(),
   };
-  await db
-    .insertInto('policy_settings')
-    .values(row)
-    .onConflict((oc) => oc.column('tenant_id').doUpdateSet(row))
-    .execute();
+  await upsertPolicySettings(db, row);
   return { before, after };
 }

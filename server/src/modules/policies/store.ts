@@ -75,3 +75,45 @@ export async function setVersionStatus(
     .where('id', '=', versionId)
     .execute();
 }
+
+export async function setPolicyDisabled(
+  db: Db,
+  tenantId: string,
+  id: string,
+  disabled: boolean,
+): Promise<void> {
+  await db
+    .updateTable('policies')
+    .set({ disabled: disabled ? 1 : 0 })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setPolicyPosition(
+  db: Db,
+  tenantId: string,
+  id: string,
+  position: number,
+): Promise<void> {
+  await db
+    .updateTable('policies')
+    .set({ position })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function setPolicyGroup(
+  db: Db,
+  tenantId: string,
+  id: string,
+  group: string | null,
+): Promise<void> {
+  await db
+    .updateTable('policies')
+    .set({ group_name: group })
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}

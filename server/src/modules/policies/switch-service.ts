@@ -8,6 +8,12 @@ import {
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { compileAndStoreBundle } from '../bundles/compile.js';
 import {
+  decideDisableRequest,
+  findDisableRequest,
+  insertDisableRequest,
+  supersedePendingDisable,
+} from './disable-request-store.js';
+import {
   type Actor,
   mustFindPolicy,
   type PolicyDeps,
@@ -16,7 +22,14 @@ import {
   withCompileLock,
 } from './service.js';
 import { readPolicySettings } from './settings.js';
-import { listPolicies, listVersions } from './store.js';
+import {
+  findPolicy,
+  listPolicies,
+  listVersions,
+  setPolicyDisabled,
+  setPolicyGroup,
+  setPolicyPosition,
+} from './store.js';
 
 /**
  * Switching policies off and on, governed disable requests, reorder and group changes
@@ -79,28 +92,19 @@ export async function setEnabled(
     if (rule || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope)) {
       const id = randomUUID();
       // A newer request supersedes a pending one (document 1, States: a superseded request is 409).
-      await deps.db
-        .updateTable('policy_disable_requests')
-        .set({ status: 'superseded', decided_at: deps.now().toISOString() })
-        .where('tenant_id', '=', actor.tenantId)
-        .where('policy_id', '=', policyId)
-        .where('status', '=', 'pending')
-        .execute();
-      await deps.db
-        .insertInto('policy_disable_requests')
-        .values({
-          id,
-          tenant_id: actor.tenantId,
-          policy_id: policyId,
-          version: live.version,
-          status: 'pending',
-          requested_by: actor.userId,
-          reason,
-          decided_by: null,
-          created_at: deps.now().toISOString(),
-          decided_at: null,
-        })
-        .execute();
+      await supersedePendingDisable(deps.db, actor.tenantId, policyId, deps.now());
+      await insertDisableRequest(deps.db, {
+        id,
+        tenant_id: actor.tenantId,
+        policy_id: policyId,
+        version: live.version,
+        status: 'pending',
+        requested_by: actor.userId,
+        reason,
+        decided_by: null,
+        created_at: deps.now().toISOString(),
+        decided_at: null,
+      });
       await deps.audit.write(actor.audit, {
         action: 'policy.disable_requested',
         subject: { type: 'policy', id: policyId },
@@ -123,12 +127,7 @@ async function applySwitch(
     let bundleVersion: number | null = null;
     await deps.db.transaction().execute(async (trx) => {
       // The state is re-read inside the lock: a change since the caller looked is 409 (document 1).
-      const now = await trx
-        .selectFrom('policies')
-        .select('disabled')
-        .where('tenant_id', '=', actor.tenantId)
-        .where('id', '=', policyId)
-        .executeTakeFirst();
+      const now = await findPolicy(trx, actor.tenantId, policyId);
       const live = (await listVersions(trx, actor.tenantId, policyId)).find((r) => r.status === 'published');
       if (!now || now.disabled === (enabled ? 0 : 1) || (live?.version ?? null) !== liveAt)
         throw new AppError(
@@ -136,12 +135,7 @@ async function applySwitch(
           'resource.conflict',
           'the policy status or published version changed meanwhile',
         );
-      await trx
-        .updateTable('policies')
-        .set({ disabled: enabled ? 0 : 1 })
-        .where('tenant_id', '=', actor.tenantId)
-        .where('id', '=', policyId)
-        .execute();
+      await setPolicyDisabled(trx, actor.tenantId, policyId, !enabled);
       await deps.audit.write(
         actor.audit,
         { action: enabled ? 'policy.enabled' : 'policy.disabled', subject: { type: 'policy', id: policyId } },
@@ -161,25 +155,17 @@ async function applySwitch(
 
 async function findRequest(deps: PolicyDeps, actor: Actor, policyId: string, requestId: string) {
   await mustFindPolicy(deps, actor.tenantId, policyId);
-  const req = await deps.db
-    .selectFrom('policy_disable_requests')
-    .selectAll()
-    .where('tenant_id', '=', actor.tenantId)
-    .where('policy_id', '=', policyId)
-    .where('id', '=', requestId)
-    .executeTakeFirst();
+  const req = await findDisableRequest(deps.db, actor.tenantId, policyId, requestId);
   if (!req) throw notFound('disable request');
   return req;
 }
 
 async function decide(deps: PolicyDeps, actor: Actor, id: string, status: string) {
-  await deps.db
-    .updateTable('policy_disable_requests')
-    .set({ status, decided_by: actor.userId, decided_at: deps.now().toISOString() })
-    .where('tenant_id', '=', actor.tenantId)
-    .where('id', '=', id)
-    .where('status', '=', 'pending')
-    .execute();
+  await decideDisableRequest(deps.db, actor.tenantId, id, {
+    status,
+    decidedBy: actor.userId,
+    at: deps.now(),
+  });
 }
 
 /** Approves a pending disable request: not by its requester (403), 409 when stale. */
@@ -265,13 +251,7 @@ export async function reorderPolicies(deps: PolicyDeps, actor: Actor, order: str
     }
     const before = policies.map((p) => p.id);
     await deps.db.transaction().execute(async (trx) => {
-      for (const [i, id] of order.entries())
-        await trx
-          .updateTable('policies')
-          .set({ position: i + 1 })
-          .where('tenant_id', '=', actor.tenantId)
-          .where('id', '=', id)
-          .execute();
+      for (const [i, id] of order.entries()) await setPolicyPosition(trx, actor.tenantId, id, i + 1);
     });
     await deps.audit.write(actor.audit, {
       action: 'policy.reordered',
@@ -287,12 +267,7 @@ export async function setGroup(deps: PolicyDeps, actor: Actor, policyId: string,
   const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
   if (group !== null && !(POLICY_GROUPS as readonly string[]).includes(group))
     throw fieldError('group', `must be one of ${POLICY_GROUPS.join(', ')} or null`);
-  await deps.db
-    .updateTable('policies')
-    .set({ group_name: group })
-    .where('tenant_id', '=', actor.tenantId)
-    .where('id', '=', policyId)
-    .execute();
+  await setPolicyGroup(deps.db, actor.tenantId, policyId, group);
   await deps.audit.write(actor.audit, {
     action: 'policy.group_changed',
     subject: { type: 'policy', id: policyId },
