@@ -118,6 +118,8 @@ export const ERROR_CODES = {
   'incident.already_linked': { status: 409, summary: 'the two incidents are already linked' },
   'incident.link_limit': { status: 409, summary: 'one of the incidents already holds 50 links' },
   'incident.self_action_refused': { status: 403, summary: 'the incident is about the actor’s own account' },
+  'incident.bulk_key_reused': { status: 409, summary: 'the idempotency key was used with another body' },
+  'incident.bulk_in_progress': { status: 409, summary: 'a bulk request with this key is still applying' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
   'exception.self_decision_refused': {

@@ -10,6 +10,7 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { identityModule } from './identity/routes.js';
+import { incidentBulkModule } from './incidents/bulk-routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
@@ -35,6 +36,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentClosureModule,
   incidentLinksModule,
   incidentExportModule,
+  incidentBulkModule,
   identityModule,
   usersModule,
   apiTokensModule,

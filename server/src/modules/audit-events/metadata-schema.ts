@@ -22,6 +22,11 @@ const SecondFactorRule = Type.Object(
 const Int = Type.Integer();
 
 const SCALARS = [
+  'correlation_id',
+  'bulk_action',
+  'item_count',
+  'updated_count',
+  'refused_count',
   'target',
   'second_person_critical',
   'second_person_accepted_risk',
@@ -95,6 +100,7 @@ const SCALARS = [
 ] as const;
 
 const LISTS = [
+  'incident_ids',
   'changed_fields',
   'exception_ids',
   'filters',
