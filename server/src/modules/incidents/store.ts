@@ -149,13 +149,10 @@ export async function listIncidents(
   const found =
     ids.length === 0
       ? []
-      : await db
-          .selectFrom('incidents')
-          .selectAll()
-          .where('tenant_id', '=', tenantId)
-          .where('id', 'in', ids)
-          .execute();
-  const byId = new Map(found.map((r) => [r.id, r]));
+      : // By primary key alone: with tenant_id in the WHERE the planner may pick a tenant index and
+        // walk the whole tenant (the ids come from the tenant-bounded query; checked again below).
+        await db.selectFrom('incidents').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(found.filter((r) => r.tenant_id === tenantId).map((r) => [r.id, r]));
   const rows = ids.flatMap((id) => byId.get(id) ?? []);
   return { rows, total: Number(total.n) };
 }
