@@ -272,6 +272,12 @@ export interface paths {
                             }[];
                             resolution: string | null;
                             closed_at: string | null;
+                            enforcement: {
+                                requested_action: string;
+                                applied_action: string;
+                                result: string;
+                                reduced_events: number;
+                            };
                             allowed_transitions: string[];
                             history: {
                                 id: string;
@@ -456,7 +462,7 @@ export interface paths {
                                 superseded_policy_ids: string[];
                                 policy_version: number | null;
                                 user_name: string | null;
-                                user_reference: null;
+                                user_reference: string | null;
                                 hostname: string | null;
                                 file_path: string | null;
                                 file_name: string | null;
@@ -5109,6 +5115,144 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/incidents/bulk": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        idempotency_key: string;
+                        action: "assign" | "status" | "mark_test" | "relate";
+                        items: {
+                            /** Format: uuid */
+                            id: string;
+                            row_version: number;
+                        }[];
+                        assignee_email?: string | null;
+                        status?: "triaged" | "investigating" | "awaiting_user" | "closed" | "false_positive" | "accepted_risk";
+                        resolution?: string;
+                        note?: string;
+                        disposition?: "confirmed_violation" | "business_need" | "coached_mistake" | "benign" | "false_positive" | "detector_error";
+                        reason?: string;
+                        related?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            idempotency_key: string;
+                            correlation_id: string;
+                            action: string;
+                            replayed: boolean;
+                            counts: {
+                                updated: number;
+                                unchanged: number;
+                                stale: number;
+                                unavailable: number;
+                                refused: number;
+                                total: number;
+                            };
+                            items: {
+                                id: string;
+                                /** @enum {string} */
+                                outcome: "updated" | "unchanged" | "stale" | "unavailable" | "refused";
+                                row_version: number | null;
+                                reason: string | null;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/auth/login": {
         parameters: {
             query?: never;
@@ -8316,6 +8460,11 @@ export interface paths {
                                     done?: string | number | boolean | null;
                                     step_count?: string | number | boolean | null;
                                     link_count?: string | number | boolean | null;
+                                    correlation_id?: string | number | boolean | null;
+                                    bulk_action?: string | number | boolean | null;
+                                    item_count?: string | number | boolean | null;
+                                    updated_count?: string | number | boolean | null;
+                                    refused_count?: string | number | boolean | null;
                                     target?: string | number | boolean | null;
                                     second_person_critical?: string | number | boolean | null;
                                     second_person_accepted_risk?: string | number | boolean | null;
@@ -8395,6 +8544,7 @@ export interface paths {
                                     detector_version?: string | number | boolean | null;
                                     verdict?: string | number | boolean | null;
                                     previous_verdict?: string | number | boolean | null;
+                                    incident_ids?: (string | number)[];
                                     changed_fields?: (string | number)[];
                                     exception_ids?: (string | number)[];
                                     filters?: (string | number)[];

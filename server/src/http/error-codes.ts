@@ -137,6 +137,8 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'another playbook is now shown for the incident than the one ticked',
   },
+  'incident.bulk_key_reused': { status: 409, summary: 'the idempotency key was used with another body' },
+  'incident.bulk_in_progress': { status: 409, summary: 'a bulk request with this key is still applying' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
   'exception.self_decision_refused': {

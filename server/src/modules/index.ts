@@ -16,6 +16,7 @@ import { evidenceAgentModule } from './evidence/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentAnswerModule } from './incidents/answer-route.js';
 import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
+import { incidentBulkModule } from './incidents/bulk-routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { coverageGapsModule } from './incidents/coverage-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
@@ -62,6 +63,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentPlaybooksModule,
   incidentPatternsModule,
   coverageGapsModule,
+  incidentBulkModule,
   identityModule,
   usersModule,
   userRedeemModule,

@@ -3,7 +3,14 @@ import type { Database } from '../../src/db/database.js';
 
 const STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user', 'closed'];
 const SEVERITIES = ['critical', 'high', 'medium', 'low', 'info'];
-const CHANNELS = ['file_create', 'file_modify', 'removable_storage', 'browser_upload', 'email', 'print'];
+const CHANNELS = [
+  'file_create',
+  'file_modify',
+  'removable_storage',
+  'browser_upload',
+  'cloud_storage',
+  'print',
+];
 
 const pick = (values: string[], k: string) =>
   sql.raw(`(case ${k} % ${values.length} ${values.map((v, i) => `when ${i} then '${v}'`).join(' ')} end)`);

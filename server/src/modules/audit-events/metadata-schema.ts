@@ -39,6 +39,11 @@ const SCALARS = [
   'done',
   'step_count',
   'link_count',
+  'correlation_id',
+  'bulk_action',
+  'item_count',
+  'updated_count',
+  'refused_count',
   'target',
   'second_person_critical',
   'second_person_accepted_risk',
@@ -122,6 +127,7 @@ const SCALARS = [
 ] as const;
 
 const LISTS = [
+  'incident_ids',
   'changed_fields',
   'exception_ids',
   'filters',

@@ -26,6 +26,7 @@ export interface GateCall {
   s: AppServices;
   principal: Principal;
   ctx: AuditContext;
+  correlationId?: string | undefined;
 }
 
 export interface CloseAsk {
@@ -95,7 +96,7 @@ export async function closureLine(
     disposition: q.disposition,
     note,
     request_id: c.ctx.requestId,
-    correlation_id: null,
+    correlation_id: c.correlationId ?? null,
   });
 }
 

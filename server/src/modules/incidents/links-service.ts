@@ -74,7 +74,7 @@ async function writeBoth(
         disposition: null,
         note,
         request_id: c.ctx.requestId,
-        correlation_id: null,
+        correlation_id: c.correlationId ?? null,
       });
       await c.s.audit.write(
         c.ctx,
@@ -86,6 +86,7 @@ async function writeBoth(
             reference: self.reference,
             related_id: other.id,
             related_reference: other.reference,
+            ...(c.correlationId ? { correlation_id: c.correlationId } : {}),
             ...(kind === 'link' ? { note_length: note?.length ?? 0 } : { reason_length: note?.length ?? 0 }),
           },
         },

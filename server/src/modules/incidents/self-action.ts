@@ -37,11 +37,16 @@ export async function refuseSelfAction(
   ctx: AuditContext,
   incident: IncidentsTable,
   action: SelfAction,
+  correlationId?: string,
 ): Promise<never> {
   await s.audit.write(ctx, {
     action: 'incident.self_action_refused',
     subject: { type: 'incident', id: incident.id },
-    metadata: { reference: incident.reference, attempted: action },
+    metadata: {
+      reference: incident.reference,
+      attempted: action,
+      ...(correlationId ? { correlation_id: correlationId } : {}),
+    },
   });
   throw new AppError(
     403,

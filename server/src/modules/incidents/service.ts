@@ -193,6 +193,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     partial_events: number;
   } | null = null;
   let partial = 0;
+  let reduced = 0;
   const devices = new Map<string, Record<string, unknown>>();
   const detectors = new Map<
     string,
@@ -200,6 +201,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
   >();
   for (const p of payloads) {
     const body = JSON.parse(p.payload) as Record<string, unknown>;
+    if (body.enforcement === 'reduced_by_capability') reduced += 1;
     const nr = body.not_read as { cause: string | null; reason: string | null } | null;
     if (nr) {
       partial += 1;
@@ -248,6 +250,13 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     ),
     resolution: r.resolution,
     closed_at: r.closed_at,
+    // docs/incidents.md, Detail: the same rule as the enforcement filter, over the newest events.
+    enforcement: {
+      requested_action: r.requested_action,
+      applied_action: r.action,
+      result: reduced > 0 ? 'reduced_by_capability' : 'applied',
+      reduced_events: reduced,
+    },
     allowed_transitions: allowedTransitions(r.status),
     history: history.rows.map(historyRow),
     history_total: history.total,
@@ -278,7 +287,8 @@ export function eventRow(e: AgentEventsTable) {
     superseded_policy_ids: (p.superseded_policy_ids as string[] | undefined) ?? [],
     policy_version: e.policy_version,
     user_name: e.user_name,
-    user_reference: null,
+    // The endpoint's account id (for example a SID), never resolved to a directory name here.
+    user_reference: e.user_id,
     hostname: e.hostname,
     file_path: e.file_path,
     file_name: e.file_name,

@@ -31,6 +31,8 @@ export interface IncidentFilter {
   budget?: number | undefined;
 }
 
+const OPEN_STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user'];
+
 function likeLiteral(text: string): string {
   return `%${text.toLowerCase().replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
 }
@@ -53,7 +55,8 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
   if (f.statuses?.length) out = out.where('incidents.status', 'in', f.statuses) as Q;
   if (f.severities?.length) out = out.where('incidents.severity', 'in', f.severities) as Q;
   if (f.channels?.length) out = out.where('incidents.channel', 'in', f.channels) as Q;
-  if (f.openOnly) out = out.where('incidents.status', '!=', 'closed') as Q;
+  // As a set (not `!= 'closed'`) so the queue index (migration 0401) serves it.
+  if (f.openOnly) out = out.where('incidents.status', 'in', OPEN_STATUSES) as Q;
   if (f.username) out = out.where(sql<string>`lower(incidents.username)`, '=', f.username.toLowerCase()) as Q;
   if (f.policyId) out = out.where('incidents.policy_id', '=', f.policyId) as Q;
   if (f.deviceId) out = out.where('incidents.device_id', '=', f.deviceId) as Q;
@@ -137,11 +140,20 @@ export async function listIncidents(
     f,
   ).executeTakeFirstOrThrow();
   const { expr, nullable } = sortExpression(sort.column);
-  let q = applyFilter(db.selectFrom('incidents').selectAll('incidents'), tenantId, f);
+  // The page's ids first, then their rows: the sort carries ids and keys, never whole rows.
+  let q = applyFilter(db.selectFrom('incidents').select('incidents.id'), tenantId, f);
   // Document 2: empty values last whatever the direction; ties by latest activity then id.
   if (nullable) q = q.orderBy(sql`case when ${expr} is null or ${expr} = '' then 1 else 0 end`);
   q = q.orderBy(expr, sort.dir).orderBy('incidents.last_seen_at', 'desc').orderBy('incidents.id', 'asc');
-  const rows = await q.limit(page.limit).offset(page.offset).execute();
+  const ids = (await q.limit(page.limit).offset(page.offset).execute()).map((r) => r.id);
+  const found =
+    ids.length === 0
+      ? []
+      : // By primary key alone: with tenant_id in the WHERE the planner may pick a tenant index and
+        // walk the whole tenant (the ids come from the tenant-bounded query; checked again below).
+        await db.selectFrom('incidents').selectAll().where('id', 'in', ids).execute();
+  const byId = new Map(found.filter((r) => r.tenant_id === tenantId).map((r) => [r.id, r]));
+  const rows = ids.flatMap((id) => byId.get(id) ?? []);
   return { rows, total: Number(total.n) };
 }
 

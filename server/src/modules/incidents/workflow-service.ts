@@ -42,6 +42,8 @@ export interface WorkflowCall {
   s: AppServices;
   principal: Principal;
   ctx: AuditContext;
+  /** A bulk request's correlation id: on every history line and audit entry it writes. */
+  correlationId?: string | undefined;
 }
 
 export const RESOLUTION_MIN = 15;
@@ -84,7 +86,10 @@ async function actorEmail(c: WorkflowCall): Promise<string | null> {
 }
 
 /** The field rules of a status change, checked before anything is read (422 naming the field). */
-function checkStatusFields(body: StatusBody): { disposition: string | null; resolution: string | null } {
+export function checkStatusFields(body: StatusBody): {
+  disposition: string | null;
+  resolution: string | null;
+} {
   if (body.question !== undefined && body.status !== 'awaiting_user')
     throw fieldError('question', 'only with status awaiting_user');
   if (body.status === 'awaiting_user' && (body.question ?? '').trim() === '')
@@ -137,14 +142,18 @@ export async function writeIncident(
       disposition: line.disposition ?? null,
       note: line.note ?? null,
       request_id: c.ctx.requestId,
-      correlation_id: null,
+      correlation_id: c.correlationId ?? null,
     });
     await c.s.audit.write(
       c.ctx,
       {
         action: audit.action,
         subject: { type: 'incident', id: r.id },
-        metadata: { reference: r.reference, ...audit.metadata },
+        metadata: {
+          reference: r.reference,
+          ...audit.metadata,
+          ...(c.correlationId ? { correlation_id: c.correlationId } : {}),
+        },
       },
       trx,
     );
@@ -168,7 +177,8 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
     );
   }
   const email = await actorEmail(c);
-  if (isClose(body.status) && isAboutAccount(r, email)) await refuseSelfAction(c.s, c.ctx, r, 'close');
+  if (isClose(body.status) && isAboutAccount(r, email))
+    await refuseSelfAction(c.s, c.ctx, r, 'close', c.correlationId);
   const question = body.status === 'awaiting_user' ? (body.question ?? '').trim() : null;
   if (question !== null) await checkQuestion(c.s, r, question);
   const to = storedStatusOf(body.status);
@@ -234,7 +244,7 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
  * incidents:write. Endpoint-group scopes of custom roles are not stored yet (document 3): when
  * they are, this is the one place that also checks the incident's group.
  */
-async function canWork(
+export async function canWork(
   permissionsOf: PermissionsOf,
   tenantId: string,
   user: { role: string; custom_role_id: string | null; status?: string },
@@ -262,7 +272,7 @@ export async function assignIncident(
         'must be an active account that holds incidents:write and can open this incident',
       );
     if (u.id === c.principal.userId && isAboutAccount(r, u.email))
-      await refuseSelfAction(c.s, c.ctx, r, 'assign_self');
+      await refuseSelfAction(c.s, c.ctx, r, 'assign_self', c.correlationId);
     assignee = { id: u.id, email: u.email };
   }
   if ((assignee?.id ?? null) === r.assignee_id)
