@@ -1,0 +1,30 @@
+export {
+  approvalHalvesRisk,
+  BYPASS_WINDOW_MS,
+  type BypassKind,
+  type BypassRecord,
+  countBypassAttempts,
+  type HeldApproval,
+  personKey,
+} from './bypass.js';
+export {
+  DECISION_MAX_SKEW_S,
+  type DecisionEnvelope,
+  type DecisionOutcome,
+  type DecisionPayload,
+  type DecisionRefusal,
+  type DecisionTrust,
+  type DecisionVerification,
+  decisionBytes,
+  signDecision,
+  verifyDecision,
+} from './decision.js';
+export {
+  JUSTIFICATION_MESSAGES,
+  type JustificationProblem,
+  type JustificationRules,
+  justificationProblems,
+  MIN_DISTINCT_WORDS,
+  REPEAT_RUN,
+  wordsOf,
+} from './justification.js';
