@@ -10,6 +10,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
+import { exceptionRequestsModule } from './exception-requests/public.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
@@ -59,6 +60,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   detectorsModule,
   classificationsModule,
   networkIndicatorsModule,
+  exceptionRequestsModule,
 ];
 
 /**

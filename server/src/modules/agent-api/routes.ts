@@ -7,6 +7,7 @@ import type { PolicyPort } from '../../ports/policy-port.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrolment/public.js';
 import { registerEvidenceRoutes } from '../evidence/routes.js';
+import { registerExceptionAgentRoutes } from '../exception-requests/public.js';
 import { registerIncidentAnswerRoute } from '../incidents/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
@@ -291,6 +292,7 @@ export function agentApiModule(policies: PolicyPort): ApiModule {
 
       registerEvidenceRoutes(plain);
       registerIncidentAnswerRoute(plain);
+      registerExceptionAgentRoutes(plain, policies);
     });
   };
 }
