@@ -119,21 +119,27 @@ export async function decide(
       identity_unmapped: unmapped ? 1 : 0,
     });
     if (!moved) return null;
-    return issueDecision(s, trx, r, state, now, until);
+    const n = await issueDecision(s, trx, r, state, now, until);
+    // The note stays out of the log: only its length.
+    await s.audit.write(
+      c.ctx,
+      {
+        action: 'exception.decided',
+        subject: { type: 'exception_request', id: r.id },
+        metadata: {
+          reference: r.reference,
+          decision: state,
+          minutes,
+          serial: n,
+          identity_unmapped: unmapped,
+          note_length: body.note?.trim().length ?? 0,
+        },
+      },
+      trx,
+    );
+    return n;
   });
   if (serial === null) throw notPending('changed');
-  await s.audit.write(c.ctx, {
-    action: 'exception.decided',
-    subject: { type: 'exception_request', id: r.id },
-    metadata: {
-      reference: r.reference,
-      decision: state,
-      minutes,
-      serial,
-      identity_unmapped: unmapped,
-      note_length: body.note?.trim().length ?? 0,
-    },
-  });
   return view((await findById(s.db, c.principal.tenantId, id)) as RequestRow);
 }
 
@@ -161,14 +167,19 @@ export async function withdrawByApprover(c: ConsoleCall, id: string, reason: str
       close_reason: reason.trim(),
     });
     if (!moved) return null;
-    return issueDecision(s, trx, r, 'withdrawn', now, now);
+    const n = await issueDecision(s, trx, r, 'withdrawn', now, now);
+    await s.audit.write(
+      c.ctx,
+      {
+        action: 'exception.withdrawn',
+        subject: { type: 'exception_request', id: r.id },
+        metadata: { reference: r.reference, serial: n, reason_length: reason.trim().length },
+      },
+      trx,
+    );
+    return n;
   });
   if (serial === null) throw notPending('changed');
-  await s.audit.write(c.ctx, {
-    action: 'exception.withdrawn',
-    subject: { type: 'exception_request', id: r.id },
-    metadata: { reference: r.reference, serial, reason_length: reason.trim().length },
-  });
   return view((await findById(s.db, c.principal.tenantId, id)) as RequestRow);
 }
 

@@ -7,7 +7,7 @@ import { approvalInForce } from './store.js';
  * signed agent routes for the agent interface, and rule 10's held approval for risk scoring.
  */
 export { registerExceptionAgentRoutes } from './agent-routes.js';
-export { lapseRequests } from './lapse.js';
+export { lapseRequests, startLapseJob } from './lapse.js';
 export { exceptionRequestsModule } from './routes.js';
 
 /**

@@ -11,8 +11,7 @@ import {
   setApproverLabel,
   withdrawByApprover,
 } from './console-service.js';
-import { lapseRequests } from './lapse.js';
-import { LAPSE_EVERY_MS, LAPSE_FIRST_MS } from './rules.js';
+import { lapseRequests, startLapseJob } from './lapse.js';
 import {
   DecisionBody,
   LabelAnswer,
@@ -35,24 +34,15 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
   });
 
   // The lapse pass: 30 s after start, then every five minutes, on the injected clock.
-  const timers: NodeJS.Timeout[] = [];
-  const pass = () =>
-    lapseRequests(s, s.clock.now()).catch((err: unknown) =>
-      app.log.error({ err: { type: (err as Error)?.name } }, 'exception lapse pass failed'),
-    );
+  let stop = () => {};
   app.addHook('onReady', async () => {
-    const first = setTimeout(() => {
-      void pass();
-      const every = setInterval(() => void pass(), LAPSE_EVERY_MS);
-      every.unref();
-      timers.push(every);
-    }, LAPSE_FIRST_MS);
-    first.unref();
-    timers.push(first);
+    stop = startLapseJob(() => {
+      lapseRequests(s, s.clock.now()).catch((err: unknown) =>
+        app.log.error({ err: { type: (err as Error)?.name } }, 'exception lapse pass failed'),
+      );
+    });
   });
-  app.addHook('onClose', async () => {
-    for (const t of timers) clearTimeout(t);
-  });
+  app.addHook('onClose', async () => stop());
 
   app.get(
     '/exception-requests',
