@@ -126,17 +126,23 @@ export async function raiseRequest(
     closed_by: null,
     close_reason: null,
   };
-  await insertRequest(s.db, row);
-  // Never the reason, file name, destination or account (document 2, Audit).
-  await s.audit.write(agentContext(device, requestId), {
-    action: 'exception.requested',
-    subject: { type: 'exception_request', id: row.id },
-    metadata: {
-      reference: row.reference,
-      policy_name: policy.name,
-      category: row.category,
-      person_named: subject !== null,
-    },
+  await s.db.transaction().execute(async (trx) => {
+    await insertRequest(trx, row);
+    // Never the reason, file name, destination or account (document 2, Audit).
+    await s.audit.write(
+      agentContext(device, requestId),
+      {
+        action: 'exception.requested',
+        subject: { type: 'exception_request', id: row.id },
+        metadata: {
+          reference: row.reference,
+          policy_name: policy.name,
+          category: row.category,
+          person_named: subject !== null,
+        },
+      },
+      trx,
+    );
   });
   return { id: row.id, reference: row.reference, state: 'pending' as const, approver_label: label };
 }
@@ -151,20 +157,30 @@ export async function withdrawByDevice(
   const row = await findDeviceRequest(s.db, device.tenant_id, device.id, reference);
   if (!row) throw notFound('exception request');
   const now = s.clock.now().toISOString();
-  if (
-    row.state !== 'pending' ||
-    !(await updateFrom(s.db, row.id, 'pending', { state: 'withdrawn', closed_at: now, closed_by: null }))
-  ) {
+  const moved =
+    row.state === 'pending' &&
+    (await s.db.transaction().execute(async (trx) => {
+      if (
+        !(await updateFrom(trx, row.id, 'pending', { state: 'withdrawn', closed_at: now, closed_by: null }))
+      )
+        return false;
+      await s.audit.write(
+        agentContext(device, requestId),
+        {
+          action: 'exception.request_withdrawn',
+          subject: { type: 'exception_request', id: row.id },
+          metadata: { reference: row.reference },
+        },
+        trx,
+      );
+      return true;
+    }));
+  if (!moved) {
     const state = row.state === 'pending' ? 'changed' : row.state;
     throw new AppError(409, 'exception.not_pending', `the request is ${state}, not pending`, [
       { field: 'state', message: state },
     ]);
   }
-  await s.audit.write(agentContext(device, requestId), {
-    action: 'exception.request_withdrawn',
-    subject: { type: 'exception_request', id: row.id },
-    metadata: { reference: row.reference },
-  });
   return { reference: row.reference, state: 'withdrawn' as const, withdrawn_at: now, withdrawn: 1 };
 }
 
