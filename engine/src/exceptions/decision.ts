@@ -143,3 +143,26 @@ export function verifyDecision(envelope: unknown, trust: DecisionTrust, now: Dat
     return no('expired');
   return { ok: true, payload };
 }
+
+/** The held operation the agent would release. */
+export interface HeldOperation {
+  policy_id: string;
+  file_hash: string;
+  channel: string;
+  destination: string | null;
+}
+
+/**
+ * Whether a verified approval releases this operation at `now`: an approval, not yet expired, for
+ * the same policy, file content, channel and destination. Anything else releases nothing.
+ */
+export function decisionReleases(payload: DecisionPayload, op: HeldOperation, now: Date): boolean {
+  return (
+    payload.decision === 'approved' &&
+    Date.parse(payload.expires_at) > now.getTime() &&
+    payload.policy_id === op.policy_id &&
+    payload.file_hash.toLowerCase() === op.file_hash.toLowerCase() &&
+    payload.channel === op.channel &&
+    (payload.destination ?? null) === (op.destination ?? null)
+  );
+}

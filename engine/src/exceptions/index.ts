@@ -16,6 +16,8 @@ export {
   type DecisionTrust,
   type DecisionVerification,
   decisionBytes,
+  decisionReleases,
+  type HeldOperation,
   signDecision,
   verifyDecision,
 } from './decision.js';

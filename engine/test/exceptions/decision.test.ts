@@ -1,6 +1,11 @@
 import { generateKeyPairSync } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import { type DecisionPayload, signDecision, verifyDecision } from '../../src/exceptions/index.js';
+import {
+  type DecisionPayload,
+  decisionReleases,
+  signDecision,
+  verifyDecision,
+} from '../../src/exceptions/index.js';
 
 function keyPair(id: string) {
   const { publicKey, privateKey } = generateKeyPairSync('ed25519');
@@ -95,5 +100,26 @@ describe('verifyDecision', () => {
     expect(check({ ...env, alg: 'rsa' })).toBe('unsupported_algorithm');
     expect(check({ ...env, signature_b64: 'not base64' })).toBe('malformed');
     expect(check(null)).toBe('malformed');
+  });
+});
+
+describe('decisionReleases', () => {
+  const op = {
+    policy_id: 'p1',
+    file_hash: 'AB'.repeat(32),
+    channel: 'removable_media',
+    destination: 'USB 1',
+  };
+  it('an approval in force releases only the operation it names', () => {
+    expect(decisionReleases(payload, op, now)).toBe(true);
+    expect(decisionReleases(payload, { ...op, policy_id: 'p2' }, now)).toBe(false);
+    expect(decisionReleases(payload, { ...op, file_hash: 'cd'.repeat(32) }, now)).toBe(false);
+    expect(decisionReleases(payload, { ...op, channel: 'cloud_storage' }, now)).toBe(false);
+    expect(decisionReleases(payload, { ...op, destination: 'USB 2' }, now)).toBe(false);
+    expect(decisionReleases(payload, op, new Date('2026-03-31T13:00:00Z'))).toBe(false);
+  });
+  it('a refusal or a withdrawal releases nothing', () => {
+    expect(decisionReleases({ ...payload, decision: 'refused' }, op, now)).toBe(false);
+    expect(decisionReleases({ ...payload, decision: 'withdrawn' }, op, now)).toBe(false);
   });
 });
