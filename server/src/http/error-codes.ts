@@ -145,6 +145,15 @@ export const ERROR_CODES = {
     status: 403,
     summary: 'nobody decides a request raised from their own account',
   },
+  'exception.not_pending': {
+    status: 409,
+    summary: 'the exception request is not in a state that allows this',
+  },
+  'exception.run_out': { status: 409, summary: 'the approval already ran out; nothing to withdraw' },
+  'exception.pending_limit': {
+    status: 409,
+    summary: 'the endpoint already holds 20 pending exception requests',
+  },
 
   // Last resort: nothing about the failure reaches the client.
   internal: { status: 500, summary: 'unexpected server error; the request id finds it in the log' },

@@ -13,6 +13,7 @@ import { detectorsModule } from './detectors/routes.js';
 import { enrollmentTokensModule } from './enrolment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { evidenceAgentModule } from './evidence/routes.js';
+import { exceptionAgentModule, exceptionRequestsModule } from './exception-requests/public.js';
 import { identityModule } from './identity/routes.js';
 import { incidentAnswerModule } from './incidents/answer-route.js';
 import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
@@ -80,6 +81,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   detectorsModule,
   classificationsModule,
   networkIndicatorsModule,
+  exceptionRequestsModule,
 ];
 
 /**
@@ -92,7 +94,12 @@ export function apiModules(policies: PolicyPort, roleScopes?: GroupScopeUse): re
     ...BASE_MODULES,
     agentEnrollModule(policies),
     // One signed agent scope (docs/agent-interface.md); each module serving agents lists its plugin.
-    agentScope([agentSignedModule(policies), evidenceAgentModule, incidentAnswerModule]),
+    agentScope([
+      agentSignedModule(policies),
+      evidenceAgentModule,
+      incidentAnswerModule,
+      exceptionAgentModule(policies),
+    ]),
     agentsConsoleModule(policies, roleScopes),
     enrollmentTokensModule,
   ];

@@ -124,6 +124,15 @@ const SCALARS = [
   'detector_version',
   'verdict',
   'previous_verdict',
+  // Issue 18, exception requests (docs/exception-requests.md, Audit).
+  'policy_name',
+  'category',
+  'person_named',
+  'decision',
+  'minutes',
+  'serial',
+  'identity_unmapped',
+  'default_label',
 ] as const;
 
 const LISTS = [

@@ -1,7 +1,7 @@
-import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createPrivateKey, generateKeyPairSync, type KeyObject, randomUUID } from 'node:crypto';
 import type { BundleEnvelope, BundlePayload } from '@custos/engine';
 import type { Kysely } from 'kysely';
-import { seal } from '../../crypto/seal.js';
+import { seal, unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import type { LatestBundle, PolicySigningKey } from '../../ports/policy-port.js';
 import {
@@ -111,4 +111,20 @@ export async function getPolicySigningKeys(
     algorithm: 'ed25519' as const,
     not_after: r.not_after,
   }));
+}
+
+/**
+ * The tenant's live policy signing key, unsealed, for what else the server signs with it (signed
+ * exception decisions, docs/exception-requests.md). The key is created on first use, as above.
+ */
+export async function livePolicySigningKey(
+  db: Kysely<Database>,
+  tenantId: string,
+  masterKey: Buffer,
+): Promise<{ key_id: string; privateKey: KeyObject }> {
+  await getPolicySigningKeys(db, tenantId, masterKey);
+  const key = await findLiveSigningKey(db, tenantId);
+  if (!key) throw new Error('no live policy signing key');
+  const der = unseal(masterKey, key.private_key_sealed, signingKeyContext(tenantId, key.key_id));
+  return { key_id: key.key_id, privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }) };
 }
