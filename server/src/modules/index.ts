@@ -15,6 +15,7 @@ import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentsModule } from './incidents/routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
+import { bundleCompileModule } from './policies/bundle-compile-routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { policyPort } from './policy-wiring.js';
@@ -43,6 +44,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   policySwitchModule,
   policySettingsModule,
   bundlesModule,
+  bundleCompileModule,
   promptMessagesModule,
   approvedDevicesModule,
   classificationsModule,

@@ -1,6 +1,6 @@
 import type { ConditionNode } from '@custos/engine';
 import type { AuditContext } from '../../http/audit.js';
-import { compileTenant, type PolicyDeps, releasedPolicies } from '../policies/service.js';
+import { compileTenant, type PolicyDeps, releasedPolicies } from '../policies/public.js';
 
 function usesInventory(node: ConditionNode): boolean {
   if (node.op === 'removable_device') return node.include_approved_inventory === true;

@@ -7,7 +7,7 @@ import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
-import type { PolicyDeps } from '../policies/service.js';
+import type { PolicyDeps } from '../policies/public.js';
 import {
   APPROVED_DEVICE_CAP,
   approveDevice,

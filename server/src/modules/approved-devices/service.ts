@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { type SeenDevice, seenRemovableDevices } from '../incidents/public.js';
-import type { PolicyDeps } from '../policies/service.js';
+import type { PolicyDeps } from '../policies/public.js';
 import { recompileForInventory } from './coalesced-recompile.js';
 import {
   approvedIdsBySerialKey,
