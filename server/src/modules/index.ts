@@ -8,6 +8,7 @@ import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
+import { enrollmentTokensModule } from './enrolment/routes.js';
 import { identityModule } from './identity/routes.js';
 import { incidentClosureModule } from './incidents/closure-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
@@ -18,7 +19,7 @@ import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { bundleCompileModule } from './policies/bundle-compile-routes.js';
 import { policiesModule, policySwitchModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
-import { policyPort } from './policy-wiring.js';
+import { policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -46,7 +47,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   bundlesModule,
   bundleCompileModule,
   promptMessagesModule,
-  approvedDevicesModule,
+  approvedDevicesModule(policyCompilePort),
   classificationsModule,
   networkIndicatorsModule,
 ];
@@ -57,7 +58,12 @@ const BASE_MODULES: readonly ApiModule[] = [
  * `PolicyPort`; the server passes the real one.
  */
 export function apiModules(policies: PolicyPort, roleScopes?: GroupScopeUse): readonly ApiModule[] {
-  return [...BASE_MODULES, agentApiModule(policies), agentsConsoleModule(policies, roleScopes)];
+  return [
+    ...BASE_MODULES,
+    agentApiModule(policies),
+    agentsConsoleModule(policies, roleScopes),
+    enrollmentTokensModule,
+  ];
 }
 
 export const MODULES: readonly ApiModule[] = apiModules(policyPort);

@@ -6,7 +6,7 @@ import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrolment/public.js';
-import { registerEvidenceRoutes } from '../evidence/routes.js';
+import { registerEvidenceRoutes } from '../evidence/public.js';
 import { registerIncidentAnswerRoute } from '../incidents/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';

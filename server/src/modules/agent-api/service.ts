@@ -3,7 +3,12 @@ import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
 import type { DevicesTable } from '../agents/public.js';
-import { findAgentGroup } from '../agents/public.js';
+import {
+  findAgentGroup,
+  markDeviceUninstalled,
+  recordCheckin,
+  setDeviceCertificate,
+} from '../agents/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 
@@ -97,21 +102,16 @@ export async function checkin(
   const agentVersion = acceptableOs(caps.agent_version) ? caps.agent_version : device.agent_version;
 
   const commands = await s.db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('devices')
-      .set({
-        health: JSON.stringify(input.health),
-        capabilities: JSON.stringify(caps),
-        bundle_version: input.bundle_version,
-        policy_trust_version: input.policy_trust_version,
-        last_seen_at: now.toISOString(),
-        os_version: osVersion,
-        agent_version: agentVersion,
-        ...(osChanged ? { os } : {}),
-      })
-      .where('tenant_id', '=', device.tenant_id)
-      .where('id', '=', device.id)
-      .execute();
+    await recordCheckin(trx, device, {
+      health: JSON.stringify(input.health),
+      capabilities: JSON.stringify(caps),
+      bundle_version: input.bundle_version,
+      policy_trust_version: input.policy_trust_version,
+      last_seen_at: now.toISOString(),
+      os_version: osVersion,
+      agent_version: agentVersion,
+      ...(osChanged ? { os } : {}),
+    });
     if (osChanged) {
       await s.audit.write(
         { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
@@ -172,14 +172,7 @@ async function markUninstalled(
   requestId: string,
 ): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
-    const done = await trx
-      .updateTable('devices')
-      .set({ status: 'uninstalled', health: JSON.stringify(health), last_seen_at: now.toISOString() })
-      .where('tenant_id', '=', device.tenant_id)
-      .where('id', '=', device.id)
-      .where('status', '=', 'active')
-      .executeTakeFirst();
-    if (Number(done.numUpdatedRows) === 0) return;
+    if (!(await markDeviceUninstalled(trx, device, JSON.stringify(health), now.toISOString()))) return;
     await s.audit.write(
       { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
       {
@@ -239,12 +232,7 @@ export async function renewCertificate(
   }
   const ca = await loadDeviceCa(s.db, device.tenant_id, s.keys.master, now);
   const cert = await issueDeviceCertificate(ca, csr, device.id, s.config.agent.deviceCertDays, now);
-  await s.db
-    .updateTable('devices')
-    .set({ certificate_serial: cert.serial, certificate_expires_at: cert.expiresAt.toISOString() })
-    .where('tenant_id', '=', device.tenant_id)
-    .where('id', '=', device.id)
-    .execute();
+  await setDeviceCertificate(s.db, device, cert.serial, cert.expiresAt.toISOString());
   await s.audit.write(
     { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
     {

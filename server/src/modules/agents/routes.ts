@@ -5,7 +5,6 @@ import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
-import { registerEnrollmentTokenRoutes } from '../enrolment/routes.js';
 import type { ApiModule } from '../index.js';
 import { CapabilitiesSchema, HealthSchema } from './report-schemas.js';
 import {
@@ -230,7 +229,5 @@ export function agentsConsoleModule(
       },
       async (request) => revokeAgent(s, ctxOf(request), request.params.id, request.body.reason),
     );
-
-    registerEnrollmentTokenRoutes(app);
   };
 }

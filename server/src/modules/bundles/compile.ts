@@ -47,6 +47,8 @@ export interface BundleSettings {
 export interface ReleasedSet {
   policies: readonly ReleasedPolicy[];
   settings: BundleSettings;
+  /** The tenant's approved device serials (document 1, Conditions rule 8). */
+  approvedSerials: readonly string[];
 }
 
 export interface CompiledBundle {
@@ -122,9 +124,7 @@ export async function buildPayload(
   const resolver = { endpointGroupName: (id: string) => names.get(id) ?? null };
   const prompts = await promptLibrary(db, tenantId);
   // Approved serials reach endpoints only inside conditions that ask for them (rule 8).
-  const approvedSerials = (
-    await db.selectFrom('approved_devices').select('serial').where('tenant_id', '=', tenantId).execute()
-  ).map((r) => r.serial);
+  const approvedSerials = [...released.approvedSerials];
   const policies: BundlePolicy[] = released.policies.map((r) => {
     const promptId = r.version.notifications?.prompt_message_id;
     return compileBundlePolicy(r.version, {

@@ -6,6 +6,7 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp } from '../../http/schemas.js';
+import type { ApiModule } from '../index.js';
 import { createToken, listTokenViews, revokeTokenById } from './service.js';
 
 const TokenView = Type.Object({
@@ -19,6 +20,9 @@ const TokenView = Type.Object({
   revoked_at: Type.Union([Timestamp, Type.Null()]),
   state: Type.String(),
 });
+
+/** The enrolment-token console routes as a registry entry (modules/index.ts). */
+export const enrollmentTokensModule: ApiModule = async (app) => registerEnrollmentTokenRoutes(app);
 
 /** Enrolment tokens in the console (agents:write; document 2, Enrolment token). */
 export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {

@@ -1,6 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DevicesTable } from '../agents/public.js';
 import type { EnrollmentTokensTable } from './tables.js';
 import './tables.js';
 
@@ -66,8 +65,4 @@ export async function takeTokenUse(db: Db, hash: string, now: Date): Promise<boo
     .whereRef('uses', '<', 'max_uses')
     .executeTakeFirst();
   return Number(r.numUpdatedRows) === 1;
-}
-
-export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
-  await db.insertInto('devices').values(row).execute();
 }

@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { eventValues, insertEvents, storedEventIds } from '../agent-events/public.js';
-import type { DevicesTable } from '../agents/public.js';
+import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
@@ -99,13 +99,7 @@ async function quotaRefusal(
   // Document 2: agent.quota_exceeded once per episode per device; the episode ends when a
   // batch passes the quotas again.
   if (device.quota_episode === null) {
-    const claimed = await s.db
-      .updateTable('devices')
-      .set({ quota_episode: reason })
-      .where('id', '=', device.id)
-      .where('quota_episode', 'is', null)
-      .executeTakeFirst();
-    if (Number(claimed.numUpdatedRows) === 1) {
+    if (await claimQuotaEpisode(s.db, device.id, reason)) {
       await s.audit.write(
         { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
         { action: 'agent.quota_exceeded', subject: { type: 'agent', id: device.id }, metadata: { reason } },
@@ -168,7 +162,7 @@ export async function ingestBatch(
   state.events.take(device.id, n);
   state.bytes.take(device.id, wireBytes);
   if (device.quota_episode !== null) {
-    await s.db.updateTable('devices').set({ quota_episode: null }).where('id', '=', device.id).execute();
+    await endQuotaEpisode(s.db, device.id);
   }
 
   const now = s.clock.now();
@@ -217,14 +211,7 @@ export async function ingestBatch(
             }),
           ),
         );
-        await trx
-          .updateTable('devices')
-          .set((eb) => ({
-            stored_events: eb('stored_events', '+', fresh.length),
-            last_seen_at: now.toISOString(),
-          }))
-          .where('id', '=', device.id)
-          .execute();
+        await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
         await trx
           .insertInto('ingest_batches')
           .values({
