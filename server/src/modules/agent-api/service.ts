@@ -4,6 +4,7 @@ import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
 import type { DevicesTable } from '../agents/public.js';
 import {
+  collectCommands,
   findAgentGroup,
   markDeviceUninstalled,
   recordCheckin,
@@ -124,14 +125,7 @@ export async function checkin(
       );
     }
     // One statement collects and marks: two concurrent check-ins never both receive a command.
-    return trx
-      .updateTable('agent_commands')
-      .set({ collected_at: now.toISOString() })
-      .where('tenant_id', '=', device.tenant_id)
-      .where('device_id', '=', device.id)
-      .where('collected_at', 'is', null)
-      .returning(['id', 'kind', 'payload', 'created_at'])
-      .execute();
+    return collectCommands(trx, device, now);
   });
 
   const latest = await policies.getLatestBundle(s.db, device.tenant_id);

@@ -14,12 +14,14 @@ export {
   addStoredEvents,
   type CheckinReport,
   claimQuotaEpisode,
+  collectCommands,
   endQuotaEpisode,
+  findDeviceForRequest,
   insertDevice,
   markDeviceUninstalled,
   recordCheckin,
   setDeviceCertificate,
-} from './device-writes.js';
+} from './device-store.js';
 export type { DevicesTable } from './tables.js';
 /**
  * What other modules may read about endpoint groups and agents (docs: server-modules contract).

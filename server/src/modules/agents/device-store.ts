@@ -6,11 +6,32 @@ import './tables.js';
 type Db = Kysely<Database> | Transaction<Database>;
 
 /**
- * Every write to `devices` (agents owns the table; docs/architecture.md, "Table owners"):
- * enrolment adds a device, the agent interface records check-ins, uninstalls and renewed
- * certificates, ingest counts stored events and the quota episode. Callers pass their
+ * Every write to `devices` and `agent_commands` from other modules (agents owns the tables;
+ * docs/architecture.md, "Table owners"): enrolment adds a device, the agent interface looks a
+ * signed request's device up, records check-ins, uninstalls and renewed certificates and collects
+ * queued commands, ingest counts stored events and the quota episode. Callers pass their
  * transaction when the write belongs to one.
  */
+
+/** The device a signed request names (any tenant: the signature decides). */
+export function findDeviceForRequest(db: Db, deviceId: string): Promise<DevicesTable | undefined> {
+  return db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst();
+}
+
+/**
+ * Collects and marks the device's queued commands in one statement, so two concurrent
+ * check-ins never both receive a command.
+ */
+export function collectCommands(db: Db, device: DevicesTable, now: Date) {
+  return db
+    .updateTable('agent_commands')
+    .set({ collected_at: now.toISOString() })
+    .where('tenant_id', '=', device.tenant_id)
+    .where('device_id', '=', device.id)
+    .where('collected_at', 'is', null)
+    .returning(['id', 'kind', 'payload', 'created_at'])
+    .execute();
+}
 
 export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
   await db.insertInto('devices').values(row).execute();
