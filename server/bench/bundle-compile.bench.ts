@@ -5,6 +5,7 @@ import { systemContext } from '../src/http/audit.js';
 import type { AgentEventsTable } from '../src/modules/agent-events/public.js';
 import { compileAndStoreBundle } from '../src/modules/bundles/compile.js';
 import { seenRemovableDevices } from '../src/modules/incidents/policy-record.js';
+import { bundleRelease } from '../src/modules/policies/bundle-release.js';
 import { overlapWarnings } from '../src/modules/policies/overlap.js';
 import { listPolicyRows } from '../src/modules/policies/rows.js';
 import { type Actor, createPolicy, releasedPolicies } from '../src/modules/policies/service.js';
@@ -59,7 +60,7 @@ it(`compiles and signs a bundle of ${N} policies`, async () => {
       ctx.db,
       tenantId,
       ctx.app.deps.keys.master,
-      released,
+      await bundleRelease(ctx.db, tenantId, released),
       'bench',
       ctx.clock.now(),
     );

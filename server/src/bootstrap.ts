@@ -4,7 +4,7 @@ import type { Clock } from './clock.js';
 import type { Config } from './config.js';
 import type { Database } from './db/database.js';
 import { AuditWriter } from './http/audit.js';
-import { createTenant } from './modules/tenants/service.js';
+import { createTenant } from './modules/identity/public.js';
 import { countTenants } from './modules/tenants/store.js';
 
 export const DEFAULT_TENANT_SLUG = 'default';

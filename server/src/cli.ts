@@ -9,7 +9,7 @@ import { migrateToLatest } from './db/migrate.js';
 import { AuditWriter } from './http/audit.js';
 import { AppError } from './http/errors.js';
 import { startServer } from './main.js';
-import { createTenant, validateTenantInput } from './modules/tenants/service.js';
+import { createTenant, validateTenantInput } from './modules/identity/public.js';
 import { backupCommand, ownerCommand, restoreCommand } from './operator/commands.js';
 import { SERVER_VERSION } from './version.js';
 

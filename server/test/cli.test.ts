@@ -264,7 +264,7 @@ describe('tenant create: the invitation link needs a known address', () => {
 describe('tenant creation race', () => {
   it('answers tenant.slug_taken to the loser of two simultaneous creations', async () => {
     const { createTestApp } = await import('./helpers/index.js');
-    const { createTenant } = await import('../src/modules/tenants/service.js');
+    const { createTenant } = await import('../src/modules/identity/public.js');
     const ctx = await createTestApp();
     try {
       const deps = { db: ctx.db, clock: ctx.clock, audit: ctx.app.deps.audit };

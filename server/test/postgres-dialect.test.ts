@@ -4,7 +4,7 @@ import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
 import { migrateToLatest, pendingMigrations } from '../src/db/migrate.js';
 import { AuditWriter } from '../src/http/audit.js';
-import { createTenant } from '../src/modules/tenants/service.js';
+import { createTenant } from '../src/modules/identity/public.js';
 import { countTenants } from '../src/modules/tenants/store.js';
 import { makeTempDir, signInAs, stepUp, testClock } from './helpers/index.js';
 import { startPostgres, type TestPostgres } from './helpers/postgres.js';

@@ -31,12 +31,13 @@ import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
+import { bundleCompileModule } from './policies/bundle-compile-routes.js';
 import { policyPreviewModule } from './policies/preview-routes.js';
 import { policyReleaseModule } from './policies/release-routes.js';
 import { policiesModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { policySwitchModule } from './policies/switch-routes.js';
-import { policyPort } from './policy-wiring.js';
+import { policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
@@ -76,8 +77,9 @@ const BASE_MODULES: readonly ApiModule[] = [
   policySwitchModule,
   policySettingsModule,
   bundlesModule,
+  bundleCompileModule,
   promptMessagesModule,
-  approvedDevicesModule,
+  approvedDevicesModule(policyCompilePort),
   detectorsModule,
   classificationsModule,
   networkIndicatorsModule,

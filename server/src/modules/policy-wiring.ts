@@ -1,9 +1,15 @@
+import type { PolicyCompilePort } from '../ports/policy-compile-port.js';
 import type { PolicyPort } from '../ports/policy-port.js';
 import { getLatestBundle, getPolicySigningKeys } from './bundles/public.js';
-import { getPolicyForIncident, policiesNamingAgentGroup } from './policies/public.js';
+import {
+  compileTenant,
+  getPolicyForIncident,
+  policiesNamingAgentGroup,
+  releasedPolicies,
+} from './policies/public.js';
 
 /**
- * The agent modules' view of published policy data (modules/agent-api/policy-port.ts): bundles
+ * The agent modules' view of published policy data (ports/policy-port.ts): bundles
  * and signing keys from the bundles module, policy facts for incidents and group retirement from
  * the policies module. Tests may pass their own port instead.
  */
@@ -13,3 +19,6 @@ export const policyPort: PolicyPort = {
   getPolicyForIncident,
   policiesNamingAgentGroup,
 };
+
+/** Policies' compile for the approved-device inventory (ports/policy-compile-port.ts). */
+export const policyCompilePort: PolicyCompilePort = { releasedPolicies, compileTenant };

@@ -33,6 +33,17 @@ export const PLATFORM_SWITCH = 'agent/src/platform/index.ts';
 
 const MODULES_ROOT = 'server/src/modules/';
 
+/**
+ * Code below every module (docs/architecture.md, "Module seams"): infrastructure and the ports.
+ * It imports no module; modules, the registry and app.ts import it.
+ */
+export const BELOW_MODULES = [
+  'server/src/db/',
+  'server/src/http/',
+  'server/src/crypto/',
+  'server/src/ports/',
+] as const;
+
 /** Replaces comments and template-literal text with spaces; quotes and newlines stay. */
 export function stripComments(text: string): string {
   let out = '';
@@ -182,7 +193,7 @@ function cycleEdges(edges: ReadonlyMap<string, ReadonlySet<string>>): Violation[
   return out;
 }
 
-/** All violations of the four seam rules, sorted by line. */
+/** All violations of the five seam rules, sorted by line. */
 export function checkImportGraph(files: readonly SourceFile[]): Violation[] {
   const known = new Set(files.map((f) => f.path));
   const byLine = new Map<string, Violation>();
@@ -203,6 +214,14 @@ export function checkImportGraph(files: readonly SourceFile[]): Violation[] {
       }
       const target = resolveSpecifier(file.path, specifier, known);
       const to = target === null ? null : moduleOf(target);
+      if (to !== null && BELOW_MODULES.some((below) => file.path.startsWith(below))) {
+        add({
+          line: `below ${file.path} -> ${target}`,
+          hint:
+            `${file.path} lies below every module (${BELOW_MODULES.join(', ')}) and imports module ${to}. ` +
+            'Move the shared part down (to db/, http/, crypto/ or a port type in ports/), or let the module pass it in.',
+        });
+      }
       if (from === null || to === null || to === from || target === null) continue;
       if (!moduleEdges.has(from)) moduleEdges.set(from, new Set());
       moduleEdges.get(from)!.add(to);

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, expect, it } from 'vitest';
-import { createTenant } from '../../src/modules/tenants/service.js';
+import { createTenant } from '../../src/modules/identity/public.js';
 import type { TestContext } from '../helpers/test-app.js';
 import { createIdentityApp } from './identity-app.js';
 

@@ -3,15 +3,15 @@ import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
 import type { DevicesTable } from '../agents/public.js';
-import { findAgentGroup } from '../agents/public.js';
-import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
-import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 import {
   collectCommands,
-  markUninstalled as markDeviceUninstalled,
-  recordCertificate,
-  recordCheckIn,
-} from './store.js';
+  findAgentGroup,
+  markDeviceUninstalled,
+  recordCheckin,
+  setDeviceCertificate,
+} from '../agents/public.js';
+import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
+import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 
 /** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
 export const CERT_RENEW_BEFORE_MS = 30 * 86_400_000;
@@ -103,7 +103,7 @@ export async function checkin(
   const agentVersion = acceptableOs(caps.agent_version) ? caps.agent_version : device.agent_version;
 
   const commands = await s.db.transaction().execute(async (trx) => {
-    await recordCheckIn(trx, device.tenant_id, device.id, {
+    await recordCheckin(trx, device, {
       health: JSON.stringify(input.health),
       capabilities: JSON.stringify(caps),
       bundle_version: input.bundle_version,
@@ -125,7 +125,7 @@ export async function checkin(
       );
     }
     // One statement collects and marks: two concurrent check-ins never both receive a command.
-    return collectCommands(trx, device.tenant_id, device.id, now);
+    return collectCommands(trx, device, now);
   });
 
   const latest = await policies.getLatestBundle(s.db, device.tenant_id);
@@ -166,7 +166,7 @@ async function markUninstalled(
   requestId: string,
 ): Promise<void> {
   await s.db.transaction().execute(async (trx) => {
-    if (!(await markDeviceUninstalled(trx, device.tenant_id, device.id, JSON.stringify(health), now))) return;
+    if (!(await markDeviceUninstalled(trx, device, JSON.stringify(health), now.toISOString()))) return;
     await s.audit.write(
       { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
       {
@@ -226,7 +226,7 @@ export async function renewCertificate(
   }
   const ca = await loadDeviceCa(s.db, device.tenant_id, s.keys.master, now);
   const cert = await issueDeviceCertificate(ca, csr, device.id, s.config.agent.deviceCertDays, now);
-  await recordCertificate(s.db, device.tenant_id, device.id, cert);
+  await setDeviceCertificate(s.db, device, cert.serial, cert.expiresAt.toISOString());
   await s.audit.write(
     { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
     {

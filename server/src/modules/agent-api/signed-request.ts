@@ -8,8 +8,9 @@ import {
 } from '../../crypto/device-keys.js';
 import type { Database } from '../../db/database.js';
 import { AppError } from '../../http/errors.js';
-import type { DevicesTable } from '../agents/public.js';
-import { findDeviceById, purgeExpiredNonces, spendNonce as recordNonce } from './store.js';
+import { type DevicesTable, findDeviceForRequest } from '../agents/public.js';
+import { purgeExpiredNonces, spendNonce as recordNonce } from './store.js';
+import './tables.js';
 
 /** Document 2, Limits: signed timestamp skew. */
 export const SKEW_MS = 300_000;
@@ -145,7 +146,7 @@ export async function identifyDevice(db: Kysely<Database>, input: IdentifyInput)
   const headers = readSignedHeaders(input.headers);
   const path = refuseQuery(input.url);
   const at = checkSkew(headers.timestamp, input.now);
-  const device = await findDeviceById(db, headers.deviceId);
+  const device = await findDeviceForRequest(db, headers.deviceId);
   if (!device) throw new IdentityRefused('unknown_device');
   if (device.status !== 'active' && !input.allowRevoked) throw new IdentityRefused('revoked_device');
   return { headers, path, at, device };

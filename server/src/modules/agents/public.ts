@@ -10,6 +10,18 @@ import {
 } from './store.js';
 
 export { deviceOf } from './agent-device.js';
+export {
+  addStoredEvents,
+  type CheckinReport,
+  claimQuotaEpisode,
+  collectCommands,
+  endQuotaEpisode,
+  findDeviceForRequest,
+  insertDevice,
+  markDeviceUninstalled,
+  recordCheckin,
+  setDeviceCertificate,
+} from './device-store.js';
 export type { DevicesTable } from './tables.js';
 /**
  * What other modules may read about endpoint groups and agents (docs: server-modules contract).

@@ -1,7 +1,7 @@
 /**
- * Endpoint groups, enrolled devices (agents), their queued commands, the per-tenant device CA
- * and the signed-request nonce cache (migration 0300). Timestamps are ISO-8601 UTC text, JSON is
- * text, booleans are 0/1 (docs/architecture.md).
+ * Endpoint groups, enrolled devices (agents) and their queued commands (migration 0300; the
+ * same migration's device CA belongs to enrolment, its nonce cache to agent-api). Timestamps are
+ * ISO-8601 UTC text, JSON is text, booleans are 0/1 (docs/architecture.md).
  */
 export interface AgentGroupsTable {
   id: string;
@@ -58,27 +58,10 @@ export interface AgentCommandsTable {
   collected_at: string | null;
 }
 
-export interface DeviceCasTable {
-  tenant_id: string;
-  certificate_pem: string;
-  /** PKCS#8 PEM of the CA key, sealed under the master key. */
-  private_key_sealed: string;
-  created_at: string;
-}
-
-export interface AgentNoncesTable {
-  device_id: string;
-  nonce: string;
-  /** When the timestamp window no longer covers it and it may be forgotten. */
-  expires_at: string;
-}
-
 declare module '../../db/database.js' {
   interface Database {
     agent_groups: AgentGroupsTable;
     devices: DevicesTable;
     agent_commands: AgentCommandsTable;
-    device_cas: DeviceCasTable;
-    agent_nonces: AgentNoncesTable;
   }
 }

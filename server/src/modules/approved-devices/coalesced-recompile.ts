@@ -1,6 +1,11 @@
 import type { ConditionNode } from '@custos/engine';
 import type { AuditContext } from '../../http/audit.js';
-import { compileTenant, type PolicyDeps, releasedPolicies } from '../policies/service.js';
+import type { CompileDeps, PolicyCompilePort } from '../../ports/policy-compile-port.js';
+
+/** What an inventory change needs: the compile dependencies and policies' compile port. */
+export interface InventoryDeps extends CompileDeps {
+  policies: PolicyCompilePort;
+}
 
 function usesInventory(node: ConditionNode): boolean {
   if (node.op === 'removable_device') return node.include_approved_inventory === true;
@@ -35,11 +40,11 @@ export function waitingInventoryJoiners(tenantId: string): number {
  * change is committed before this runs.
  */
 export async function recompileForInventory(
-  deps: PolicyDeps,
+  deps: InventoryDeps,
   actor: { tenantId: string; userId: string; audit: AuditContext },
   cause: string,
 ): Promise<number | null> {
-  const released = await releasedPolicies(deps.db, actor.tenantId);
+  const released = await deps.policies.releasedPolicies(deps.db, actor.tenantId);
   if (!released.some((r) => usesInventory(r.version.condition))) return null;
   const queued = waiting.get(actor.tenantId);
   if (queued) {
@@ -47,18 +52,20 @@ export async function recompileForInventory(
     return queued.bundle;
   }
   const entry: Queued = { joined: 1, bundle: Promise.resolve(0) };
-  entry.bundle = compileTenant(
-    deps,
-    { tenantId: actor.tenantId, userId: actor.userId, canApprove: false, audit: actor.audit },
-    cause,
-    {
-      onStart: () => {
-        if (waiting.get(actor.tenantId) === entry) waiting.delete(actor.tenantId);
+  entry.bundle = deps.policies
+    .compileTenant(
+      deps,
+      { tenantId: actor.tenantId, userId: actor.userId, canApprove: false, audit: actor.audit },
+      cause,
+      {
+        onStart: () => {
+          if (waiting.get(actor.tenantId) === entry) waiting.delete(actor.tenantId);
+        },
+        // Final once the compile has started: how many requests this one bundle answers.
+        metadata: () => ({ requests_coalesced: entry.joined }),
       },
-      // Final once the compile has started: how many requests this one bundle answers.
-      metadata: () => ({ requests_coalesced: entry.joined }),
-    },
-  ).then((b) => b.version);
+    )
+    .then((b) => b.version);
   waiting.set(actor.tenantId, entry);
   // A failed compile is the caller's error; the map never keeps a settled entry.
   entry.bundle.catch(() => {

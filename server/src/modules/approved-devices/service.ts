@@ -2,8 +2,7 @@ import { randomUUID } from 'node:crypto';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { type SeenDevice, seenRemovableDevices } from '../incidents/public.js';
-import type { PolicyDeps } from '../policies/service.js';
-import { recompileForInventory } from './coalesced-recompile.js';
+import { type InventoryDeps, recompileForInventory } from './coalesced-recompile.js';
 import {
   approvedIdsBySerialKey,
   countApprovedDevices,
@@ -36,7 +35,7 @@ export interface InventoryChange {
  * relabels it: the serials a bundle carries do not change, so nothing is recompiled.
  */
 export async function approveDevice(
-  deps: PolicyDeps,
+  deps: InventoryDeps,
   actor: InventoryActor,
   input: { serial: string; device_class?: string; label?: string },
 ): Promise<InventoryChange & { created: boolean }> {
@@ -94,7 +93,7 @@ function capError(): AppError {
  * new ones would pass the cap, and nothing is stored.
  */
 export async function approveDevices(
-  deps: PolicyDeps,
+  deps: InventoryDeps,
   actor: InventoryActor,
   items: readonly DeviceInput[],
 ): Promise<{ items: { id: string; serial: string; created: boolean }[]; bundle_version: number | null }> {
@@ -158,7 +157,7 @@ export async function approveDevices(
 }
 
 export async function removeDevice(
-  deps: PolicyDeps,
+  deps: InventoryDeps,
   actor: InventoryActor,
   id: string,
 ): Promise<InventoryChange> {
@@ -172,7 +171,7 @@ export async function removeDevice(
 
 /** Removable devices endpoints have reported (newest sighting first), each marked if approved. */
 export async function seenDevicesPage(
-  deps: PolicyDeps,
+  deps: InventoryDeps,
   tenantId: string,
   limit: number,
   offset: number,

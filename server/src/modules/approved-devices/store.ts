@@ -9,6 +9,16 @@ export type ApprovedDeviceRow = Pick<
   'id' | 'serial' | 'device_class' | 'label' | 'created_at'
 >;
 
+/** The serials of a tenant's approved devices (what a bundle's inventory conditions carry). */
+export async function approvedSerials(db: Db, tenantId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('approved_devices')
+    .select('serial')
+    .where('tenant_id', '=', tenantId)
+    .execute();
+  return rows.map((r) => r.serial);
+}
+
 /** A tenant's approved devices, by serial (case-insensitively). */
 export function listApprovedDevices(db: Db, tenantId: string): Promise<ApprovedDeviceRow[]> {
   return db

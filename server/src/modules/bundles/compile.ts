@@ -20,10 +20,9 @@ import { AppError } from '../../http/errors.js';
 import { findAgentGroup } from '../agents/public.js';
 import { definitionsFor } from '../classifications/public.js';
 import { currentCustomDetectors } from '../detectors/public.js';
-import { readPolicySettings } from '../policies/settings.js';
 import { promptLibrary } from '../prompt-messages/public.js';
-import { getPolicySigningKeys, signingKeyContext } from './public.js';
-import { approvedSerials, findLatestBundle, findLiveSigningKey, insertBundle } from './store.js';
+import { getPolicySigningKeys, signingKeyContext } from './signing-keys.js';
+import { findLatestBundle, findLiveSigningKey, insertBundle } from './store.js';
 
 /** How long a signed bundle stays valid on an endpoint without a newer one (docs/policies.md). */
 export const BUNDLE_LIFETIME_MS = 30 * 24 * 60 * 60 * 1000;
@@ -33,6 +32,23 @@ export interface ReleasedPolicy {
   version: PolicyVersion;
   /** The policy's position in the tenant's list: stamped as its priority (document 1, priority). */
   position: number;
+}
+
+/** The tenant settings a bundle carries (policies' settings, handed in with the released set). */
+export interface BundleSettings {
+  notice_language: string;
+  help_address: string | null;
+}
+
+/**
+ * What policies hand the compiler: the released policies in list order and the settings the
+ * bundle carries. Bundles never reads the policies module; the caller decides what is released.
+ */
+export interface ReleasedSet {
+  policies: readonly ReleasedPolicy[];
+  settings: BundleSettings;
+  /** The tenant's approved device serials (document 1, Conditions rule 8). */
+  approvedSerials: readonly string[];
 }
 
 export interface CompiledBundle {
@@ -91,11 +107,12 @@ function endpointGroupIds(scope: Scope, out: Set<string>): void {
 export async function buildPayload(
   db: Kysely<Database>,
   tenantId: string,
-  released: readonly ReleasedPolicy[],
+  released: ReleasedSet,
   meta: { bundleVersion: number; keyId: string; now: Date },
 ): Promise<BundlePayload> {
+  const { settings } = released;
   const groupIds = new Set<string>();
-  for (const r of released) {
+  for (const r of released.policies) {
     endpointGroupIds(r.version.scope, groupIds);
     for (const e of r.version.exceptions ?? []) endpointGroupIds(e.scope, groupIds);
   }
@@ -105,18 +122,17 @@ export async function buildPayload(
     names.set(id, g && !g.retired_at ? g.name : null);
   }
   const resolver = { endpointGroupName: (id: string) => names.get(id) ?? null };
-  const settings = await readPolicySettings(db, tenantId);
   const prompts = await promptLibrary(db, tenantId);
   // Approved serials reach endpoints only inside conditions that ask for them (rule 8).
-  const serials = await approvedSerials(db, tenantId);
-  const policies: BundlePolicy[] = released.map((r) => {
+  const approvedSerials = [...released.approvedSerials];
+  const policies: BundlePolicy[] = released.policies.map((r) => {
     const promptId = r.version.notifications?.prompt_message_id;
     return compileBundlePolicy(r.version, {
       // The list position, as the console shows it; not a rank among the shipped policies.
       priority: r.position,
       resolver,
       promptText: promptId ? prompts.textFor(promptId, settings.notice_language) : null,
-      approvedSerials: serials,
+      approvedSerials,
     });
   });
   const classifications = await definitionsFor(db, tenantId, policies);
@@ -168,7 +184,7 @@ export async function compileAndStoreBundle(
   db: Kysely<Database>,
   tenantId: string,
   masterKey: Buffer,
-  released: readonly ReleasedPolicy[],
+  released: ReleasedSet,
   reason: string,
   now: Date,
 ): Promise<CompiledBundle> {

@@ -1,12 +1,10 @@
 import type { BundleEnvelope } from '@custos/engine';
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
-import { compileTenant } from '../policies/service.js';
 import { diffPayloads, verifiedPayload } from './diff.js';
 import { allSigningKeys, findBundle, listBundles } from './store.js';
 
@@ -22,7 +20,11 @@ const BundleRow = Type.Object(
 const IdList = Type.Array(Type.String());
 const Changes = Type.Object({ added: IdList, removed: IdList, changed: IdList });
 
-/** Bundle listing, manual compile and signed diff (document 1, Endpoints; docs/policies.md). */
+/**
+ * Bundle listing and signed diff (document 1, Endpoints; docs/policies.md). The manual compile,
+ * `POST /policy-bundles/compile`, is a policies route (policies/bundle-compile-routes.ts): policies
+ * decide what is released and hand it to the compiler.
+ */
 export const bundlesModule: ApiModule = async (app) => {
   const s = app.deps;
 
@@ -65,28 +67,6 @@ export const bundlesModule: ApiModule = async (app) => {
       }));
       // Bare array (newest first) unless `paged` asks for the envelope (document 1, Endpoints).
       return request.query.paged ? { items, total, limit, offset } : items;
-    },
-  );
-
-  app.post(
-    '/policy-bundles/compile',
-    {
-      onRequest: [requirePermission('policies:publish')],
-      schema: {
-        response: {
-          200: Type.Object({ bundle_version: Type.Integer() }, { additionalProperties: false }),
-          ...errorResponses(401, 403, 422),
-        },
-      },
-    },
-    async (request) => {
-      const p = principalOf(request);
-      const bundle = await compileTenant(
-        { db: s.db, audit: s.audit, now: () => s.clock.now(), masterKey: s.keys.master },
-        { tenantId: p.tenantId, userId: p.userId, canApprove: false, audit: auditContextOf(request) },
-        'manual',
-      );
-      return { bundle_version: bundle.version };
     },
   );
 

@@ -4,7 +4,7 @@ import * as x509 from '@peculiar/x509';
 import type { Kysely } from 'kysely';
 import { seal, unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
-import '../agents/public.js';
+import './tables.js';
 import { findDeviceCa, insertDeviceCaIfAbsent } from './store.js';
 
 /**

@@ -21,6 +21,9 @@ const TokenView = Type.Object({
   state: Type.String(),
 });
 
+/** The enrolment-token console routes as a registry entry (modules/index.ts). */
+export const enrollmentTokensModule: ApiModule = async (app) => registerEnrollmentTokenRoutes(app);
+
 /** Enrolment tokens in the console (agents:write; document 2, Enrolment token). */
 export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
@@ -94,6 +97,3 @@ export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
       ),
   );
 }
-
-/** The enrolment-token console routes as their own registry entry (modules/index.ts). */
-export const enrollmentTokensModule: ApiModule = async (app) => registerEnrollmentTokenRoutes(app);

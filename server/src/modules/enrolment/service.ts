@@ -10,12 +10,11 @@ import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { sha256Hex } from '../../http/tokens.js';
 import type { PolicyPort, PolicySigningKey } from '../../ports/policy-port.js';
-import { findAgentGroupByName } from '../agents/public.js';
+import { findAgentGroupByName, insertDevice } from '../agents/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from './device-ca.js';
 import {
   findToken,
   findTokenByHash,
-  insertDevice,
   insertToken,
   listTokens,
   revokeToken,

@@ -1,6 +1,5 @@
 import type { Insertable, Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DevicesTable } from '../agents/public.js';
 import type { EnrollmentTokensTable } from './tables.js';
 import './tables.js';
 
@@ -68,9 +67,6 @@ export async function takeTokenUse(db: Db, hash: string, now: Date): Promise<boo
   return Number(r.numUpdatedRows) === 1;
 }
 
-export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
-  await db.insertInto('devices').values(row).execute();
-}
 
 /** The tenant's device CA (one row per tenant). */
 export async function findDeviceCa(db: Db, tenantId: string) {

@@ -15,8 +15,18 @@ export interface EnrollmentTokensTable {
   revoked_by: string | null;
 }
 
+/** The per-tenant device CA (migration 0300): enrolment issues and renews device certificates. */
+export interface DeviceCasTable {
+  tenant_id: string;
+  certificate_pem: string;
+  /** PKCS#8 PEM of the CA key, sealed under the master key. */
+  private_key_sealed: string;
+  created_at: string;
+}
+
 declare module '../../db/database.js' {
   interface Database {
     enrollment_tokens: EnrollmentTokensTable;
+    device_cas: DeviceCasTable;
   }
 }

@@ -1,4 +1,12 @@
 /** What other modules use from identity (server-modules contract: consumers import only this). */
+
+export {
+  type CreatedTenant,
+  type CreateTenantInput,
+  createTenant,
+  type TenantDeps,
+  validateTenantInput,
+} from './new-tenant.js';
 export {
   checkPasswordRule,
   enforcePasswordRule,

@@ -4,6 +4,7 @@
  * policies and approved devices, and a person's open assignments for users.
  */
 export { registerIncidentAnswerRoute } from './answer-route.js';
+export { countAssignedIncidents } from './assignment-count-store.js';
 export { type CorrelationDevice, correlateEvents, loadPolicyInfo, type PolicyInfo } from './correlate.js';
 export {
   closedIncidentRecord,

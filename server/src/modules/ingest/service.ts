@@ -3,7 +3,7 @@ import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { eventValues, insertEvents, storedEventIds } from '../agent-events/public.js';
-import type { DevicesTable } from '../agents/public.js';
+import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
@@ -99,7 +99,7 @@ async function quotaRefusal(
   // Document 2: agent.quota_exceeded once per episode per device; the episode ends when a
   // batch passes the quotas again.
   if (device.quota_episode === null) {
-    if (await openQuotaEpisode(s.db, device.id, reason)) {
+    if (await claimQuotaEpisode(s.db, device.id, reason)) {
       await s.audit.write(
         { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
         { action: 'agent.quota_exceeded', subject: { type: 'agent', id: device.id }, metadata: { reason } },
@@ -162,7 +162,7 @@ export async function ingestBatch(
   state.events.take(device.id, n);
   state.bytes.take(device.id, wireBytes);
   if (device.quota_episode !== null) {
-    await closeQuotaEpisode(s.db, device.id);
+    await endQuotaEpisode(s.db, device.id);
   }
 
   const now = s.clock.now();
@@ -211,7 +211,7 @@ export async function ingestBatch(
             }),
           ),
         );
-        await countStoredEvents(trx, device.id, fresh.length, now);
+        await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
         await insertBatch(trx, {
           device_id: device.id,
           batch_id: input.batch_id,

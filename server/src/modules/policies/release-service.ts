@@ -1,7 +1,8 @@
 import type { PolicyVersionInput, ReleaseWarning } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
-import { compileAndStoreBundle } from '../bundles/compile.js';
+import { compileAndStoreBundle } from '../bundles/public.js';
 import { bindingProblems } from '../classifications/public.js';
+import { bundleRelease } from './bundle-release.js';
 import { unknownDetectorFields } from './detector-check.js';
 import { type OverlapWarning, overlapWarnings } from './overlap.js';
 import { checkRelease, needsSecondPerson } from './release-check.js';
@@ -220,7 +221,8 @@ export async function release(
       });
       if (!policy.disabled) {
         const released = await releasedPolicies(trx, actor.tenantId);
-        const bundle = await compileAndStoreBundle(trx, actor.tenantId, deps.masterKey, released, via, now);
+        const release = await bundleRelease(trx, actor.tenantId, released);
+        const bundle = await compileAndStoreBundle(trx, actor.tenantId, deps.masterKey, release, via, now);
         bundleVersion = bundle.version;
         await deps.audit.write(
           actor.audit,

@@ -13,8 +13,9 @@ import type { Database } from '../../db/database.js';
 import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
-import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/compile.js';
+import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
+import { bundleRelease } from './bundle-release.js';
 import { unknownDetectorFields } from './detector-check.js';
 import type { OverlapWarning } from './overlap.js';
 import {
@@ -307,7 +308,7 @@ export async function compileTenant(
       deps.db,
       actor.tenantId,
       deps.masterKey,
-      released,
+      await bundleRelease(deps.db, actor.tenantId, released),
       reason,
       deps.now(),
     );

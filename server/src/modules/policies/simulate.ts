@@ -13,7 +13,8 @@ import {
 } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
 import { findAgent } from '../agents/public.js';
-import { buildPayload } from '../bundles/compile.js';
+import { buildPayload } from '../bundles/public.js';
+import { bundleRelease } from './bundle-release.js';
 import { capabilityReport } from './release-check.js';
 import { type Actor, mustFindPolicy, type PolicyDeps, releasedPolicies, toPolicyVersion } from './service.js';
 import { listVersions } from './store.js';
@@ -92,7 +93,8 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     if (!endpoint) throw notFound('endpoint');
   }
   const now = deps.now();
-  const payload = await buildPayload(deps.db, actor.tenantId, released, {
+  const release = await bundleRelease(deps.db, actor.tenantId, released);
+  const payload = await buildPayload(deps.db, actor.tenantId, release, {
     bundleVersion: 0,
     keyId: 'simulation',
     now,

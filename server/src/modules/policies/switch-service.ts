@@ -6,7 +6,8 @@ import {
   usesGovernedAction,
 } from '@custos/engine';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
-import { compileAndStoreBundle } from '../bundles/compile.js';
+import { compileAndStoreBundle } from '../bundles/public.js';
+import { bundleRelease } from './bundle-release.js';
 import {
   decideDisableRequest,
   findDisableRequest,
@@ -42,7 +43,7 @@ async function recompile(deps: PolicyDeps, actor: Actor, cause: string, extra: R
     deps.db,
     actor.tenantId,
     deps.masterKey,
-    released,
+    await bundleRelease(deps.db, actor.tenantId, released),
     cause,
     deps.now(),
   );

@@ -7,6 +7,7 @@ import type { Principal } from '../../http/principal.js';
 import { isBuiltInRole } from '../../http/roles.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { getIdleMinutes, resetSecondFactor } from '../identity/public.js';
+import { countAssignedIncidents } from '../incidents/public.js';
 import { directoryRow } from './directory-row.js';
 import {
   refuseLastOwner,
@@ -14,14 +15,7 @@ import {
   refuseNonOwnerOnOwner,
   refuseSelf,
 } from './owner-rules.js';
-import {
-  countAssignedIncidents,
-  findSessionByPublicId,
-  listUsers,
-  liveSessionsOf,
-  tenantSessions,
-  updateUser,
-} from './store.js';
+import { findSessionByPublicId, listUsers, liveSessionsOf, tenantSessions, updateUser } from './store.js';
 
 /** Account administration rules (document 3, Users); routes pass plain values in. */
 

@@ -204,15 +204,3 @@ export async function findSessionByPublicId(db: Db, tenantId: string, userId: st
     .where('public_id', '=', publicId)
     .executeTakeFirst();
 }
-
-/** Open incidents still assigned to a person (document 3: the disable answer). */
-export async function countAssignedIncidents(db: Db, tenantId: string, userId: string): Promise<number> {
-  const row = await db
-    .selectFrom('incidents')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('tenant_id', '=', tenantId)
-    .where('assignee_id', '=', userId)
-    .where('status', 'not in', ['resolved', 'closed'])
-    .executeTakeFirstOrThrow();
-  return Number(row.n);
-}

@@ -8,8 +8,8 @@ import { insertUser } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { hashPassword } from '../../http/passwords.js';
 import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
-import { checkPasswordRule } from '../identity/public.js';
-import { findTenantBySlug, insertTenant } from './store.js';
+import { findTenantBySlug, insertTenant } from '../tenants/public.js';
+import { checkPasswordRule } from './password-rule.js';
 
 /** Document 3: an invitation is valid seven days, single use, only its SHA-256 stored. */
 export const INVITATION_TTL_MS = 7 * 24 * 60 * 60 * 1000;
@@ -74,7 +74,11 @@ export function validateTenantInput(input: CreateTenantInput): void {
   if (first) throw fieldError(first.field, first.message, rest);
 }
 
-/** Creates a tenant and its first Owner in one transaction (issue 2: `dlp-server tenant create`). */
+/**
+ * Creates a tenant and its first Owner in one transaction (issue 2: `dlp-server tenant create`).
+ * An identity flow: it applies the password rule and writes the Owner; tenants only stores the
+ * tenant row (so tenants imports no module).
+ */
 export async function createTenant(deps: TenantDeps, input: CreateTenantInput): Promise<CreatedTenant> {
   validateTenantInput(input);
   const slug = input.slug;

@@ -1,0 +1,119 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { DevicesTable } from './tables.js';
+import './tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Every write to `devices` and `agent_commands` from other modules (agents owns the tables;
+ * docs/architecture.md, "Table owners"): enrolment adds a device, the agent interface looks a
+ * signed request's device up, records check-ins, uninstalls and renewed certificates and collects
+ * queued commands, ingest counts stored events and the quota episode. Callers pass their
+ * transaction when the write belongs to one.
+ */
+
+/** The device a signed request names (any tenant: the signature decides). */
+export function findDeviceForRequest(db: Db, deviceId: string): Promise<DevicesTable | undefined> {
+  return db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst();
+}
+
+/**
+ * Collects and marks the device's queued commands in one statement, so two concurrent
+ * check-ins never both receive a command.
+ */
+export function collectCommands(db: Db, device: DevicesTable, now: Date) {
+  return db
+    .updateTable('agent_commands')
+    .set({ collected_at: now.toISOString() })
+    .where('tenant_id', '=', device.tenant_id)
+    .where('device_id', '=', device.id)
+    .where('collected_at', 'is', null)
+    .returning(['id', 'kind', 'payload', 'created_at'])
+    .execute();
+}
+
+export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
+  await db.insertInto('devices').values(row).execute();
+}
+
+/** What a check-in reports (the OS only when it changed and is acceptable). */
+export interface CheckinReport {
+  health: string;
+  capabilities: string;
+  bundle_version: number;
+  policy_trust_version: number;
+  last_seen_at: string;
+  os_version: string;
+  agent_version: string;
+  os?: string;
+}
+
+export async function recordCheckin(db: Db, device: DevicesTable, report: CheckinReport): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set(report)
+    .where('tenant_id', '=', device.tenant_id)
+    .where('id', '=', device.id)
+    .execute();
+}
+
+/** Marks an active device uninstalled; false when it was not active (already done, or revoked). */
+export async function markDeviceUninstalled(
+  db: Db,
+  device: DevicesTable,
+  health: string,
+  lastSeenAt: string,
+): Promise<boolean> {
+  const done = await db
+    .updateTable('devices')
+    .set({ status: 'uninstalled', health, last_seen_at: lastSeenAt })
+    .where('tenant_id', '=', device.tenant_id)
+    .where('id', '=', device.id)
+    .where('status', '=', 'active')
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) > 0;
+}
+
+export async function setDeviceCertificate(
+  db: Db,
+  device: DevicesTable,
+  serial: string,
+  expiresAt: string,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ certificate_serial: serial, certificate_expires_at: expiresAt })
+    .where('tenant_id', '=', device.tenant_id)
+    .where('id', '=', device.id)
+    .execute();
+}
+
+/** Opens a quota episode; true for the one caller that opened it. */
+export async function claimQuotaEpisode(db: Db, deviceId: string, reason: string): Promise<boolean> {
+  const claimed = await db
+    .updateTable('devices')
+    .set({ quota_episode: reason })
+    .where('id', '=', deviceId)
+    .where('quota_episode', 'is', null)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
+}
+
+export async function endQuotaEpisode(db: Db, deviceId: string): Promise<void> {
+  await db.updateTable('devices').set({ quota_episode: null }).where('id', '=', deviceId).execute();
+}
+
+/** Counts a batch's stored events against the device and records it as seen. */
+export async function addStoredEvents(
+  db: Db,
+  deviceId: string,
+  count: number,
+  seenAt: string,
+): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set((eb) => ({ stored_events: eb('stored_events', '+', count), last_seen_at: seenAt }))
+    .where('id', '=', deviceId)
+    .execute();
+}
