@@ -8,15 +8,17 @@ import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { AgentPeerServer } from '../test/helpers/agent-peer-server.js';
-import { runAgent, startAgent } from '../test/helpers/agent-process.js';
+import { startAgent } from '../test/helpers/agent-process.js';
 import { cardBundle } from '../test/helpers/card-bundle.js';
+import { enrolledPeerAgent } from '../test/helpers/peer-agent.js';
 import { policyKey, sign } from '../test/helpers/signing-keys.js';
 import { tempDir } from '../test/helpers/tmp.js';
 
 const IDLE_SECONDS = Number(process.env.DLP_BENCH_IDLE_SECONDS ?? 60);
-const peer = new AgentPeerServer();
-afterAll(() => peer.stop());
+const stops: (() => Promise<void>)[] = [];
+afterAll(async () => {
+  for (const stop of stops) await stop();
+});
 
 async function sample(
   pid: number,
@@ -38,35 +40,18 @@ async function sample(
 
 test(`agent idle RSS and CPU over ${IDLE_SECONDS} s`, async () => {
   const key = policyKey('key-1');
-  await peer.start();
-  peer.policySigningKeys = [key.trusted];
-  const stateDir = tempDir();
+  const { peer, stateDir, env } = await enrolledPeerAgent({
+    started: (p) => {
+      stops.push(() => p.stop());
+      p.policySigningKeys = [key.trusted];
+    },
+  });
   const watched = tempDir();
   for (let d = 0; d < 10; d++) {
     mkdirSync(join(watched, `d${d}`));
     for (let i = 0; i < 100; i++)
       writeFileSync(join(watched, `d${d}`, `f${i}.txt`), `note ${d}-${i}\n`.repeat(50));
   }
-  const caFile = join(tempDir(), 'ca.pem');
-  writeFileSync(caFile, peer.caPem);
-  const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-  const enrolled = await runAgent(
-    [
-      'enroll',
-      '--server',
-      peer.url,
-      '--token',
-      'good-token',
-      '--ca-file',
-      caFile,
-      '--state-dir',
-      stateDir,
-      '--key',
-      'software',
-    ],
-    env,
-  );
-  expect(enrolled.code).toBe(0);
   peer.policyResponse = {
     bundle_version: 1,
     bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),

@@ -11,14 +11,15 @@
  * - with CUSTOS_BENCH_TCTI set (e.g. `device:/dev/tpmrm0`), that TPM too.
  * Prints figures; asserts only that signatures verify, never a timing.
  */
-import { createPublicKey, generateKeyPairSync, sign as nodeSign, verify } from 'node:crypto';
+import { createPublicKey, verify } from 'node:crypto';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { expect, test } from 'vitest';
 import type { DeviceKey } from '../src/identity/device-key.js';
 import { loadOrCreateSoftwareKey } from '../src/identity/software-key.js';
-import { openTpmKey } from '../src/identity/tpm/tpm-key.js';
+import { openTpmKey } from '../src/platform/linux/tpm/tpm-key.js';
+import { nodeP256Key } from '../test/identity/p256-test-key.js';
 import { ensureSwtpm, Swtpm } from '../test/identity/swtpm.js';
 
 /** A canonical string of the size the agent signs (method, path, body hash, id, time, nonce). */
@@ -101,20 +102,7 @@ test('device-key signing: sign/s and p99 latency, software and TPM-backed', asyn
     report('software Ed25519 (node:crypto)', await measure(soft, 20_000));
     await soft.close();
 
-    const { privateKey, publicKey } = generateKeyPairSync('ec', { namedCurve: 'P-256' });
-    const jwk = publicKey.export({ format: 'jwk' });
-    const point = Buffer.concat([
-      Buffer.of(4),
-      Buffer.from(jwk.x!, 'base64url'),
-      Buffer.from(jwk.y!, 'base64url'),
-    ]);
-    const p256: DeviceKey = {
-      algorithm: 'ecdsa_p256_sha256',
-      protection: 'software',
-      publicKey: () => point,
-      sign: async (m) => nodeSign('sha256', m, { key: privateKey, dsaEncoding: 'ieee-p1363' }),
-      close: async () => undefined,
-    };
+    const p256 = nodeP256Key();
     expect(verifiesWith(p256, await p256.sign(MESSAGE))).toBe(true);
     report('software P-256 (node:crypto, for scale)', await measure(p256, 20_000));
 

@@ -9,16 +9,17 @@ import { NativeLoadError, NativeUnavailableError } from './lib/errors.js';
 import { addonCandidates, findPackageRoot, loadFrom } from './lib/load.js';
 
 export * from './lib/binding.js';
-export * from './lib/connection-rows.js';
-export * from './lib/device-class.js';
 export * from './lib/errors.js';
-export * from './lib/label-record.js';
 export { ADDON_FILE, addonCandidates, loadFrom } from './lib/load.js';
-export * from './lib/token-groups.js';
-export * from './lib/zone-identifier.js';
 
 let loaded: { binding: NativeBinding; path: string } | NativeLoadError | undefined;
-let hostPlatform: NodeJS.Platform | null = null;
+/**
+ * Where the host's name is kept: on the global object, so that every copy of this module in the
+ * process sees it (Node may load the facade twice, e.g. once by the package's self-reference and
+ * once through node_modules when it cannot resolve the symlink, as under Wine).
+ */
+const HOST = Symbol.for('custos.native.host');
+type HostHolder = { [HOST]?: NodeJS.Platform };
 
 /**
  * Names the operating system the addon is loaded on. The facade reads no `process.platform` of its
@@ -27,13 +28,13 @@ let hostPlatform: NodeJS.Platform | null = null;
  * the executable and the node-gyp build are still tried. Takes effect for a load not yet made.
  */
 export function useNativeHost(platform: NodeJS.Platform): void {
-  hostPlatform = platform;
+  (globalThis as HostHolder)[HOST] = platform;
 }
 
 /** The candidate paths for this process, in the order they are tried. */
 export function defaultCandidates(): string[] {
   return addonCandidates({
-    platform: hostPlatform,
+    platform: (globalThis as HostHolder)[HOST] ?? null,
     arch: process.arch,
     packageRoot: findPackageRoot(import.meta.url),
     execPath: process.execPath,

@@ -120,9 +120,6 @@ export class AgentService {
     return svc;
   }
 
-  get platform(): Platform {
-    return this.s.platform;
-  }
   get config(): AgentConfig {
     return this.s.config;
   }
@@ -140,17 +137,6 @@ export class AgentService {
   }
   get transport(): AgentTransport {
     return this.s.transport;
-  }
-  /** Monitored paths and directories the agent cannot watch or open (health, doctor). */
-  get sight(): PathSight {
-    return this.s.sight;
-  }
-  get deviceId(): string {
-    return this.s.enrollment.device_id;
-  }
-
-  isOffline(): boolean {
-    return this.s.offline;
   }
 
   bundleVersion(): number {

@@ -1,9 +1,9 @@
 import { renameSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentPeerServer } from './helpers/agent-peer-server.js';
-import { runAgent, startAgent } from './helpers/agent-process.js';
+import { startAgent } from './helpers/agent-process.js';
 import { cardBundle, VALID_CARDS } from './helpers/card-bundle.js';
+import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
 import { tempDir } from './helpers/tmp.js';
 
@@ -23,33 +23,14 @@ async function until(cond: () => boolean, what: string, ms = 20_000): Promise<vo
 describe('dlp-agent run (service loop) against a peer', () => {
   it('reports file activity live: create, then a move as file_rename from the old path', async () => {
     const key = policyKey();
-    const peer = new AgentPeerServer();
-    await peer.start();
-    stops.push(() => peer.stop());
-    peer.policySigningKeys = [key.trusted];
-    const stateDir = tempDir();
+    const { peer, stateDir, env } = await enrolledPeerAgent({
+      started: (p) => {
+        stops.push(() => p.stop());
+        p.policySigningKeys = [key.trusted];
+      },
+    });
     const watched = tempDir();
-    const caFile = join(tempDir(), 'ca.pem');
-    writeFileSync(caFile, peer.caPem);
     writeFileSync(join(stateDir, 'config.json'), JSON.stringify({ UploadIntervalSecs: 1 }));
-    const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-    const e = await runAgent(
-      [
-        'enroll',
-        '--server',
-        peer.url,
-        '--token',
-        'good-token',
-        '--ca-file',
-        caFile,
-        '--state-dir',
-        stateDir,
-        '--key',
-        'software',
-      ],
-      env,
-    );
-    expect(e.code).toBe(0);
     peer.policyResponse = {
       bundle_version: 1,
       bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),

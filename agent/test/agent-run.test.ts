@@ -1,11 +1,12 @@
 import { copyFileSync, mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentPeerServer } from './helpers/agent-peer-server.js';
+import type { AgentPeerServer } from './helpers/agent-peer-server.js';
 import { runAgent } from './helpers/agent-process.js';
 import { cardBundle, LUHN_INVALID, VALID_CARDS } from './helpers/card-bundle.js';
+import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
-import { mountinfoFixture, sysfsFixture } from './helpers/sysfs-fixture.js';
+import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { tempDir } from './helpers/tmp.js';
 
 const peers: AgentPeerServer[] = [];
@@ -16,42 +17,16 @@ afterEach(async () => {
 /** An enrolled agent whose peer serves a signed payment-card bundle monitoring `watched`. */
 async function setup() {
   const key = policyKey('key-1');
-  const peer = new AgentPeerServer();
-  await peer.start();
-  peers.push(peer);
-  peer.policySigningKeys = [key.trusted];
-  const stateDir = tempDir();
   const watched = tempDir();
-  const caFile = join(tempDir(), 'ca.pem');
-  writeFileSync(caFile, peer.caPem);
   // A sysfs fixture: a USB stick mounted at `stick` (a plain directory standing in for the mount).
-  const sys = tempDir();
-  sysfsFixture(sys);
   const stick = tempDir();
-  const mountinfo = join(tempDir(), 'mountinfo');
-  mountinfoFixture(mountinfo, { usb: stick });
-  const env = {
-    DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json'),
-    DLP_AGENT_SYSFS_ROOT: sys,
-    DLP_AGENT_MOUNTINFO: mountinfo,
-  };
-  const enrolled = await runAgent(
-    [
-      'enroll',
-      '--server',
-      peer.url,
-      '--token',
-      'good-token',
-      '--ca-file',
-      caFile,
-      '--state-dir',
-      stateDir,
-      '--key',
-      'software',
-    ],
-    env,
-  );
-  expect(enrolled.code).toBe(0);
+  const { peer, stateDir, env } = await enrolledPeerAgent({
+    started: (p) => {
+      peers.push(p);
+      p.policySigningKeys = [key.trusted];
+    },
+    env: fixtureHostEnv(tempDir(), { usb: stick }),
+  });
   const publish = (version: number, signer = key) => {
     const payload = cardBundle({ version, monitored: [watched] });
     payload.device_scope = null;

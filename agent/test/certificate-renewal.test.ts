@@ -1,43 +1,23 @@
-import { readFileSync, writeFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renewalDue } from '../src/certificate-renewal.js';
-import { AgentPeerServer } from './helpers/agent-peer-server.js';
+import type { AgentPeerServer } from './helpers/agent-peer-server.js';
 import { runAgent } from './helpers/agent-process.js';
-import { tempDir } from './helpers/tmp.js';
+import { enrolledPeerAgent } from './helpers/peer-agent.js';
 
 const peers: AgentPeerServer[] = [];
 afterEach(async () => {
   for (const p of peers.splice(0)) await p.stop();
 });
 
-async function enrolled(certificateDays: number) {
-  const peer = new AgentPeerServer();
-  await peer.start();
-  peers.push(peer);
-  peer.certificateDays = certificateDays;
-  const stateDir = tempDir();
-  const caFile = join(tempDir(), 'ca.pem');
-  writeFileSync(caFile, peer.caPem);
-  const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-  const e = await runAgent(
-    [
-      'enroll',
-      '--server',
-      peer.url,
-      '--token',
-      'good-token',
-      '--ca-file',
-      caFile,
-      '--state-dir',
-      stateDir,
-      '--key',
-      'software',
-    ],
-    env,
-  );
-  expect(e.code).toBe(0);
-  return { peer, stateDir, env };
+function enrolled(certificateDays: number) {
+  return enrolledPeerAgent({
+    started: (peer) => {
+      peers.push(peer);
+      peer.certificateDays = certificateDays;
+    },
+  });
 }
 
 describe('device certificate renewal (document 2: within 30 days of expiry, not fatal)', () => {

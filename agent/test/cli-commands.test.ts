@@ -1,9 +1,10 @@
 import { existsSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { AgentPeerServer } from './helpers/agent-peer-server.js';
+import type { AgentPeerServer } from './helpers/agent-peer-server.js';
 import { runAgent } from './helpers/agent-process.js';
 import { cardBundle, LUHN_INVALID, VALID_CARDS } from './helpers/card-bundle.js';
+import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
 import { tempDir } from './helpers/tmp.js';
 
@@ -14,31 +15,12 @@ afterEach(async () => {
 
 async function enrolledWithBundle() {
   const key = policyKey('key-1');
-  const peer = new AgentPeerServer();
-  await peer.start();
-  peers.push(peer);
-  peer.policySigningKeys = [key.trusted];
-  const stateDir = tempDir();
-  const caFile = join(tempDir(), 'ca.pem');
-  writeFileSync(caFile, peer.caPem);
-  const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-  const e = await runAgent(
-    [
-      'enroll',
-      '--server',
-      peer.url,
-      '--token',
-      'good-token',
-      '--ca-file',
-      caFile,
-      '--state-dir',
-      stateDir,
-      '--key',
-      'software',
-    ],
-    env,
-  );
-  expect(e.code).toBe(0);
+  const { peer, stateDir, env } = await enrolledPeerAgent({
+    started: (p) => {
+      peers.push(p);
+      p.policySigningKeys = [key.trusted];
+    },
+  });
   peer.policyResponse = { bundle_version: 1, bundle: sign(cardBundle({ version: 1 }), key) };
   peer.policyUpdate = true;
   expect((await runAgent(['run', '--once', '--state-dir', stateDir], env)).code).toBe(0);
@@ -66,30 +48,12 @@ describe('dlp-agent commands', () => {
 
   it('verify-package accepts a file signed by an enrolled key and refuses anything else', async () => {
     const key = policyKey('key-1');
-    const peer = new AgentPeerServer();
-    await peer.start();
-    peers.push(peer);
-    peer.policySigningKeys = [key.trusted];
-    const stateDir = tempDir();
-    const caFile = join(tempDir(), 'ca.pem');
-    writeFileSync(caFile, peer.caPem);
-    const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-    await runAgent(
-      [
-        'enroll',
-        '--server',
-        peer.url,
-        '--token',
-        'good-token',
-        '--ca-file',
-        caFile,
-        '--state-dir',
-        stateDir,
-        '--key',
-        'software',
-      ],
-      env,
-    );
+    const { stateDir, env } = await enrolledPeerAgent({
+      started: (p) => {
+        peers.push(p);
+        p.policySigningKeys = [key.trusted];
+      },
+    });
     const pkg = join(tempDir(), 'dlp-agent-0.2.0.tar.gz');
     writeFileSync(pkg, 'package bytes');
     const { sign: nodeSign } = await import('node:crypto');

@@ -1,9 +1,10 @@
-import { existsSync, writeFileSync } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { EventQueue } from '../src/queue/event-queue.js';
-import { AgentPeerServer } from './helpers/agent-peer-server.js';
+import type { AgentPeerServer } from './helpers/agent-peer-server.js';
 import { runAgent, startAgent } from './helpers/agent-process.js';
+import { enrolledPeerAgent, peerAgent } from './helpers/peer-agent.js';
 import { tempDir } from './helpers/tmp.js';
 
 const peers: AgentPeerServer[] = [];
@@ -12,80 +13,21 @@ afterEach(async () => {
 });
 
 async function enrolled() {
-  const peer = new AgentPeerServer();
-  await peer.start();
-  peers.push(peer);
-  const stateDir = tempDir();
-  const caFile = join(tempDir(), 'ca.pem');
-  writeFileSync(caFile, peer.caPem);
-  const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'no-policy.json') };
-  const r = await runAgent(
-    [
-      'enroll',
-      '--server',
-      peer.url,
-      '--token',
-      'good-token',
-      '--ca-file',
-      caFile,
-      '--state-dir',
-      stateDir,
-      '--key',
-      'software',
-    ],
-    env,
-  );
-  expect(r.code).toBe(0);
+  const agent = await enrolledPeerAgent({ started: (peer) => peers.push(peer) });
   // Document 2: event 2001 marks a successful enrolment; the token never appears in output.
-  expect(r.stderr).toContain('"event_id":2001');
-  expect(r.stderr + r.stdout).not.toContain('good-token');
-  return { peer, stateDir, caFile, env };
+  expect(agent.enrolled.stderr).toContain('"event_id":2001');
+  expect(agent.enrolled.stderr + agent.enrolled.stdout).not.toContain('good-token');
+  return agent;
 }
 
 describe('dlp-agent CLI against a real HTTPS peer', () => {
   it('refuses a bad token with exit 5 and enrols with a good one', async () => {
-    const peer = new AgentPeerServer();
-    await peer.start();
-    peers.push(peer);
-    const stateDir = tempDir();
-    const caFile = join(tempDir(), 'ca.pem');
-    writeFileSync(caFile, peer.caPem);
-    const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-    const bad = await runAgent(
-      [
-        'enroll',
-        '--server',
-        peer.url,
-        '--token',
-        'not-a-live-token',
-        '--ca-file',
-        caFile,
-        '--state-dir',
-        stateDir,
-        '--key',
-        'software',
-      ],
-      env,
-    );
+    const { peer, stateDir, enrol } = await peerAgent({ started: (p) => peers.push(p) });
+    const bad = await enrol('not-a-live-token');
     expect(bad.code).toBe(5);
     expect(bad.stderr).toContain('enrolment token refused');
     expect(bad.stderr).not.toContain('not-a-live-token');
-    const good = await runAgent(
-      [
-        'enroll',
-        '--server',
-        peer.url,
-        '--token',
-        'good-token',
-        '--ca-file',
-        caFile,
-        '--state-dir',
-        stateDir,
-        '--key',
-        'software',
-      ],
-      env,
-    );
+    const good = await enrol();
     expect(good.code).toBe(0);
     expect(good.stdout).toContain(peer.deviceId);
     expect(existsSync(join(stateDir, 'enrollment.json'))).toBe(true);

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAgent, runAgent } from './helpers/agent-process.js';
+import { enrolmentToken } from './helpers/enrolment-token.js';
 import { spawnNode } from './helpers/node-process.js';
 import { type RunningServer, SERVER_BIN, startServer } from './helpers/server-process.js';
 
@@ -39,9 +40,7 @@ describe('backup of a running server, restore, and the agent keeps working', { t
     const first = join(work, 'data-first');
     a = await startServer(first);
     const owner = await a.signIn();
-    const { token } = await owner.ok(
-      owner.post<{ token: string }>('/enrollment-tokens', { max_uses: 1, ttl_minutes: 30 }),
-    );
+    const token = await enrolmentToken(owner);
     const state = join(work, 'agent-state');
     mkdirSync(state, { mode: 0o700 });
     writeFileSync(join(state, 'config.json'), JSON.stringify({ UploadIntervalSecs: 1 }));

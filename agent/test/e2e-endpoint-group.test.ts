@@ -6,9 +6,10 @@ import { enrolAgent, runAgent } from './helpers/agent-process.js';
 import type { ApiClient } from './helpers/api-client.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { paymentCardDraft, release } from './helpers/card-policy-api.js';
+import { enrolmentToken } from './helpers/enrolment-token.js';
 import { listIncidents } from './helpers/incidents-api.js';
 import { type RunningServer, startServer } from './helpers/server-process.js';
-import { mountinfoFixture, sysfsFixture } from './helpers/sysfs-fixture.js';
+import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 
 /**
  * Issue 26, items 2, 3 and 10: a real `dlp-server` and real `dlp-agent` processes. The agent is
@@ -47,16 +48,7 @@ beforeAll(async () => {
   d.state = join(work, 'agent-state');
   d.watched = join(work, 'share');
   for (const p of [d.state, d.watched]) mkdirSync(p, { recursive: true, mode: 0o700 });
-  const sys = join(work, 'sys');
-  mkdirSync(sys);
-  sysfsFixture(sys);
-  const mountinfo = join(work, 'mountinfo');
-  mountinfoFixture(mountinfo, {});
-  env = {
-    DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json'),
-    DLP_AGENT_SYSFS_ROOT: sys,
-    DLP_AGENT_MOUNTINFO: mountinfo,
-  };
+  env = { DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json'), ...fixtureHostEnv(work, {}) };
 }, 120_000);
 
 afterAll(async () => {
@@ -68,9 +60,7 @@ describe('the endpoint group travels at check-in; scope misses say why', { timeo
   it('enrolled without a group, a group-scoped policy does not apply and scan names the reason', async () => {
     groupId = (await owner.ok(owner.post<{ id: string }>('/agent-groups', { name: GROUP }))).id;
     // The README's example: no agent_group on the token.
-    const { token } = await owner.ok(
-      owner.post<{ token: string }>('/enrollment-tokens', { max_uses: 1, ttl_minutes: 30 }),
-    );
+    const token = await enrolmentToken(owner);
     const r = await enrolAgent({ server: server.url, token, caFile: server.caPath, stateDir: d.state }, env);
     expect(r.code, r.stderr).toBe(0);
     // Enrolment already says what this means for group-scoped policies.

@@ -9,10 +9,11 @@ import { enrolAgent, runAgent, startAgent } from './helpers/agent-process.js';
 import type { ApiClient } from './helpers/api-client.js';
 import { LUHN_INVALID, VALID_CARDS } from './helpers/card-bundle.js';
 import { paymentCardDraft, release } from './helpers/card-policy-api.js';
+import { enrolmentToken } from './helpers/enrolment-token.js';
 import { allIncidentEvents, incidentEvents, listIncidents } from './helpers/incidents-api.js';
 import { type RunningServer, startServer } from './helpers/server-process.js';
 import { sign } from './helpers/signing-keys.js';
-import { mountinfoFixture, sysfsFixture } from './helpers/sysfs-fixture.js';
+import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { TlsRelay } from './helpers/tls-proxy.js';
 
 /**
@@ -85,18 +86,12 @@ beforeAll(async () => {
   d.watched = join(work, 'share');
   d.stick = join(work, 'usb-stick');
   for (const p of [d.state, d.watched, d.stick]) mkdirSync(p, { recursive: true, mode: 0o700 });
-  const sys = join(work, 'sys');
-  mkdirSync(sys);
-  sysfsFixture(sys);
-  const mountinfo = join(work, 'mountinfo');
-  mountinfoFixture(mountinfo, { usb: d.stick });
   d.relayCa = join(work, 'relay-ca.pem');
   writeFileSync(d.relayCa, relay.caPem);
   writeFileSync(join(d.state, 'config.json'), JSON.stringify({ UploadIntervalSecs: 1 }));
   env = {
     DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json'),
-    DLP_AGENT_SYSFS_ROOT: sys,
-    DLP_AGENT_MOUNTINFO: mountinfo,
+    ...fixtureHostEnv(work, { usb: d.stick }),
   };
 }, 120_000);
 
@@ -112,13 +107,7 @@ describe('end to end: dlp-server and dlp-agent processes on loopback, driven thr
 }, () => {
   it('enrols with a one-time token created through the API; the spent token is refused', async () => {
     await owner.ok(owner.post('/agent-groups', { name: GROUP }));
-    const { token } = await owner.ok(
-      owner.post<{ token: string }>('/enrollment-tokens', {
-        max_uses: 1,
-        ttl_minutes: 30,
-        agent_group: GROUP,
-      }),
-    );
+    const token = await enrolmentToken(owner, GROUP);
     const enrolment = { server: relay.url, token, caFile: d.relayCa, extra: ['--json'] };
     const r = await enrolAgent({ ...enrolment, stateDir: d.state }, env);
     expect(r.code, r.stderr).toBe(0);
@@ -256,17 +245,11 @@ describe('end to end: dlp-server and dlp-agent processes on loopback, driven thr
       ),
     );
     await release(other, null, otherPolicy.policy_id, 1);
-    const otherToken = await other.ok(
-      other.post<{ token: string }>('/enrollment-tokens', {
-        max_uses: 1,
-        ttl_minutes: 30,
-        agent_group: GROUP,
-      }),
-    );
+    const otherToken = await enrolmentToken(other, GROUP);
     const otherState = mkdtempSync(join(work, 'other-agent-'));
     const otherEnrol = {
       server: relay.url,
-      token: otherToken.token,
+      token: otherToken,
       caFile: d.relayCa,
       stateDir: otherState,
     };

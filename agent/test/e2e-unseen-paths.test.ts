@@ -8,6 +8,7 @@ import { AGENT_BIN, enrolAgent, type RunResult } from './helpers/agent-process.j
 import type { ApiClient } from './helpers/api-client.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { paymentCardDraft, release } from './helpers/card-policy-api.js';
+import { enrolmentToken } from './helpers/enrolment-token.js';
 import { listIncidents } from './helpers/incidents-api.js';
 import { type RunningServer, startServer } from './helpers/server-process.js';
 
@@ -86,13 +87,7 @@ afterAll(async () => {
 describe('what the agent cannot see reaches the server and doctor', { timeout: 120_000 }, () => {
   it('enrols and publishes a card policy over a share and a path that is not there', async () => {
     await owner.ok(owner.post('/agent-groups', { name: GROUP }));
-    const { token } = await owner.ok(
-      owner.post<{ token: string }>('/enrollment-tokens', {
-        max_uses: 1,
-        ttl_minutes: 30,
-        agent_group: GROUP,
-      }),
-    );
+    const token = await enrolmentToken(owner, GROUP);
     const r = await enrolAgent(
       { server: server.url, token, caFile: d.ca, stateDir: d.state, extra: ['--json'] },
       env,

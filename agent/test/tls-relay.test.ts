@@ -1,8 +1,8 @@
-import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import { AgentPeerServer } from './helpers/agent-peer-server.js';
-import { runAgent } from './helpers/agent-process.js';
+import { enrolAgent, runAgent } from './helpers/agent-process.js';
+import { writeCaFile } from './helpers/peer-agent.js';
 import { TlsRelay } from './helpers/tls-proxy.js';
 import { tempDir } from './helpers/tmp.js';
 
@@ -22,23 +22,9 @@ describe('TLS relay used by the end-to-end tests', () => {
       () => peer.stop(),
     );
     const stateDir = tempDir();
-    const caFile = join(tempDir(), 'ca.pem');
-    writeFileSync(caFile, relay.caPem);
     const env = { DLP_AGENT_POLICY_FILE: join(stateDir, 'none.json') };
-    const e = await runAgent(
-      [
-        'enroll',
-        '--server',
-        relay.url,
-        '--token',
-        'good-token',
-        '--ca-file',
-        caFile,
-        '--state-dir',
-        stateDir,
-        '--key',
-        'software',
-      ],
+    const e = await enrolAgent(
+      { server: relay.url, token: 'good-token', caFile: writeCaFile(relay.caPem), stateDir },
       env,
     );
     expect(e.code, e.stderr).toBe(0);

@@ -40,3 +40,19 @@ export function mountinfoFixture(
   if (mounts.card) lines.push(`32 1 179:1 / ${mounts.card} rw,nosuid - exfat /dev/mmcblk0p1 rw`);
   writeFileSync(path, `${lines.join('\n')}\n`);
 }
+
+/**
+ * A fixture host for an agent process: the sysfs tree under `dir/sys` and a mountinfo file with
+ * `mounts`; answers the environment that points the agent's Linux backend there.
+ */
+export function fixtureHostEnv(
+  dir: string,
+  mounts: { usb?: string; card?: string; fixed?: string },
+): { DLP_AGENT_SYSFS_ROOT: string; DLP_AGENT_MOUNTINFO: string } {
+  const sys = join(dir, 'sys');
+  mkdirSync(sys, { recursive: true });
+  sysfsFixture(sys);
+  const mountinfo = join(dir, 'mountinfo');
+  mountinfoFixture(mountinfo, mounts);
+  return { DLP_AGENT_SYSFS_ROOT: sys, DLP_AGENT_MOUNTINFO: mountinfo };
+}

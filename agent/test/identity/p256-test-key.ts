@@ -1,4 +1,4 @@
-import { generateKeyPairSync, sign } from 'node:crypto';
+import { createPublicKey, generateKeyPairSync, type KeyObject, sign } from 'node:crypto';
 import type { DeviceKey } from '../../src/identity/device-key.js';
 
 /**
@@ -21,4 +21,17 @@ export function nodeP256Key(): DeviceKey {
       new Uint8Array(sign('sha256', message, { key: privateKey, dsaEncoding: 'ieee-p1363' })),
     close: async () => undefined,
   };
+}
+
+/** The node:crypto public key of a 65-byte uncompressed P-256 point (`04‖X‖Y`). */
+export function p256PublicKeyObject(point: Uint8Array): KeyObject {
+  return createPublicKey({
+    key: {
+      kty: 'EC',
+      crv: 'P-256',
+      x: Buffer.from(point.subarray(1, 33)).toString('base64url'),
+      y: Buffer.from(point.subarray(33, 65)).toString('base64url'),
+    },
+    format: 'jwk',
+  });
 }

@@ -3,13 +3,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { DeviceKeyError } from '../../src/identity/device-key-error.js';
 import { pinPath, readDeviceKeyPin } from '../../src/identity/key-pin.js';
 import { removeDeviceKey } from '../../src/identity/remove-key.js';
 import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
 import { createLinuxDeviceKeys } from '../../src/platform/linux/device-keys.js';
 import { runInChild } from './child-process.js';
+import { deviceKeyErrorOf } from './device-key-error-of.js';
 
 /** The Linux backend's device keys (posix modes, tpm2-tss): these tests run on Linux. */
 const keys = createLinuxDeviceKeys();
@@ -29,15 +29,6 @@ async function closedPort(): Promise<number> {
   const { port } = srv.address() as { port: number };
   await new Promise<void>((r) => srv.close(() => r()));
   return port;
-}
-
-async function errorOf(p: Promise<unknown>): Promise<DeviceKeyError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DeviceKeyError);
-  return err as DeviceKeyError;
 }
 
 describe('device key selection', () => {
@@ -60,7 +51,9 @@ describe('device key selection', () => {
   });
 
   it('loadPinnedDeviceKey without an enrolment says not enrolled', async () => {
-    expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.not_enrolled');
+    expect((await deviceKeyErrorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe(
+      'device_key.not_enrolled',
+    );
   });
 
   it('--key auto with no TPM answering falls back to software Ed25519 and says why', async () => {
@@ -73,14 +66,14 @@ describe('device key selection', () => {
 
   it('--key tpm with no TPM answering fails and pins nothing', async () => {
     const tcti = `swtpm:host=127.0.0.1,port=${await closedPort()}`;
-    const err = await errorOf(selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti }));
+    const err = await deviceKeyErrorOf(selectDeviceKey({ stateDir, keys, mode: 'tpm', tcti }));
     expect(err.code).toBe('device_key.tpm_unavailable');
     expect(await readDeviceKeyPin(stateDir, true)).toBeUndefined();
   });
 
   it('an explicit mode that contradicts the pin is refused; auto follows the pin', async () => {
     const first = await selectDeviceKey({ stateDir, keys, mode: 'software' });
-    expect((await errorOf(selectDeviceKey({ stateDir, keys, mode: 'tpm' }))).code).toBe(
+    expect((await deviceKeyErrorOf(selectDeviceKey({ stateDir, keys, mode: 'tpm' }))).code).toBe(
       'device_key.pinned_mismatch',
     );
     const auto = await selectDeviceKey({ stateDir, keys, mode: 'auto' });
@@ -96,13 +89,15 @@ describe('device key selection', () => {
     } finally {
       await rm(other, { recursive: true, force: true });
     }
-    expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.pinned_mismatch');
+    expect((await deviceKeyErrorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe(
+      'device_key.pinned_mismatch',
+    );
   });
 
   it('a pinned software identity whose key file vanished fails instead of minting a new key', async () => {
     await selectDeviceKey({ stateDir, keys, mode: 'software' });
     await rm(softwareKeyPath(stateDir));
-    expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.corrupt');
+    expect((await deviceKeyErrorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.corrupt');
     await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
   });
 
@@ -118,7 +113,7 @@ describe('removing the device identity (uninstall)', () => {
       const first = await selectDeviceKey({ stateDir: dir, keys, mode: 'software' });
       await first.key.close();
       await removeDeviceKey(dir, keys);
-      expect((await errorOf(loadPinnedDeviceKey(dir, keys))).code).toBe('device_key.not_enrolled');
+      expect((await deviceKeyErrorOf(loadPinnedDeviceKey(dir, keys))).code).toBe('device_key.not_enrolled');
       await expect(stat(softwareKeyPath(dir))).rejects.toThrow();
       const next = await selectDeviceKey({ stateDir: dir, keys, mode: 'software' });
       expect(Buffer.from(next.key.publicKey())).not.toEqual(Buffer.from(first.key.publicKey()));
@@ -139,7 +134,9 @@ describe('device TCTI diagnostics', () => {
       await key.close();
       expect(key.protection).toBe('software');
       expect(reason).toContain(`no TPM device at ${join(dir, 'tpmrm0')}`);
-      const err = await errorOf(selectDeviceKey({ stateDir: join(dir, 'other'), keys, mode: 'tpm', tcti }));
+      const err = await deviceKeyErrorOf(
+        selectDeviceKey({ stateDir: join(dir, 'other'), keys, mode: 'tpm', tcti }),
+      );
       expect(err.code).toBe('device_key.tpm_unavailable');
     } finally {
       await rm(dir, { recursive: true, force: true });
@@ -187,7 +184,9 @@ await again.key.close();
       expect(st.uid).toBe(65534);
       expect(st.mode & 0o777).toBe(0o600);
       // Root reading a key file another user owns is refused: a key that may have been copied.
-      expect((await errorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe('device_key.file_permissions');
+      expect((await deviceKeyErrorOf(loadPinnedDeviceKey(stateDir, keys))).code).toBe(
+        'device_key.file_permissions',
+      );
     } finally {
       await rm(dir, { recursive: true, force: true });
     }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TpmCallError } from '../../src/identity/tpm/esys-context.js';
+import { TpmCallError } from '../../src/platform/linux/tpm/esys-context.js';
 
 describe('TPM response-code classification', () => {
   it('a TCTI or ESAPI I/O failure means the TPM is unreachable and worth one reconnect', () => {

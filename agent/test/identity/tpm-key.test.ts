@@ -1,30 +1,19 @@
-import { createPublicKey, verify } from 'node:crypto';
+import { verify } from 'node:crypto';
 import { mkdtemp, readFile, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DeviceKeyError } from '../../src/identity/device-key-error.js';
-import { openTpmKey, tpmKeyPath } from '../../src/identity/tpm/tpm-key.js';
-import { parseEccPublic, TPMA_OBJECT } from '../../src/identity/tpm/tpm-wire.js';
+import { openTpmKey, tpmKeyPath } from '../../src/platform/linux/tpm/tpm-key.js';
+import { parseEccPublic, TPMA_OBJECT } from '../../src/platform/linux/tpm/tpm-wire.js';
+import { p256PublicKeyObject } from './p256-test-key.js';
 import { ensureSwtpm, Swtpm } from './swtpm.js';
 
 const skipReason = ensureSwtpm();
 if (skipReason) console.warn(`SKIPPING TPM device-key tests: ${skipReason}`);
 
-function p256PublicKey(point: Uint8Array) {
-  return createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: Buffer.from(point.subarray(1, 33)).toString('base64url'),
-      y: Buffer.from(point.subarray(33, 65)).toString('base64url'),
-    },
-    format: 'jwk',
-  });
-}
-
 function verifies(point: Uint8Array, message: Uint8Array, rs: Uint8Array): boolean {
-  return verify('sha256', message, { key: p256PublicKey(point), dsaEncoding: 'ieee-p1363' }, rs);
+  return verify('sha256', message, { key: p256PublicKeyObject(point), dsaEncoding: 'ieee-p1363' }, rs);
 }
 
 describe.skipIf(skipReason !== undefined)('TPM-backed P-256 device key (real swtpm)', () => {

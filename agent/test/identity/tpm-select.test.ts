@@ -1,18 +1,19 @@
 import 'reflect-metadata';
-import { createPublicKey, verify, webcrypto } from 'node:crypto';
+import { verify, webcrypto } from 'node:crypto';
 import { mkdtemp, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as x509 from '@peculiar/x509';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildCsr } from '../../src/identity/csr.js';
-import { DeviceKeyError } from '../../src/identity/device-key-error.js';
 import { readDeviceKeyPin } from '../../src/identity/key-pin.js';
 import { deviceKeyVerdict, probeTpm } from '../../src/identity/key-status.js';
 import { loadPinnedDeviceKey, selectDeviceKey } from '../../src/identity/select-key.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
 import { createLinuxDeviceKeys } from '../../src/platform/linux/device-keys.js';
 import { runInChild } from './child-process.js';
+import { deviceKeyErrorOf } from './device-key-error-of.js';
+import { p256PublicKeyObject } from './p256-test-key.js';
 import { ensureSwtpm, Swtpm } from './swtpm.js';
 
 /** The Linux backend's device keys (posix modes, tpm2-tss): these tests run on Linux. */
@@ -23,25 +24,7 @@ if (skipReason) console.warn(`SKIPPING TPM key-selection tests: ${skipReason}`);
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 function verifiesP256(point: Uint8Array, message: Uint8Array, rs: Uint8Array): boolean {
-  const key = createPublicKey({
-    key: {
-      kty: 'EC',
-      crv: 'P-256',
-      x: Buffer.from(point.subarray(1, 33)).toString('base64url'),
-      y: Buffer.from(point.subarray(33, 65)).toString('base64url'),
-    },
-    format: 'jwk',
-  });
-  return verify('sha256', message, { key, dsaEncoding: 'ieee-p1363' }, rs);
-}
-
-async function errorOf(p: Promise<unknown>): Promise<DeviceKeyError> {
-  const err = await p.then(
-    () => undefined,
-    (e: unknown) => e,
-  );
-  expect(err).toBeInstanceOf(DeviceKeyError);
-  return err as DeviceKeyError;
+  return verify('sha256', message, { key: p256PublicKeyObject(point), dsaEncoding: 'ieee-p1363' }, rs);
 }
 
 const CHILD_SIGNER = `
@@ -123,10 +106,10 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
       expect((await deviceKeyVerdict(stateDir, keys, { tcti: other.tcti })).ok).toBe(true);
       await other.stop();
 
-      const err = await errorOf(loadPinnedDeviceKey(stateDir, keys));
+      const err = await deviceKeyErrorOf(loadPinnedDeviceKey(stateDir, keys));
       expect(err.code).toBe('device_key.tpm_unavailable');
       expect(err.message).toMatch(/will not switch to another key/);
-      expect((await errorOf(selectDeviceKey({ stateDir, keys, mode: 'auto' }))).code).toBe(
+      expect((await deviceKeyErrorOf(selectDeviceKey({ stateDir, keys, mode: 'auto' }))).code).toBe(
         'device_key.tpm_unavailable',
       );
       await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
@@ -150,7 +133,7 @@ describe.skipIf(skipReason !== undefined)('TPM key selection and pinning (real s
     await key.close();
     const fresh = await Swtpm.start();
     try {
-      const err = await errorOf(loadPinnedDeviceKey(stateDir, keys, { tcti: fresh.tcti }));
+      const err = await deviceKeyErrorOf(loadPinnedDeviceKey(stateDir, keys, { tcti: fresh.tcti }));
       expect(err.code).toBe('device_key.tpm_key_unusable');
       await expect(stat(softwareKeyPath(stateDir))).rejects.toThrow();
     } finally {

@@ -7,7 +7,7 @@ import {
   signingKeyTemplate,
   storagePrimaryTemplate,
   TPMA_OBJECT,
-} from '../../src/identity/tpm/tpm-wire.js';
+} from '../../src/platform/linux/tpm/tpm-wire.js';
 
 const hex = (b: Uint8Array) => Buffer.from(b).toString('hex');
 

@@ -1,11 +1,11 @@
+import { describe, expect, it } from 'vitest';
 import {
   expandConnectionRules,
   parseDestination,
   WEIGHT_ALLOW_ONLY_BLOCK,
   WEIGHT_ALLOW_ONLY_PERMIT,
   WEIGHT_DENY,
-} from '@custos/native';
-import { describe, expect, it } from 'vitest';
+} from '../../src/platform/win32/connection-rows.js';
 
 // Document 1, Connection policies → WFP filter rows.
 describe('connection filter rows', () => {

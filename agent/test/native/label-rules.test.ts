@@ -1,5 +1,11 @@
-import { applyLabel, decideLabelWrite, encodeLabel, type LabelStore, parseStoredLabel } from '@custos/native';
 import { describe, expect, it } from 'vitest';
+import {
+  applyLabel,
+  decideLabelWrite,
+  encodeLabel,
+  type LabelStore,
+  parseStoredLabel,
+} from '../../src/platform/label-record.js';
 
 // Document 1, apply_label: additive; a different label kept unless replace_existing; customer
 // labels never written, downgraded or removed.

@@ -1,7 +1,8 @@
 import { rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { LABEL_XATTR, nativeFunction } from '@custos/native';
+import { nativeFunction } from '@custos/native';
 import { afterAll, beforeEach, describe, expect, it } from 'vitest';
+import { LABEL_XATTR } from '../../src/platform/label-record.js';
 import { createLinuxLabels } from '../../src/platform/linux/labels.js';
 import { xattrCapableDir } from './xattr-dir.js';
 

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { addonCandidates, loadFrom, NativeLoadError } from '@custos/native';
+import { addonCandidates, defaultCandidates, loadFrom, NativeLoadError, useNativeHost } from '@custos/native';
 import { afterAll, describe, expect, it } from 'vitest';
 
 const dir = mkdtempSync(join(tmpdir(), 'custos-loader-'));
@@ -35,6 +35,18 @@ describe('native addon loader', () => {
       execPath: '/b/x.exe',
     });
     expect(arm.some((p) => p.includes('win32-x64'))).toBe(false);
+  });
+
+  it('reads no process.platform: the cross build is a candidate once the platform switch names win32', () => {
+    const cross = join('prebuilds', 'win32-x64', 'custos_native.node');
+    try {
+      useNativeHost('linux');
+      expect(defaultCandidates().some((p) => p.endsWith(cross))).toBe(false);
+      useNativeHost('win32');
+      expect(defaultCandidates().some((p) => p.endsWith(cross))).toBe(process.arch === 'x64');
+    } finally {
+      useNativeHost(process.platform);
+    }
   });
 
   it('a failed load names every path tried and why, with code native.load_failed', () => {

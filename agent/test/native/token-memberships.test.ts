@@ -1,5 +1,6 @@
-import { type ConsoleSessionList, soleSignedInSession, tokenMemberships } from '@custos/native';
+import type { ConsoleSessionList } from '@custos/native';
 import { describe, expect, it } from 'vitest';
+import { soleSignedInSession, tokenMemberships } from '../../src/platform/win32/token-groups.js';
 
 // Document 1, rule 7. Attribute values are the ones Wine 8 and Windows put in a logon token.
 describe('token memberships (rule 7)', () => {

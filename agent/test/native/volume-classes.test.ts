@@ -1,12 +1,12 @@
+import type { VolumeEntry } from '@custos/native';
+import { describe, expect, it } from 'vitest';
 import {
   BUS_TYPE_MMC,
   BUS_TYPE_SD,
   BUS_TYPE_USB,
   classifyVolume,
-  type VolumeEntry,
   volumeSerial,
-} from '@custos/native';
-import { describe, expect, it } from 'vitest';
+} from '../../src/platform/win32/device-class.js';
 
 const base: VolumeEntry = {
   volume: '\\\\?\\Volume{x}\\',

@@ -1,5 +1,5 @@
-import { parseZoneIdentifier } from '@custos/native';
 import { describe, expect, it } from 'vitest';
+import { parseZoneIdentifier } from '../../src/platform/win32/zone-identifier.js';
 
 // Document 2: file.mark_of_the_web carries zone_id, host, referrer_host only.
 describe('Zone.Identifier parsing', () => {

@@ -4,12 +4,15 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as native from '@custos/native';
+import { encodeLabel, LABEL_STREAM, parseStoredLabel } from '../../../dist/platform/label-record.js';
 import { createWin32Identity } from '../../../dist/platform/win32/identity.js';
 import * as win32 from '../../../dist/platform/win32/index.js';
 import { createWin32Labels } from '../../../dist/platform/win32/labels.js';
 import { createRegistryPolicySource } from '../../../dist/platform/win32/machine-policy.js';
 import { createWin32Removable } from '../../../dist/platform/win32/removable.js';
 import { createWin32ServiceHooks } from '../../../dist/platform/win32/service-hooks.js';
+import { soleSignedInSession, tokenMemberships } from '../../../dist/platform/win32/token-groups.js';
+import { ZONE_IDENTIFIER_STREAM } from '../../../dist/platform/win32/zone-identifier.js';
 
 // The agent's platform switch names the host to the addon facade; this probe stands in for it.
 native.useNativeHost(process.platform);
@@ -57,9 +60,9 @@ const scenarios = {
     const sessions = native.nativeFunction('consoleSessions')();
     return {
       token,
-      memberships: native.tokenMemberships(token.groups),
+      memberships: tokenMemberships(token.groups),
       sessions,
-      sole: native.soleSignedInSession(sessions),
+      sole: soleSignedInSession(sessions),
       consoleToken: failure(() =>
         native.nativeFunction('sessionTokenIdentity')(sessions.activeConsoleSessionId ?? 1),
       ),
@@ -105,15 +108,13 @@ const scenarios = {
     writeFileSync(file, 'content');
     const fn = native.nativeFunction;
     const probeResult = fn('streamProbe')(dir);
-    const before = fn('streamRead')(file, native.LABEL_STREAM);
-    fn('streamWrite')(file, native.LABEL_STREAM, native.encodeLabel('Confidential'), 'create');
-    const again = failure(() =>
-      fn('streamWrite')(file, native.LABEL_STREAM, native.encodeLabel('Other'), 'create'),
-    );
-    const after = native.parseStoredLabel(fn('streamRead')(file, native.LABEL_STREAM));
+    const before = fn('streamRead')(file, LABEL_STREAM);
+    fn('streamWrite')(file, LABEL_STREAM, encodeLabel('Confidential'), 'create');
+    const again = failure(() => fn('streamWrite')(file, LABEL_STREAM, encodeLabel('Other'), 'create'));
+    const after = parseStoredLabel(fn('streamRead')(file, LABEL_STREAM));
     fn('streamWrite')(
       file,
-      native.ZONE_IDENTIFIER_STREAM,
+      ZONE_IDENTIFIER_STREAM,
       Buffer.from(
         '[ZoneTransfer]\r\nZoneId=3\r\nReferrerUrl=https://mail.example.com/x\r\nHostUrl=https://files.example.net/a?sig=1\r\n',
       ),

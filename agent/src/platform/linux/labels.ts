@@ -1,14 +1,12 @@
+import { isNativeError, nativeAvailable, nativeFunction } from '@custos/native';
 import {
   applyLabel,
-  isNativeError,
   LABEL_XATTR,
   type LabelStore,
   labelsOf,
-  nativeAvailable,
-  nativeFunction,
   parseStoredLabel,
   validLabel,
-} from '@custos/native';
+} from '../label-record.js';
 import type { FileLabels } from '../types.js';
 
 /**

@@ -1,12 +1,6 @@
 import { win32 } from 'node:path';
-import {
-  type ConnectionDestination,
-  expandConnectionRules,
-  isNativeError,
-  nativeFunction,
-  type RefusedConnectionRaw,
-  type WfpFilterRow,
-} from '@custos/native';
+import { isNativeError, nativeFunction, type RefusedConnectionRaw, type WfpFilterRow } from '@custos/native';
+import { type ConnectionDestination, expandConnectionRules } from './connection-rows.js';
 
 /** Document 1, Connection policies: one connection policy as the bundle carries it. */
 export interface ConnectionPolicy {

@@ -3,11 +3,10 @@ import {
   isNativeError,
   nativeFunction,
   type SidName,
-  soleSignedInSession,
   type TokenIdentity,
-  tokenMemberships,
 } from '@custos/native';
 import type { InteractiveIdentity, InteractiveUser } from '../types.js';
+import { soleSignedInSession, tokenMemberships } from './token-groups.js';
 
 /** Rule 7: "The interactive account SID is read from the same console session token, reused for at most ten seconds." */
 export const IDENTITY_REUSE_MS = 10_000;

@@ -77,7 +77,7 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     restrictNewFiles: () => undefined,
     // No glibc arenas to trim: the Windows heap returns freed pages itself.
     releaseFreedMemory: () => false,
-    // The MSI installs and removes the Windows service (docs/native.md): nothing to stop here.
+    // `dlp-agent uninstall` does not manage the Windows service; its installer does.
     installedService: () => ({ kind: 'none' }),
   };
 }

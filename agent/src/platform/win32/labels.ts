@@ -1,16 +1,13 @@
 import { tmpdir } from 'node:os';
+import { isNativeError, nativeAvailable, nativeFunction, type StreamProbeResult } from '@custos/native';
 import {
   applyLabel,
-  isNativeError,
   LABEL_STREAM,
   type LabelStore,
   labelsOf,
-  nativeAvailable,
-  nativeFunction,
   parseStoredLabel,
-  type StreamProbeResult,
   validLabel,
-} from '@custos/native';
+} from '../label-record.js';
 import type { FileLabels } from '../types.js';
 
 /** Codes a volume without named streams answers (FAT/exFAT USB sticks, network shares). */

@@ -11,8 +11,8 @@ export const POLICY_KEY = 'SOFTWARE\\Policies\\Custos\\Agent';
 export function createRegistryPolicySource(subKey = POLICY_KEY): MachinePolicySource {
   return {
     location: `HKLM\\${subKey}`,
-    // Group Policy or the MSI owns this key and puts the token back at the next refresh: the
-    // uninstaller (MSI) removes it; the agent leaves the administrator's policy alone.
+    // The policy key is the administrator's (Group Policy writes it back at its next refresh):
+    // `dlp-agent uninstall` leaves it alone, as it always did on Windows.
     clearEnrollmentToken: async () => 'none',
     async read(): Promise<MachinePolicyValues> {
       const get = nativeFunction('registryGetValue');

@@ -1,9 +1,5 @@
-import {
-  type MarkOfTheWeb,
-  nativeFunction,
-  parseZoneIdentifier,
-  ZONE_IDENTIFIER_STREAM,
-} from '@custos/native';
+import { nativeFunction } from '@custos/native';
+import { type MarkOfTheWeb, parseZoneIdentifier, ZONE_IDENTIFIER_STREAM } from './zone-identifier.js';
 
 /**
  * Document 2, `file.mark_of_the_web`: zone, host and referrer host from the Zone.Identifier

@@ -1,11 +1,6 @@
-import {
-  classifyVolume,
-  type DeviceChange,
-  nativeFunction,
-  type VolumeEntry,
-  volumeSerial,
-} from '@custos/native';
+import { type DeviceChange, nativeFunction, type VolumeEntry } from '@custos/native';
 import type { RemovableDevices, RemovableVolume } from '../types.js';
+import { classifyVolume, volumeSerial } from './device-class.js';
 
 /**
  * Mounted external volumes as the storage stack reports them. Document 2: "on Windows neither

@@ -6,7 +6,7 @@
  * catch-all block for that application.
  */
 import { isIPv4, isIPv6 } from 'node:net';
-import type { WfpFilterRow } from './binding.js';
+import type { WfpFilterRow } from '@custos/native';
 
 export const WEIGHT_DENY = 14;
 export const WEIGHT_ALLOW_ONLY_PERMIT = 12;

@@ -4,7 +4,7 @@
  * signed in, no groups are supplied." The addon hands over the token as Windows holds it; these
  * pure functions apply the rule, so it is tested on every platform.
  */
-import type { ConsoleSessionList, TokenGroup } from './binding.js';
+import type { ConsoleSessionList, TokenGroup } from '@custos/native';
 
 export const SE_GROUP_ENABLED = 0x00000004;
 export const SE_GROUP_USE_FOR_DENY_ONLY = 0x00000010;

@@ -1,4 +1,4 @@
-import { joinRs } from '../ecdsa-signature.js';
+import { joinRs } from '../../../identity/ecdsa-signature.js';
 
 /**
  * TPM 2.0 wire-format builders and parsers (TPM 2.0 Library, Part 2: Structures). Pure: the

@@ -1,5 +1,5 @@
 import koffi, { type LibraryHandle } from 'koffi';
-import { DeviceKeyError } from '../device-key-error.js';
+import { DeviceKeyError } from '../../../identity/device-key-error.js';
 
 /**
  * tpm2-tss through koffi: no compiled code of our own. The versioned sonames are loaded because

@@ -4,7 +4,7 @@
  * and STORAGE_BUS_TYPE); nothing is inferred from names. "on Windows neither phones nor optical
  * discs are [detected]": the Windows backend leaves cdrom volumes out of its removable list.
  */
-import type { VolumeEntry } from './binding.js';
+import type { VolumeEntry } from '@custos/native';
 
 export const BUS_TYPE_USB = 0x7;
 export const BUS_TYPE_SD = 0xc;

@@ -1,5 +1,5 @@
 import { access, constants } from 'node:fs/promises';
-import { DeviceKeyError } from '../device-key-error.js';
+import { DeviceKeyError } from '../../../identity/device-key-error.js';
 import {
   digest,
   ecdsaSha256Scheme,

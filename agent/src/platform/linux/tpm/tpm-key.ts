@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { join } from 'node:path';
-import type { DeviceKey } from '../device-key.js';
-import { DeviceKeyError } from '../device-key-error.js';
-import { deviceKeyDir, readPrivateFile, writePrivateFile } from '../private-files.js';
+import type { DeviceKey } from '../../../identity/device-key.js';
+import { DeviceKeyError } from '../../../identity/device-key-error.js';
+import { deviceKeyDir, readPrivateFile, writePrivateFile } from '../../../identity/private-files.js';
 import { EsysContext, TpmCallError } from './esys-context.js';
 import { parseEccPublic, parseEcdsaSignature, TPMA_OBJECT } from './tpm-wire.js';
 
