@@ -27,7 +27,7 @@ function healthReport(s: AgentState): Record<string, unknown> {
 export function checkinRequest(s: AgentState, health: Record<string, unknown>): CheckinRequest {
   return {
     health: { ...healthReport(s), ...health },
-    capabilities: capabilityMatrix(s.platform),
+    capabilities: capabilityMatrix(s.platform, s.session?.notifyStatus()),
     bundle_version: bundleVersion(s),
     policy_trust_version: s.enrollment.policy_trust_version,
     trusted_policy_key_ids: s.enrollment.policy_signing_keys.map((k) => k.key_id),
