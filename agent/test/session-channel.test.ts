@@ -199,6 +199,34 @@ describe('session channel (Linux, real D-Bus)', () => {
     expect(short.person_prompt).toMatchObject({ result: 'cancelled', outcome: 'user_cancelled' });
   }, 30_000);
 
+  it('an analyst question is shown and answered; a second helper for the same person is refused', async () => {
+    writeFileSync(join(dialogDir, 'entry'), 'I sent it to the auditor\n');
+    const r = await channel.ask(
+      String(uid),
+      { kind: 'question', title: 'Custos DLP', text: 'Why did this file go to a USB stick?' },
+      10_000,
+    );
+    expect(r).toEqual({ asked: true, answer: { result: 'answered', text: 'I sent it to the auditor' } });
+    const second = await startHelper(sock).done;
+    expect(second.code).toBe(5);
+    expect(second.stderr).toContain('a session helper already serves this person');
+    expect(channel.notifyStatus().notify).toBe(true);
+  }, 30_000);
+
+  it('two sessions of one person: nobody is asked', async () => {
+    const two = await linuxPlatform({
+      sessionsDir: sessionsFor(join(root, 'two'), [
+        { uid, name: userInfo().username },
+        { uid, name: userInfo().username },
+      ]),
+    });
+    const ch = new SessionChannel(support(two, join(root, 'run', 'two.sock')), two.identity, () => {});
+    expect(await ch.ask(String(uid), { kind: 'notice', title: 't', text: 'x' }, 1_000)).toEqual({
+      asked: false,
+      reason: 'several_sessions',
+    });
+  });
+
   it('with the helper gone nobody is asked: [not_asked] and notify false', async () => {
     const { observe } = pipelineFor('warn_with_continue', 5_000);
     helper!.child.kill('SIGTERM');

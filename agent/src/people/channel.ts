@@ -101,6 +101,10 @@ export class SessionChannel {
       if (!hello) {
         if (msg.type !== 'hello') return void socket.destroy();
         hello = true;
+        // One helper per person: a second one (autostart and the user unit both started) is refused,
+        // so a prompt never goes to two desktops at once.
+        if ([...this.helpers].some((h) => h.uid === helper.uid))
+          return refuse('a session helper already serves this person');
         helper.notifications = msg.notifications === true;
         helper.dialog = typeof msg.dialog === 'string' ? msg.dialog : null;
         this.helpers.add(helper);
