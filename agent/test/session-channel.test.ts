@@ -11,7 +11,12 @@ import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
 import { AGENT_BIN, startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import { FakeNotificationServer, startSessionBus } from './helpers/fake-notifications.js';
+import {
+  FakeNotificationServer,
+  sessionsFor,
+  startSessionBus,
+  writeFakeZenity,
+} from './helpers/fake-notifications.js';
 import type { NodeProcess } from './helpers/node-process.js';
 import { linuxPlatform } from './helpers/platform.js';
 
@@ -29,13 +34,6 @@ let channel: SessionChannel;
 let helper: NodeProcess | null = null;
 const sock = join(root, 'run', 'session.sock');
 const dialogDir = join(root, 'dialog');
-
-function sessionsFor(dir: string, people: { uid: number; name: string }[]): string {
-  mkdirSync(dir, { recursive: true });
-  for (const [i, p] of people.entries())
-    writeFileSync(join(dir, String(i + 1)), `UID=${p.uid}\nUSER=${p.name}\nACTIVE=1\nCLASS=user\nREMOTE=0\n`);
-  return dir;
-}
 
 function support(p: Platform, path: string): SessionSupport {
   return { ...p.session!, socketPath: () => path };
@@ -104,19 +102,8 @@ function pipelineFor(response: 'warn_with_continue' | 'require_justification', t
 
 beforeAll(async () => {
   chmodSync(root, 0o755);
-  mkdirSync(join(root, 'bin'));
   mkdirSync(dialogDir);
-  // The scripted dialog: answers from files the test writes, logs how it was called.
-  writeFileSync(
-    join(root, 'bin', 'zenity'),
-    `#!/bin/sh
-echo "$*" >> "$FAKE_DIALOG_LOG"
-case "$*" in *--list*) f="$FAKE_DIALOG_DIR/list" ;; *) f="$FAKE_DIALOG_DIR/entry" ;; esac
-[ -f "$f" ] || exit 1
-cat "$f"
-`,
-    { mode: 0o755 },
-  );
+  writeFakeZenity(join(root, 'bin'));
   bus = await startSessionBus(root);
   notes = await FakeNotificationServer.start(bus.address);
   platform = await linuxPlatform({

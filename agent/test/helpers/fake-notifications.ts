@@ -1,5 +1,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
+import { join } from 'node:path';
 import { createInterface } from 'node:readline';
 
 /**
@@ -306,4 +308,30 @@ export class FakeNotificationServer {
   close(): void {
     this.sock.destroy();
   }
+}
+
+/**
+ * A scripted zenity on PATH: answers `--list` from `<answers>/list` and anything else from
+ * `<answers>/entry` (exit 1, Cancel, when the file is absent), and logs each call's arguments.
+ */
+export function writeFakeZenity(binDir: string): void {
+  mkdirSync(binDir, { recursive: true });
+  writeFileSync(
+    join(binDir, 'zenity'),
+    `#!/bin/sh
+echo "$*" >> "$FAKE_DIALOG_LOG"
+case "$*" in *--list*) f="$FAKE_DIALOG_DIR/list" ;; *) f="$FAKE_DIALOG_DIR/entry" ;; esac
+[ -f "$f" ] || exit 1
+cat "$f"
+`,
+    { mode: 0o755 },
+  );
+}
+
+/** A logind session file per person (the Linux backend reads them through DLP_AGENT_SESSIONS_DIR). */
+export function sessionsFor(dir: string, people: { uid: number; name: string }[]): string {
+  mkdirSync(dir, { recursive: true });
+  for (const [i, p] of people.entries())
+    writeFileSync(join(dir, String(i + 1)), `UID=${p.uid}\nUSER=${p.name}\nACTIVE=1\nCLASS=user\nREMOTE=0\n`);
+  return dir;
 }
