@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -34,7 +35,7 @@ async function until(cond: () => boolean, what: string, ms = 30_000): Promise<vo
 }
 
 describe('dlp-agent run with dlp-agent session', () => {
-  it('asks the signed-in person for a justification through the helper and reports notify', async () => {
+  it('asks the signed-in person for a justification through the helper, reports notify, relays a question', async () => {
     const root = mkdtempSync(join(tmpdir(), 'dlp-session-svc-'));
     stops.push(() => rmSync(root, { recursive: true, force: true }));
     const bus = await startSessionBus(root);
@@ -149,5 +150,25 @@ describe('dlp-agent run with dlp-agent session', () => {
     expect(last.channels.file_create).toMatchObject({ notify: true, block: false });
     expect(last.channels.print?.notify).toBe(false);
     expect(last.features).not.toContain('warn_with_continue');
+
+    // An analyst's question (AskPerson at check-in) is shown and its answer sent back.
+    writeFileSync(join(dialog, 'entry'), 'I sent it to the auditor\n');
+    const questionId = randomUUID();
+    peer.commands.push({
+      id: randomUUID(),
+      kind: 'AskPerson',
+      payload: {
+        question_id: questionId,
+        reference: 'INC-7',
+        question: 'Why did the statement go out?',
+        lapses_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      },
+      created_at: new Date().toISOString(),
+    });
+    await until(() => peer.answers.length > 0, 'the answer');
+    expect(peer.answers).toEqual([{ question_id: questionId, answer: 'I sent it to the auditor' }]);
+    expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('Why did the statement go out?');
+    expect(log).not.toContain('I sent it to the auditor');
+    expect(log).not.toContain('Why did the statement go out?');
   }, 90_000);
 });
