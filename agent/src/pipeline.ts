@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { basename, extname } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import {
   type Decision,
   type DecisionContext,
@@ -198,7 +198,10 @@ export class DecisionPipeline implements ObservationSink {
     });
     // Issue 18: the person is asked (or the event says why not) before the event is queued.
     const person = this.deps.prompts
-      ? await askPerson(this.deps.prompts, decision, rt, user?.id ?? null, basename(obs.path))
+      ? await askPerson(this.deps.prompts, decision, rt, user?.id ?? null, {
+          fileName: basename(obs.path),
+          destination: obs.removable?.serial ?? dirname(obs.path),
+        })
       : null;
     if (person) body.person_prompt = person;
     const copy = fullFileAsked(rt, decision.decided_by_policy_id);

@@ -7,6 +7,7 @@ import { drainEvidence } from './evidence/upload.js';
 import type { DeviceKey } from './identity/device-key.js';
 import { loadPinnedDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
+import { BurstMemo } from './people/burst.js';
 import { SessionChannel } from './people/channel.js';
 import { promptTimeoutMs, startSessionChannel } from './people/service-start.js';
 import { DecisionPipeline } from './pipeline.js';
@@ -97,7 +98,9 @@ export class AgentService {
       offline: () => s.offline,
       log,
       evidence: new EvidenceSpool(join(config.stateDir, 'evidence'), log),
-      ...(s.session ? { prompts: { channel: s.session, timeoutMs: promptTimeoutMs() } } : {}),
+      ...(s.session
+        ? { prompts: { channel: s.session, timeoutMs: promptTimeoutMs(), burst: new BurstMemo(Date.now) } }
+        : {}),
     });
   }
 

@@ -4,6 +4,8 @@ import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readContent } from '../src/content/read-content.js';
+import type { PersonPrompt } from '../src/people/ask-step.js';
+import { BurstMemo } from '../src/people/burst.js';
 import { SessionChannel } from '../src/people/channel.js';
 import { DecisionPipeline } from '../src/pipeline.js';
 import type { Platform, SessionSupport } from '../src/platform/types.js';
@@ -57,7 +59,11 @@ function startHelper(socket: string): NodeProcess {
   return { ...h, output: () => ({ stdout: '', stderr: '' }) } as NodeProcess;
 }
 
-function pipelineFor(response: 'warn_with_continue' | 'require_justification', timeoutMs: number) {
+function pipelineFor(
+  response: 'warn_with_continue' | 'require_justification',
+  timeoutMs: number,
+  burst?: BurstMemo<PersonPrompt>,
+) {
   const queue = new EventQueue(join(mkdtempSync(join(root, 'q-')), 'q.db'), 100, 'refuse_new');
   const policy = cardPolicy({
     response,
@@ -78,7 +84,7 @@ function pipelineFor(response: 'warn_with_continue' | 'require_justification', t
     device: { id: 'dev-1', agent_group: () => null },
     offline: () => false,
     log: () => {},
-    prompts: { channel, timeoutMs },
+    prompts: { channel, timeoutMs, ...(burst ? { burst } : {}) },
   });
   const observe = async (name: string) => {
     const path = join(root, name);
@@ -198,6 +204,29 @@ describe('session channel (Linux, real D-Bus)', () => {
     expect(second.code).toBe(5);
     expect(second.stderr).toContain('a session helper already serves this person');
     expect(channel.notifyStatus().notify).toBe(true);
+  }, 30_000);
+
+  it('one answer covers a burst: same policy and folder, five minutes', async () => {
+    let now = 1_000_000;
+    const { observe } = pipelineFor('warn_with_continue', 10_000, new BurstMemo(() => now));
+    notes.script = { click: 'continue' };
+    const shownBefore = notes.shown.length;
+    expect((await observe('burst-1.txt')).person_prompt).toMatchObject({ result: 'continued' });
+    now += 4 * 60_000;
+    expect((await observe('burst-2.txt')).person_prompt).toEqual({
+      kind: 'continue',
+      held: false,
+      asked: true,
+      result: 'continued',
+      outcome: 'user_continued',
+      covered_by_burst: true,
+    });
+    expect(notes.shown.length).toBe(shownBefore + 1);
+    now += 60_000;
+    const again = await observe('burst-3.txt');
+    expect(again.person_prompt).toMatchObject({ result: 'continued' });
+    expect(again.person_prompt).not.toHaveProperty('covered_by_burst');
+    expect(notes.shown.length).toBe(shownBefore + 2);
   }, 30_000);
 
   it('two sessions of one person: nobody is asked', async () => {

@@ -1,6 +1,7 @@
 import type { Decision } from '@custos/engine';
 import type { DesktopPrompt } from '../platform/types.js';
 import type { PolicyRuntime } from '../policy/runtime.js';
+import type { BurstMemo } from './burst.js';
 import type { AskOutcome, SessionChannel } from './channel.js';
 
 /**
@@ -15,6 +16,8 @@ export const DEFAULT_PROMPT_TIMEOUT_MS = 120_000;
 export interface PromptDeps {
   channel: SessionChannel;
   timeoutMs?: number;
+  /** Answers covering a burst (document 2); none: every operation is asked. */
+  burst?: BurstMemo<PersonPrompt>;
 }
 
 /** What the event records about the person (field `person_prompt`, docs/agent.md). */
@@ -31,6 +34,8 @@ export type PersonPrompt = {
       outcome: 'shown' | 'user_continued' | 'user_cancelled' | 'justified';
       justification?: { category: string | null; text: string; text_length: number };
       refused?: 'min_chars';
+      /** This operation was not asked again: an answer within five minutes covers it. */
+      covered_by_burst?: true;
     }
 );
 
@@ -67,10 +72,19 @@ export async function askPerson(
   decision: Decision,
   rt: PolicyRuntime,
   uid: string | null,
-  fileName: string,
+  target: { fileName: string; destination: string },
 ): Promise<PersonPrompt | null> {
-  const prompt = promptFor(decision, rt, fileName);
+  const prompt = promptFor(decision, rt, target.fileName);
   if (!prompt) return null;
+  const key = [uid, decision.decided_by_policy_id, prompt.kind, target.destination];
+  const covered = deps.burst?.get(key);
+  if (covered?.asked) return { ...covered, covered_by_burst: true };
+  const record = await ask(deps, prompt, uid);
+  if (record.asked) deps.burst?.set(key, record);
+  return record;
+}
+
+async function ask(deps: PromptDeps, prompt: DesktopPrompt, uid: string | null): Promise<PersonPrompt> {
   const out: AskOutcome = await deps.channel.ask(uid, prompt, deps.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS);
   const base = { kind: prompt.kind, held: false };
   if (!out.asked) return { ...base, asked: false, not_asked: `[not_asked] ${out.reason}` };
