@@ -30,7 +30,7 @@ function withNotify(platform: Platform, status: NotifyStatus | undefined): Capab
   if (!status) return channels;
   const out: CapabilityMatrix['channels'] = {};
   for (const [name, c] of Object.entries(channels)) {
-    if (!c.observe || c.notify === status.notify) out[name] = c;
+    if (!c.observe) out[name] = c;
     else
       out[name] = {
         ...c,
