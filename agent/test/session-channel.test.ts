@@ -229,6 +229,12 @@ describe('session channel (Linux, real D-Bus)', () => {
     expect(notes.shown.length).toBe(shownBefore + 2);
   }, 30_000);
 
+  it('a second service does not take the socket of a running one', async () => {
+    const second = new SessionChannel(support(platform, sock), platform.identity, () => {});
+    await expect(second.start()).rejects.toThrow(`another process serves ${sock}`);
+    expect(channel.notifyStatus().notify).toBe(true);
+  });
+
   it('two sessions of one person: nobody is asked', async () => {
     const two = await linuxPlatform({
       sessionsDir: sessionsFor(join(root, 'two'), [

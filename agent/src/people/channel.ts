@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { chmod, mkdir, rm } from 'node:fs/promises';
-import { createServer, type Server, type Socket } from 'node:net';
+import { connect, createServer, type Server, type Socket } from 'node:net';
 import { dirname } from 'node:path';
 import type { Logger } from '../log.js';
 import type { DesktopAnswer, DesktopPrompt, InteractiveIdentity, SessionSupport } from '../platform/types.js';
@@ -41,6 +41,8 @@ export class SessionChannel {
   async start(): Promise<void> {
     const path = this.support.socketPath();
     await mkdir(dirname(path), { recursive: true });
+    // A socket someone answers on belongs to another running agent: never taken from it.
+    if (await answers(path)) throw new Error(`another process serves ${path}`);
     await rm(path, { force: true });
     const server = createServer((s) => void this.accept(s));
     await new Promise<void>((resolve, reject) => {
@@ -161,4 +163,16 @@ export class SessionChannel {
     if ('failed' in answer) return { asked: false, reason: `helper_failed: ${answer.failed}` };
     return { asked: true, answer };
   }
+}
+
+/** Whether something accepts connections on the Unix socket `path` (a stale file does not). */
+function answers(path: string): Promise<boolean> {
+  return new Promise((resolve) => {
+    const probe = connect(path);
+    probe.once('connect', () => {
+      probe.destroy();
+      resolve(true);
+    });
+    probe.once('error', () => resolve(false));
+  });
 }
