@@ -108,6 +108,7 @@ function pipelineFor(
 
 beforeAll(async () => {
   chmodSync(root, 0o755);
+  mkdirSync(join(root, 'run'));
   mkdirSync(dialogDir);
   writeFakeZenity(join(root, 'bin'));
   bus = await startSessionBus(root);

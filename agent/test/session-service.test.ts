@@ -49,6 +49,7 @@ describe('dlp-agent run with dlp-agent session', () => {
     writeFileSync(join(dialog, 'entry'), 'Quarterly statement for the auditors\n');
     const watched = join(root, 'watched');
     mkdirSync(watched);
+    mkdirSync(join(root, 'run'));
     const sock = join(root, 'run', 'session.sock');
 
     const key = policyKey();

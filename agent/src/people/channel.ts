@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, mkdir, rm } from 'node:fs/promises';
+import { chmod, rm } from 'node:fs/promises';
 import { connect, createServer, type Server, type Socket } from 'node:net';
-import { dirname } from 'node:path';
 import type { Logger } from '../log.js';
 import type { DesktopAnswer, DesktopPrompt, InteractiveIdentity, SessionSupport } from '../platform/types.js';
 import { type HelperMessage, readMessages, send } from './protocol.js';
@@ -40,7 +39,8 @@ export class SessionChannel {
 
   async start(): Promise<void> {
     const path = this.support.socketPath();
-    await mkdir(dirname(path), { recursive: true });
+    // The directory is the service manager's (systemd RuntimeDirectory=): never created here, so a
+    // test or a hand-started agent does not leave /run/custos-agent behind.
     // A socket someone answers on belongs to another running agent: never taken from it.
     if (await answers(path)) throw new Error(`another process serves ${path}`);
     await rm(path, { force: true });
