@@ -23,6 +23,8 @@ PREFIX=/opt/custos-agent
 POLICY_DIR=/etc/custos
 STATE_DIR=/var/lib/custos-agent
 UNIT=/etc/systemd/system/custos-agent.service
+USER_UNIT=/etc/systemd/user/custos-agent-session.service
+AUTOSTART=/etc/xdg/autostart/custos-agent-session.desktop
 SERVER=""
 TOKEN=""
 CA_FILE=""
@@ -71,7 +73,8 @@ NEEDED="$(sed -n 's/.*"node": *">=\([0-9.]*\)".*/\1/p' "$SRC/package.json" | hea
 
 # ---- stage --------------------------------------------------------------------------------------
 CREATED=() # folders this run made, deepest first, removed again if it fails
-for d in "$R/opt" "$R$POLICY_DIR" "$R/var/lib" "$R$(dirname "$UNIT")"; do
+for d in "$R/opt" "$R$POLICY_DIR" "$R/var/lib" "$R$(dirname "$UNIT")" "$R$(dirname "$USER_UNIT")" \
+  "$R$(dirname "$AUTOSTART")"; do
   missing=()
   while ! [ -d "$d" ]; do missing=("$d" "${missing[@]}"); d="$(dirname "$d")"; done
   for m in "${missing[@]}"; do mkdir "$m"; CREATED=("$m" "${CREATED[@]}"); done
@@ -85,7 +88,7 @@ rollback() {
     echo "install.sh: failed; removing what this run wrote" >&2
     for f in "${COMMITTED[@]}"; do rm -rf "$f"; done
     if [ -n "$OLD" ] && [ -d "$OLD" ]; then mv "$OLD" "$R$PREFIX"; fi
-    for f in "$R$POLICY_DIR/agent-policy.json" "$R$UNIT"; do
+    for f in "$R$POLICY_DIR/agent-policy.json" "$R$UNIT" "$R$USER_UNIT" "$R$AUTOSTART"; do
       if [ -e "$f.custos-old" ]; then mv -f "$f.custos-old" "$f"; else rm -f "$f"; fi
     done
   fi
@@ -112,6 +115,10 @@ mkdir -p "$STAGE/tree/docs"
 cp "$SRC/docs/agent.md" "$SRC/docs/install-linux.md" "$STAGE/tree/docs/"
 sed -e "s|@NODE@|$NODE|g" -e "s|@PREFIX@|$PREFIX|g" -e "s|@STATE_DIR@|$STATE_DIR|g" \
   "$SRC/installer/custos-agent.service" > "$STAGE/custos-agent.service"
+# The session helper, started by each desktop session (systemd user unit, else XDG autostart).
+for f in custos-agent-session.service custos-agent-session.desktop; do
+  sed -e "s|@NODE@|$NODE|g" -e "s|@PREFIX@|$PREFIX|g" "$SRC/installer/$f" > "$STAGE/$f"
+done
 "$NODE" -e '
   const [server, token] = process.argv.slice(1);
   const policy = { ServerUrl: server };
@@ -132,7 +139,8 @@ chmod 0640 "$STAGE/agent-policy.json"
 if [ -e "$R$PREFIX" ]; then OLD="$R$PREFIX.custos-old"; rm -rf "$OLD"; mv "$R$PREFIX" "$OLD"; fi
 mv "$STAGE/tree" "$R$PREFIX"; COMMITTED+=("$R$PREFIX")
 chmod 0750 "$R$POLICY_DIR"; [ -z "$OWNER" ] || chown root:custos-agent "$R$POLICY_DIR"
-for pair in "agent-policy.json:$R$POLICY_DIR/agent-policy.json" "custos-agent.service:$R$UNIT"; do
+for pair in "agent-policy.json:$R$POLICY_DIR/agent-policy.json" "custos-agent.service:$R$UNIT" \
+  "custos-agent-session.service:$R$USER_UNIT" "custos-agent-session.desktop:$R$AUTOSTART"; do
   from="$STAGE/${pair%%:*}"; to="${pair#*:}"
   if [ -e "$to" ]; then cp -p "$to" "$to.custos-old"; fi
   mv -f "$from" "$to"
@@ -144,6 +152,7 @@ if [ -n "$CA_FILE" ]; then install -m 0600 "$CA_FILE" "$R$STATE_DIR/server-ca.pe
 RUN="$PREFIX/bin/dlp-agent run --state-dir $STATE_DIR"
 if [ "$REAL" -eq 1 ] && [ -d /run/systemd/system ] && command -v systemctl >/dev/null; then
   systemctl daemon-reload
+  systemctl --global enable custos-agent-session.service
   if [ "$START" -eq 1 ]; then systemctl enable --now custos-agent.service; else systemctl enable custos-agent.service; fi
   WHAT="enabled$([ "$START" -eq 1 ] && echo ' and started'); follow it with: journalctl -u custos-agent -f"
 elif [ "$REAL" -eq 1 ]; then
@@ -153,6 +162,7 @@ else
   WHAT="installed into $ROOT (no user, no service: a test root or a package build)"
 fi
 # Success: the earlier install and the saved copies go.
-rm -rf "$OLD" "$R$POLICY_DIR/agent-policy.json.custos-old" "$R$UNIT.custos-old"
+rm -rf "$OLD" "$R$POLICY_DIR/agent-policy.json.custos-old" "$R$UNIT.custos-old" "$R$USER_UNIT.custos-old" \
+  "$R$AUTOSTART.custos-old"
 OLD=""
 echo "custos-agent installed in $R$PREFIX (Node $("$NODE" --version)); $WHAT"

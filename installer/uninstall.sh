@@ -8,7 +8,8 @@
 #    working), removes the agent's state and the enrolment token from machine policy, and disables
 #    the service. If the server cannot be told, nothing is removed and the service is started
 #    again, unless --force.
-# 2. Then this script removes the unit, the machine policy, the state directory, /opt/custos-agent
+# 2. Then this script removes the units, the session autostart entry, the machine policy, the
+#    state directory, /opt/custos-agent
 #    and the custos-agent user.
 # --root DIR   uninstall from a test root made with install.sh --root (systemd and users untouched).
 set -euo pipefail
@@ -17,6 +18,8 @@ PREFIX=/opt/custos-agent
 POLICY_DIR=/etc/custos
 STATE_DIR=/var/lib/custos-agent
 UNIT=/etc/systemd/system/custos-agent.service
+USER_UNIT=/etc/systemd/user/custos-agent-session.service
+AUTOSTART=/etc/xdg/autostart/custos-agent-session.desktop
 ROOT="${DESTDIR:-/}"
 FORCE=()
 
@@ -47,8 +50,11 @@ fi
 
 if [ "$ROOT" = / ] && command -v systemctl >/dev/null && [ -d /run/systemd/system ]; then
   systemctl disable --now custos-agent.service 2>/dev/null || true
+  systemctl --global disable custos-agent-session.service 2>/dev/null || true
 fi
-rm -f "$R$UNIT" "$R$POLICY_DIR/agent-policy.json"
+# A session helper still running retries the gone socket quietly until its session ends; nothing
+# starts it again.
+rm -f "$R$UNIT" "$R$USER_UNIT" "$R$AUTOSTART" "$R$POLICY_DIR/agent-policy.json"
 rmdir "$R$POLICY_DIR" 2>/dev/null || true
 rm -rf "$R$STATE_DIR" "$R$PREFIX"
 if [ "$ROOT" = / ]; then

@@ -15,13 +15,39 @@ export function agentFeatures(platform: Platform): string[] {
   return features;
 }
 
+/** Whether a person can be told anything now (the session channel's state), when the service runs one. */
+export interface NotifyStatus {
+  notify: boolean;
+  reason: string;
+}
+
+/**
+ * The platform's channels with `notify` as the session channel makes it: true on an observed
+ * channel only while a helper that can show notifications is connected (issue 18).
+ */
+function withNotify(platform: Platform, status: NotifyStatus | undefined): CapabilityMatrix['channels'] {
+  const channels = platform.capabilities.channels();
+  if (!status) return channels;
+  const out: CapabilityMatrix['channels'] = {};
+  for (const [name, c] of Object.entries(channels)) {
+    if (!c.observe) out[name] = c;
+    else
+      out[name] = {
+        ...c,
+        notify: status.notify,
+        reason: c.reason ? `${c.reason}; ${status.reason}` : status.reason,
+      };
+  }
+  return out;
+}
+
 /** The matrix sent at enrolment and each check-in: the platform's honest report plus features. */
-export function capabilityMatrix(platform: Platform): CapabilityMatrix {
+export function capabilityMatrix(platform: Platform, notify?: NotifyStatus): CapabilityMatrix {
   return {
     os: platform.osName,
     os_version: platform.osVersion(),
     agent_version: AGENT_VERSION,
-    channels: platform.capabilities.channels(),
+    channels: withNotify(platform, notify),
     scope_attributes: platform.capabilities.scopeAttributes(),
     features: agentFeatures(platform),
   };

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { basename, extname } from 'node:path';
+import { basename, dirname, extname } from 'node:path';
 import {
   type Decision,
   type DecisionContext,
@@ -12,6 +12,7 @@ import { capabilityMatrix } from './capabilities.js';
 import { fullFileAsked } from './evidence/full-file.js';
 import type { EvidenceSpool } from './evidence/spool.js';
 import type { Logger } from './log.js';
+import { askPerson, type PromptDeps } from './people/ask-step.js';
 import type { InteractiveUser, Platform } from './platform/types.js';
 import type { PolicyRuntime } from './policy/runtime.js';
 import type { EventQueue } from './queue/event-queue.js';
@@ -51,6 +52,8 @@ export interface PipelineDeps {
   clock?: () => number;
   /** Where copies asked for by `evidence.full_file` are kept until the server has them. */
   evidence?: EvidenceSpool;
+  /** The session channel: notices and prompts to the signed-in person (absent: nobody is asked). */
+  prompts?: PromptDeps;
 }
 
 /**
@@ -80,13 +83,19 @@ export class DecisionPipeline implements ObservationSink {
     return this.userCache;
   }
 
-  private matrixCache: { at: number; value: ReturnType<typeof capabilityMatrix> } | null = null;
+  private matrixCache: { at: number; notify: boolean; value: ReturnType<typeof capabilityMatrix> } | null =
+    null;
 
-  /** The capability report, rebuilt at most once a minute (it changes only with the platform). */
+  /**
+   * The capability report, rebuilt at most once a minute (it changes with the platform) and at
+   * once when a session helper comes or goes (`notify`).
+   */
   private matrix(): ReturnType<typeof capabilityMatrix> {
     const now = this.clock();
-    if (!this.matrixCache || now - this.matrixCache.at > 60_000) {
-      this.matrixCache = { at: now, value: capabilityMatrix(this.deps.platform) };
+    const status = this.deps.prompts?.channel.notifyStatus();
+    const notify = status?.notify ?? false;
+    if (!this.matrixCache || now - this.matrixCache.at > 60_000 || this.matrixCache.notify !== notify) {
+      this.matrixCache = { at: now, notify, value: capabilityMatrix(this.deps.platform, status) };
     }
     return this.matrixCache.value;
   }
@@ -187,6 +196,14 @@ export class DecisionPipeline implements ObservationSink {
       enforcement: decision.clamp?.limited ? 'reduced_by_capability' : 'applied',
       detectors: detectorResults(findings),
     });
+    // Issue 18: the person is asked (or the event says why not) before the event is queued.
+    const person = this.deps.prompts
+      ? await askPerson(this.deps.prompts, decision, rt, user?.id ?? null, {
+          fileName: basename(obs.path),
+          destination: obs.removable?.serial ?? dirname(obs.path),
+        })
+      : null;
+    if (person) body.person_prompt = person;
     const copy = fullFileAsked(rt, decision.decided_by_policy_id);
     if (copy) body.evidence_requested = true;
     const q = this.deps.queue.enqueue(body.event_id as string, body);

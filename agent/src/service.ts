@@ -7,6 +7,9 @@ import { drainEvidence } from './evidence/upload.js';
 import type { DeviceKey } from './identity/device-key.js';
 import { loadPinnedDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
+import { BurstMemo } from './people/burst.js';
+import { SessionChannel } from './people/channel.js';
+import { promptTimeoutMs, startSessionChannel } from './people/service-start.js';
 import { DecisionPipeline } from './pipeline.js';
 import type { Platform } from './platform/types.js';
 import { BundleStore } from './policy/bundle-store.js';
@@ -79,6 +82,7 @@ export class AgentService {
       runtime: null,
       offline: false,
       revoked: false,
+      session: platform.session ? new SessionChannel(platform.session, platform.identity, log) : null,
     };
     this.s = s;
     this.pipeline = new DecisionPipeline({
@@ -94,6 +98,9 @@ export class AgentService {
       offline: () => s.offline,
       log,
       evidence: new EvidenceSpool(join(config.stateDir, 'evidence'), log),
+      ...(s.session
+        ? { prompts: { channel: s.session, timeoutMs: promptTimeoutMs(), burst: new BurstMemo(Date.now) } }
+        : {}),
     });
   }
 
@@ -236,6 +243,7 @@ export class AgentService {
     });
     s.sight.attach(s.config.stateDir);
     this.live = new LiveWatches(activity, (level, msg, fields) => s.log(level, msg, fields), s.sight);
+    await startSessionChannel(s);
     s.platform.service.notifyReady();
     const c = s.config;
     const checkinSecs =
@@ -270,6 +278,7 @@ export class AgentService {
   }
 
   async close(): Promise<void> {
+    await this.s.session?.stop();
     this.live?.close();
     this.s.queue.close();
     this.s.files.close();

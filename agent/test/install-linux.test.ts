@@ -136,6 +136,14 @@ function checkInstalledTree(root: string): void {
     /^ExecStart=\/\S+ \/opt\/custos-agent\/bin\/dlp-agent\.js run --state-dir \/var\/lib\/custos-agent$/m,
   );
   expect(unit).not.toContain('@');
+  expect(unit).toMatch(/^RuntimeDirectory=custos-agent$/m);
+  // Issue 18: each desktop session starts the session helper (systemd user unit, XDG autostart).
+  const userUnit = readFileSync(join(root, 'etc/systemd/user/custos-agent-session.service'), 'utf8');
+  expect(userUnit).toMatch(/^ExecStart=\/\S+ \/opt\/custos-agent\/bin\/dlp-agent\.js session$/m);
+  expect(userUnit).not.toContain('@');
+  const autostart = readFileSync(join(root, 'etc/xdg/autostart/custos-agent-session.desktop'), 'utf8');
+  expect(autostart).toMatch(/^Exec=\/opt\/custos-agent\/bin\/dlp-agent session$/m);
+  expect(autostart).toMatch(/^X-systemd-skip=true$/m);
 }
 
 describe('install.sh: all or nothing', { timeout: 120_000 }, () => {

@@ -129,6 +129,8 @@ export interface NativeBinding {
   xattrRemove?(path: string, name: string): boolean;
   fanotifyWatch?(root: string, callback: (change: FanotifyChange) => void): number;
   fanotifyUnwatch?(id: number): boolean;
+  /** SO_PEERCRED of a connected Unix socket fd: what the kernel recorded at connect(). */
+  peerCredentials?(fd: number): { pid: number; uid: number; gid: number };
   // Windows: identity
   processTokenIdentity?(): TokenIdentity;
   sessionTokenIdentity?(sessionId: number): TokenIdentity;
@@ -173,6 +175,7 @@ export const FUNCTION_PLATFORMS: Record<NativeFunctionName, 'linux' | 'win32'> =
   xattrRemove: 'linux',
   fanotifyWatch: 'linux',
   fanotifyUnwatch: 'linux',
+  peerCredentials: 'linux',
   processTokenIdentity: 'win32',
   sessionTokenIdentity: 'win32',
   consoleSessions: 'win32',

@@ -12,6 +12,7 @@ Commands:
   capabilities  show what this endpoint can observe, block and notify
   verify-package  verify an agent package signature against the enrolled keys
   requests      withdraw an exception request (--withdraw REF)
+  session       the per-session helper: shows the service's notices and prompts
   uninstall     tell the server, then remove the agent's state
 
 Common options:
@@ -47,6 +48,12 @@ for anything absent, scope attributes and feature names.`,
 Verifies an Ed25519 signature over FILE against the policy signing keys this endpoint enrolled with.
 Exits 0 when valid, 1 when not.`,
   requests: `Usage: dlp-agent requests --withdraw REFERENCE [--state-dir D]`,
+  session: `Usage: dlp-agent session [--socket PATH] [--once]
+
+The per-session helper, started by the desktop session (XDG autostart or the systemd user unit
+custos-agent-session.service). Connects to the service's session socket (default
+/run/custos-agent/session.sock) and shows its notices, Continue/Cancel warnings, justification
+prompts and analysts' questions. --once: no reconnecting when the service is away.`,
   uninstall: `Usage: dlp-agent uninstall [--state-dir D] [--force]
 
 Tells the server first (a final check-in marked uninstalling and an upload of queued events), then

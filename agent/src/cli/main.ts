@@ -9,6 +9,7 @@ import { enrollCommand } from './commands/enroll.js';
 import { requestsCommand } from './commands/requests.js';
 import { runCommand } from './commands/run.js';
 import { scanCommand } from './commands/scan.js';
+import { sessionCommand } from './commands/session.js';
 import { statusCommand } from './commands/status.js';
 import { uninstallCommand } from './commands/uninstall.js';
 import { verifyPackageCommand } from './commands/verify-package.js';
@@ -24,6 +25,7 @@ const COMMANDS: Record<string, Command> = {
   capabilities: capabilitiesCommand,
   'verify-package': verifyPackageCommand,
   requests: requestsCommand,
+  session: sessionCommand,
   uninstall: uninstallCommand,
 };
 

@@ -1,3 +1,4 @@
+import type { Socket } from 'node:net';
 import type { DeviceKey } from '../identity/device-key.js';
 
 /**
@@ -237,4 +238,56 @@ export interface Platform {
   releaseFreedMemory(): boolean;
   /** The installed agent service as `dlp-agent uninstall` manages it (`none` when there is none to manage). */
   installedService(): ServiceLookup;
+  /** The session channel (issue 18; docs/agent.md, "The session helper"); absent where not built. */
+  session?: SessionSupport;
+}
+
+/** Who is at the other end of a local connection, as the kernel recorded it (never as claimed). */
+export interface PeerCredentials {
+  pid: number;
+  uid: number;
+  gid: number;
+}
+
+/** One prompt as the person sees it (the service decides the words; the helper only shows them). */
+export type DesktopPrompt =
+  | { kind: 'notice'; title: string; text: string }
+  | { kind: 'continue'; title: string; text: string }
+  | {
+      kind: 'justify';
+      title: string;
+      text: string;
+      /** Reason categories to choose from; empty: none offered. */
+      reasons: string[];
+      free_text: boolean;
+      min_chars: number;
+    }
+  | { kind: 'question'; title: string; text: string };
+
+export type DesktopAnswer =
+  | { result: 'shown' }
+  | { result: 'continued' }
+  | { result: 'cancelled' }
+  | { result: 'justified'; category: string | null; text: string }
+  | { result: 'answered'; text: string };
+
+/** The desktop of one session (Linux: D-Bus notifications and zenity/kdialog). */
+export interface DesktopPrompts {
+  /** What this desktop can show, reported to the service at hello and in capabilities. */
+  readonly notifications: boolean;
+  readonly dialog: string | null;
+  /** Why notifications are absent, when they are. */
+  readonly reason: string | null;
+  /** Shows a prompt; resolves with the person's answer. `signal` withdraws it (timeout). */
+  ask(prompt: DesktopPrompt, signal: AbortSignal): Promise<DesktopAnswer>;
+  close(): void;
+}
+
+export interface SessionSupport {
+  /** Where the service listens for session helpers (Linux: a Unix socket in the runtime directory). */
+  socketPath(): string;
+  /** The peer of an accepted connection (Linux: getsockopt SO_PEERCRED); null when unknown. */
+  peerOf(socket: Socket): PeerCredentials | null;
+  /** Opens the desktop of the session this process runs in (the `dlp-agent session` side). */
+  openDesktop(env: NodeJS.ProcessEnv): Promise<DesktopPrompts>;
 }

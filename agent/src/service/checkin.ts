@@ -1,5 +1,6 @@
 import { capabilityMatrix } from '../capabilities.js';
 import { writeEnrollment } from '../enrollment-state.js';
+import { askQuestion } from '../people/questions.js';
 import type { CheckinRequest, CheckinResponse } from '../transport/agent-api.js';
 import { fetchPolicy } from './policy-fetch.js';
 import { renewCertificate } from './renewal.js';
@@ -27,7 +28,7 @@ function healthReport(s: AgentState): Record<string, unknown> {
 export function checkinRequest(s: AgentState, health: Record<string, unknown>): CheckinRequest {
   return {
     health: { ...healthReport(s), ...health },
-    capabilities: capabilityMatrix(s.platform),
+    capabilities: capabilityMatrix(s.platform, s.session?.notifyStatus()),
     bundle_version: bundleVersion(s),
     policy_trust_version: s.enrollment.policy_trust_version,
     trusted_policy_key_ids: s.enrollment.policy_signing_keys.map((k) => k.key_id),
@@ -83,17 +84,20 @@ async function checkinRound(
 }
 
 /**
- * AskPerson needs a notification channel; the Linux agent has none (capabilities say so), so a
- * question is logged as not asked. The payload (the question) is never logged.
+ * AskPerson goes to the signed-in person through the session channel (people/questions.ts), beside
+ * the check-in; without a channel, and for kinds this agent does not know, the command is logged as
+ * not carried out. The payload (the question) is never logged.
  */
 function reportCommands(s: AgentState, commands: CheckinResponse['commands']): void {
   for (const cmd of commands) {
     const kind = (cmd as { kind?: unknown }).kind;
-    const canAsk = Object.values(s.platform.capabilities.channels()).some((c) => c.notify);
+    if (kind === 'AskPerson' && s.session) {
+      void askQuestion(s, cmd as { payload?: unknown });
+      continue;
+    }
     s.log('warn', 'server command not carried out on this platform', {
       kind: typeof kind === 'string' ? kind : 'unknown',
-      reason:
-        kind === 'AskPerson' && !canAsk ? 'not_asked: no way to ask a person here' : 'unsupported command',
+      reason: kind === 'AskPerson' ? 'not_asked: no session channel on this platform' : 'unsupported command',
     });
   }
 }

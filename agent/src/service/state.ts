@@ -2,6 +2,7 @@ import type { AgentConfig } from '../config.js';
 import type { EnrollmentState } from '../enrollment-state.js';
 import type { DeviceKey } from '../identity/device-key.js';
 import type { Logger } from '../log.js';
+import type { SessionChannel } from '../people/channel.js';
 import type { Platform } from '../platform/types.js';
 import type { BundleStore } from '../policy/bundle-store.js';
 import type { NetworkLocationState } from '../policy/network-location-state.js';
@@ -37,6 +38,8 @@ export interface AgentState {
   offline: boolean;
   /** The server reported this device revoked: nothing more is uploaded. */
   revoked: boolean;
+  /** The session channel to signed-in people (issue 18); null where the platform has none. */
+  readonly session?: SessionChannel | null;
 }
 
 export type CallOutcome = 'ok' | 'offline' | 'refused' | 'rate_limited';

@@ -34,6 +34,10 @@ export class AgentPeerServer {
   rateLimitEvents = 0;
   /** throttle_ms added to successful events answers. */
   throttleMs: number | null = null;
+  /** Commands handed out (and cleared) at the next check-in. */
+  readonly commands: Record<string, unknown>[] = [];
+  /** Bodies of `incident-answers` requests received. */
+  readonly answers: Record<string, unknown>[] = [];
   /** Check-in bodies received. */
   readonly checkins: Record<string, unknown>[] = [];
   /** Keys the enrolment answer hands out. */
@@ -146,7 +150,7 @@ export class AgentPeerServer {
         return this.send(res, 200, {
           policy_update_available: this.policyUpdate,
           revoked: false,
-          commands: [],
+          commands: this.commands.splice(0),
           server_time: new Date().toISOString(),
         });
       case '/api/v1/agent/certificate':
@@ -156,6 +160,13 @@ export class AgentPeerServer {
         return this.send(res, 200, {
           certificate_pem: `renewed-${this.certificateRequests.length}`,
           certificate_expires_at: new Date(Date.now() + 90 * 86_400_000).toISOString(),
+        });
+      case '/api/v1/agent/incident-answers':
+        this.answers.push(json);
+        return this.send(res, 200, {
+          question_id: json.question_id,
+          comment_id: randomUUID(),
+          status_changed: true,
         });
       case '/api/v1/agent/policy':
         return this.send(res, 200, this.policyResponse);

@@ -4,10 +4,10 @@ import { loadConfig } from '../../src/config.js';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import { AuditWriter } from '../../src/http/audit.js';
+import { createTenant } from '../../src/modules/identity/public.js';
 import { recordSlaTransition } from '../../src/modules/incidents/sla-clock.js';
 import { type SLA_FILTER_VALUES, slaCondition, slaTargets } from '../../src/modules/incidents/sla-store.js';
 import type { IncidentsTable } from '../../src/modules/incidents/tables.js';
-import { createTenant } from '../../src/modules/identity/public.js';
 import { makeTempDir, testClock } from '../helpers/index.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
 

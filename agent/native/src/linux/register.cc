@@ -1,5 +1,6 @@
 #include "../common/export.h"
 #include "fanotify.h"
+#include "peercred.h"
 #include "xattr.h"
 
 namespace custos {
@@ -11,6 +12,7 @@ void RegisterPlatform(Napi::Env env, Napi::Object exports) {
   Export(env, exports, "xattrRemove", XattrRemove);
   Export(env, exports, "fanotifyWatch", FanotifyWatch);
   Export(env, exports, "fanotifyUnwatch", FanotifyUnwatch);
+  Export(env, exports, "peerCredentials", PeerCredentials);
   // The reader threads end before the environment goes away (worker threads, process exit).
   env.AddCleanupHook([]() { CloseAllFanotifyWatches(); });
 }

@@ -1,7 +1,7 @@
 import type { ChannelCapability, PlatformCapabilities } from '../types.js';
 
 const NO_BLOCK = 'the Linux agent observes from user space after the fact; nothing can be held or blocked';
-const NO_NOTIFY = 'no desktop notification channel from a system service';
+const NO_NOTIFY = 'notices only through a connected session helper (dlp-agent session)';
 
 /**
  * What the Linux agent can honestly do. It sees files after they are written (inotify, discovery

@@ -3,12 +3,14 @@ import { hostname, release } from 'node:os';
 import type { PlatformOverrides } from '../index.js';
 import type { FileLabels, Platform } from '../types.js';
 import { createLinuxCapabilities } from './capabilities.js';
+import { openLinuxDesktop } from './desktop.js';
 import { createLinuxDeviceKeys } from './device-keys.js';
 import { createJsonPolicySource } from './machine-policy.js';
 import { createLinuxNetwork } from './network.js';
 import { releaseFreedMemory } from './release-memory.js';
 import { createSysfsRemovable } from './removable.js';
 import { createStderrServiceHooks } from './service-hooks.js';
+import { peerCredentialsOf, sessionSocketPath } from './session-peer.js';
 import { createSessionIdentity } from './sessions.js';
 import { findInstalledService } from './systemd-unit.js';
 import { createFsWatching } from './watcher.js';
@@ -68,6 +70,11 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
     }),
     files: createFsWatching(),
     capabilities: createLinuxCapabilities(),
+    session: {
+      socketPath: () => sessionSocketPath(),
+      peerOf: peerCredentialsOf,
+      openDesktop: openLinuxDesktop,
+    },
     service: createStderrServiceHooks(),
     labels: await loadLabels(),
     network: createLinuxNetwork({

@@ -1,4 +1,4 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 /** SQL of the agent interface: the signed-request nonce cache (`agent_nonces`, owned here). */

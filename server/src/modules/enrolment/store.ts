@@ -67,7 +67,6 @@ export async function takeTokenUse(db: Db, hash: string, now: Date): Promise<boo
   return Number(r.numUpdatedRows) === 1;
 }
 
-
 /** The tenant's device CA (one row per tenant). */
 export async function findDeviceCa(db: Db, tenantId: string) {
   return db.selectFrom('device_cas').selectAll().where('tenant_id', '=', tenantId).executeTakeFirst();

@@ -7,7 +7,7 @@ import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode 
 import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
-import { closeQuotaEpisode, countStoredEvents, findBatch, insertBatch, openQuotaEpisode } from './store.js';
+import { findBatch, insertBatch } from './store.js';
 
 export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
 export interface Ack {

@@ -1,0 +1,113 @@
+import type { Decision } from '@custos/engine';
+import type { DesktopPrompt } from '../platform/types.js';
+import type { PolicyRuntime } from '../policy/runtime.js';
+import type { BurstMemo } from './burst.js';
+import type { AskOutcome, SessionChannel } from './channel.js';
+
+/**
+ * Reason categories offered when a policy's `justification.reasons` is empty ("all"): document 1
+ * names no list, so the agent offers these (docs/agent.md, "What is asked when").
+ */
+export const DEFAULT_REASONS = ['business_need', 'customer_request', 'manager_approved', 'other'];
+
+/** Prompt timeout when the service is given none: no answer is Cancel (document 1). */
+export const DEFAULT_PROMPT_TIMEOUT_MS = 120_000;
+
+export interface PromptDeps {
+  channel: SessionChannel;
+  timeoutMs?: number;
+  /** Answers covering a burst (document 2); none: every operation is asked. */
+  burst?: BurstMemo<PersonPrompt>;
+}
+
+/** What the event records about the person (field `person_prompt`, docs/agent.md). */
+export type PersonPrompt = {
+  kind: DesktopPrompt['kind'];
+  /** false on Linux today: the operation already happened, the answer gates nothing. */
+  held: boolean;
+} & (
+  | { asked: false; not_asked: string }
+  | {
+      asked: true;
+      result: 'shown' | 'continued' | 'cancelled' | 'justified' | 'timed_out';
+      /** Document 1's record: no answer is Cancel (`user_cancelled`). */
+      outcome: 'shown' | 'user_continued' | 'user_cancelled' | 'justified';
+      justification?: { category: string | null; text: string; text_length: number };
+      refused?: 'min_chars';
+      /** This operation was not asked again: an answer within five minutes covers it. */
+      covered_by_burst?: true;
+    }
+);
+
+function promptFor(decision: Decision, rt: PolicyRuntime, fileName: string): DesktopPrompt | null {
+  const policy = rt.payload.policies.find((p) => p.policy_id === decision.decided_by_policy_id);
+  const text =
+    policy?.notifications.user_message ??
+    `"${fileName}" holds data that a company policy${policy ? ` (${policy.name})` : ''} protects.`;
+  const title = 'Custos DLP';
+  if (decision.requested_action === 'warn_with_continue') return { kind: 'continue', title, text };
+  if (decision.requested_action === 'require_justification') {
+    const j = policy?.notifications.justification ?? {};
+    const reasons = j.reasons && j.reasons.length > 0 ? [...j.reasons] : DEFAULT_REASONS;
+    return {
+      kind: 'justify',
+      title,
+      text,
+      reasons,
+      free_text: j.free_text ?? true,
+      min_chars: j.min_chars ?? 12,
+    };
+  }
+  if (decision.action === 'inform') return { kind: 'notice', title, text };
+  return null;
+}
+
+/**
+ * The person step of the pipeline: for a notice, a Continue/Cancel warning or a justification,
+ * asks the signed-in person through their session helper and says what to record. Null when the
+ * decision asks nothing of a person. The operation is never held on Linux (`held: false`).
+ */
+export async function askPerson(
+  deps: PromptDeps,
+  decision: Decision,
+  rt: PolicyRuntime,
+  uid: string | null,
+  target: { fileName: string; destination: string },
+): Promise<PersonPrompt | null> {
+  const prompt = promptFor(decision, rt, target.fileName);
+  if (!prompt) return null;
+  const key = [uid, decision.decided_by_policy_id, prompt.kind, target.destination];
+  const covered = deps.burst?.get(key);
+  if (covered?.asked) return { ...covered, covered_by_burst: true };
+  const record = await ask(deps, prompt, uid);
+  if (record.asked) deps.burst?.set(key, record);
+  return record;
+}
+
+async function ask(deps: PromptDeps, prompt: DesktopPrompt, uid: string | null): Promise<PersonPrompt> {
+  const out: AskOutcome = await deps.channel.ask(uid, prompt, deps.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS);
+  const base = { kind: prompt.kind, held: false };
+  if (!out.asked) return { ...base, asked: false, not_asked: `[not_asked] ${out.reason}` };
+  const a = out.answer;
+  if (a.result === 'justified' && prompt.kind === 'justify') {
+    const category = a.category !== null && prompt.reasons.includes(a.category) ? a.category : null;
+    const text = String(a.text).slice(0, 2000);
+    if (prompt.free_text && text.trim().length < prompt.min_chars)
+      return { ...base, asked: true, result: 'cancelled', outcome: 'user_cancelled', refused: 'min_chars' };
+    return {
+      ...base,
+      asked: true,
+      result: 'justified',
+      outcome: 'justified',
+      justification: { category, text, text_length: text.length },
+    };
+  }
+  if (a.result === 'continued' && prompt.kind === 'continue')
+    return { ...base, asked: true, result: 'continued', outcome: 'user_continued' };
+  if (a.result === 'shown' && prompt.kind === 'notice')
+    return { ...base, asked: true, result: 'shown', outcome: 'shown' };
+  if (a.result === 'timed_out')
+    return { ...base, asked: true, result: 'timed_out', outcome: 'user_cancelled' };
+  // Anything else (Cancel, a closed notification, an answer of the wrong kind) is Cancel.
+  return { ...base, asked: true, result: 'cancelled', outcome: 'user_cancelled' };
+}

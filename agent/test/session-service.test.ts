@@ -1,0 +1,175 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir, userInfo } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { startAgent } from './helpers/agent-process.js';
+import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
+import {
+  FakeNotificationServer,
+  sessionsFor,
+  startSessionBus,
+  writeFakeZenity,
+} from './helpers/fake-notifications.js';
+import { enrolledPeerAgent } from './helpers/peer-agent.js';
+import { policyKey, sign } from './helpers/signing-keys.js';
+
+/**
+ * Issue 18 with both processes real: `dlp-agent run` (the service, enrolled with an HTTPS peer)
+ * and `dlp-agent session` (the helper) on a real D-Bus session bus with a scripted notification
+ * server and a scripted zenity. A require_justification policy on a file with card numbers asks
+ * the signed-in person; the justification travels on the event, and the check-in reports notify
+ * on the observed channels once the helper is connected.
+ */
+const stops: (() => Promise<unknown> | unknown)[] = [];
+afterAll(async () => {
+  for (const s of stops.reverse()) await s();
+});
+
+async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!cond()) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}
+
+describe('dlp-agent run with dlp-agent session', () => {
+  it('asks the signed-in person for a justification through the helper, reports notify, relays a question', async () => {
+    const root = mkdtempSync(join(tmpdir(), 'dlp-session-svc-'));
+    stops.push(() => rmSync(root, { recursive: true, force: true }));
+    const bus = await startSessionBus(root);
+    stops.push(() => bus.stop());
+    const notes = await FakeNotificationServer.start(bus.address);
+    stops.push(() => notes.close());
+    writeFakeZenity(join(root, 'bin'));
+    const dialog = join(root, 'dialog');
+    mkdirSync(dialog);
+    writeFileSync(join(dialog, 'list'), 'business_need\n');
+    writeFileSync(join(dialog, 'entry'), 'Quarterly statement for the auditors\n');
+    const watched = join(root, 'watched');
+    mkdirSync(watched);
+    mkdirSync(join(root, 'run'));
+    const sock = join(root, 'run', 'session.sock');
+
+    const key = policyKey();
+    const { peer, stateDir, env } = await enrolledPeerAgent({
+      started: (p) => {
+        stops.push(() => p.stop());
+        p.policySigningKeys = [key.trusted];
+      },
+    });
+    writeFileSync(
+      join(stateDir, 'config.json'),
+      JSON.stringify({ UploadIntervalSecs: 1, CheckinIntervalSecs: 10 }),
+    );
+    const policy = cardPolicy({
+      response: 'require_justification',
+      notifications: {
+        user_message: 'Card numbers need a reason.',
+        justification: { reasons: ['business_need', 'customer_request'], free_text: true, min_chars: 12 },
+      },
+    });
+    peer.policyResponse = {
+      bundle_version: 1,
+      bundle: sign({ ...cardBundle({ version: 1, monitored: [watched] }), policies: [policy] }, key),
+    };
+    peer.policyUpdate = true;
+    const sessionEnv = {
+      DLP_AGENT_SESSION_SOCKET: sock,
+      DLP_AGENT_SESSIONS_DIR: sessionsFor(join(root, 'sessions'), [
+        { uid: process.getuid?.() ?? 0, name: userInfo().username },
+      ]),
+      DLP_AGENT_PROMPT_TIMEOUT_SECS: '20',
+    };
+    const agent = startAgent(['run', '--state-dir', stateDir], { ...env, ...sessionEnv });
+    stops.push(async () => {
+      agent.child.kill('SIGTERM');
+      await agent.done;
+    });
+    let log = '';
+    agent.child.stderr!.on('data', (d) => {
+      log += d;
+    });
+    await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
+
+    const helper = startAgent(['session'], {
+      ...sessionEnv,
+      DBUS_SESSION_BUS_ADDRESS: bus.address,
+      PATH: `${join(root, 'bin')}:${process.env.PATH}`,
+      FAKE_DIALOG_DIR: dialog,
+      FAKE_DIALOG_LOG: join(root, 'dialog.log'),
+    });
+    stops.push(async () => {
+      helper.child.kill('SIGTERM');
+      await helper.done;
+    });
+    await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
+    await until(
+      () => log.includes('"msg":"watching"') && log.includes('"msg":"discovery pass done"'),
+      'watcher and pass',
+    );
+
+    writeFileSync(join(watched, 'statement.txt'), `${VALID_CARDS.join('\n')}\n`);
+    await until(() => peer.events.some((x) => x.channel === 'file_create'), 'the file_create event');
+    const ev = peer.events.find((x) => x.channel === 'file_create')!;
+    expect(ev).toMatchObject({
+      requested_action: 'require_justification',
+      // Nothing is held on Linux: with a helper that can notify, rule 3 leaves a notice.
+      action: 'inform',
+      person_prompt: {
+        kind: 'justify',
+        held: false,
+        asked: true,
+        result: 'justified',
+        outcome: 'justified',
+        justification: {
+          category: 'business_need',
+          text: 'Quarterly statement for the auditors',
+          text_length: 36,
+        },
+      },
+    });
+    expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('Card numbers need a reason.');
+    // The agent's log never carries what the person typed.
+    expect(log).not.toContain('Quarterly statement');
+
+    // A check-in after the helper connected reports notify where the agent observes.
+    await until(
+      () =>
+        peer.checkins.some(
+          (c) =>
+            (c.capabilities as { channels: Record<string, { notify: boolean }> }).channels.file_create
+              ?.notify === true,
+        ),
+      'a check-in reporting notify',
+    );
+    const last = peer.checkins.at(-1)!.capabilities as {
+      channels: Record<string, { notify: boolean; block: boolean }>;
+      features: string[];
+    };
+    expect(last.channels.file_create).toMatchObject({ notify: true, block: false });
+    expect(last.channels.print?.notify).toBe(false);
+    expect(last.features).not.toContain('warn_with_continue');
+
+    // An analyst's question (AskPerson at check-in) is shown and its answer sent back.
+    writeFileSync(join(dialog, 'entry'), 'I sent it to the auditor\n');
+    const questionId = randomUUID();
+    peer.commands.push({
+      id: randomUUID(),
+      kind: 'AskPerson',
+      payload: {
+        question_id: questionId,
+        reference: 'INC-7',
+        question: 'Why did the statement go out?',
+        lapses_at: new Date(Date.now() + 3 * 86_400_000).toISOString(),
+      },
+      created_at: new Date().toISOString(),
+    });
+    await until(() => peer.answers.length > 0, 'the answer');
+    expect(peer.answers).toEqual([{ question_id: questionId, answer: 'I sent it to the auditor' }]);
+    expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('Why did the statement go out?');
+    expect(log).not.toContain('I sent it to the auditor');
+    expect(log).not.toContain('Why did the statement go out?');
+  }, 90_000);
+});
