@@ -3,7 +3,7 @@ import type { AppServices } from '../../deps.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { AgentEventsTable } from '../agent-events/public.js';
-import { acceptedUntilOf } from './accepted-risk.js';
+import { acceptedUntilOf } from './accepted-risk-store.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
 import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-filters.js';
