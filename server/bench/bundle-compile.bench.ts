@@ -4,7 +4,7 @@ import { afterAll, beforeAll, expect, it } from 'vitest';
 import { systemContext } from '../src/http/audit.js';
 import type { AgentEventsTable } from '../src/modules/agent-events/public.js';
 import { compileAndStoreBundle } from '../src/modules/bundles/compile.js';
-import { seenRemovableDevices } from '../src/modules/incidents/policy-record.js';
+import { seenRemovableDevices } from '../src/modules/incidents/policy-record-store.js';
 import { bundleRelease } from '../src/modules/policies/bundle-release.js';
 import { overlapWarnings } from '../src/modules/policies/overlap.js';
 import { listPolicyRows } from '../src/modules/policies/rows.js';

@@ -1,4 +1,4 @@
-import { type Kysely, SqliteAdapter, type Transaction } from 'kysely';
+import { type Kysely, SqliteAdapter, sql, type Transaction } from 'kysely';
 
 /**
  * A time budget a running SQLite statement checks (docs/incidents.md, Query timeout).
@@ -45,4 +45,9 @@ export function isStatementTimeout(err: unknown): boolean {
 
 export function isSqlite<D>(db: Kysely<D> | Transaction<D>): boolean {
   return db.getExecutor().adapter instanceof SqliteAdapter;
+}
+
+/** PostgreSQL: bounds every statement of the open transaction to `ms` milliseconds. */
+export async function setLocalStatementTimeout<D>(trx: Transaction<D>, ms: number): Promise<void> {
+  await sql.raw(`set local statement_timeout = ${Math.trunc(ms)}`).execute(trx);
 }

@@ -1,7 +1,7 @@
 import '../../src/modules/incidents/assignment-rules-tables.js';
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { type SignedIn, signInAs } from '../helpers/index.js';
+import { type SignedIn, signInAs, stepUp } from '../helpers/index.js';
 import { startTriage, type Triage } from './triage-harness.js';
 
 let t: Triage;
@@ -132,6 +132,16 @@ describe('assignment rules at incident creation', () => {
     const d = (await t.call('GET', `/incidents/${trial}`)).json();
     expect(d).toMatchObject({ synthetic: true, assignee_email: null });
     expect(await history(trial)).toEqual([]);
+    // Created as a test by the test-folder rule: no rule runs either (the origin line only).
+    await stepUp(t.h.ctx, t.h.owner, 'enforcement_bypass');
+    const folders = { folders: ['/srv/qa'], reason: 'QA keeps its sample files here' };
+    expect((await t.call('POST', '/settings/test-folders', t.h.owner, folders)).statusCode).toBe(200);
+    const sample = await t.one('alice', t.d, { path: '/srv/qa/cards.txt' });
+    expect((await t.call('GET', `/incidents/${sample}`)).json()).toMatchObject({
+      synthetic: true,
+      assignee_email: null,
+    });
+    expect((await history(sample)).map((l) => l.kind)).toEqual(['origin']);
   });
 
   it('never reassigns: an event folding into an existing incident runs no rule; no rule, no assignee', async () => {

@@ -59,6 +59,48 @@ describe('POST /incidents/bulk', () => {
       expect(JSON.parse(a.metadata).correlation_id).toBe(out.correlation_id);
   });
 
+  it('mark_test goes through the synthetic service per item, correlation id on every line', async () => {
+    const [a, b, already] = await t.raise(['t1', 't2', 't3']);
+    const marked = await t.call('POST', `/incidents/${already}/synthetic`, undefined, {
+      synthetic: true,
+      reason: 'marked by hand',
+    });
+    expect(marked.statusCode, marked.body).toBe(200);
+    const r = await bulk({
+      idempotency_key: KEY,
+      action: 'mark_test',
+      reason: '  a red-team exercise  ',
+      items: [...(await versions([a!, b!, already!])), { id: randomUUID(), row_version: 1 }],
+    });
+    expect(r.statusCode, r.body).toBe(200);
+    const out = r.json();
+    expect(out.items.map((i: { outcome: string }) => i.outcome)).toEqual([
+      'updated',
+      'updated',
+      'unchanged',
+      'unavailable',
+    ]);
+    expect(out.counts).toMatchObject({ updated: 2, unchanged: 1, unavailable: 1, total: 4 });
+    const rows = await t.h.ctx.db
+      .selectFrom('incidents')
+      .select(['id', 'synthetic', 'synthetic_by'])
+      .where('id', 'in', [a!, b!])
+      .execute();
+    for (const row of rows) expect(row).toMatchObject({ synthetic: 1, synthetic_by: 'analyst' });
+    for (const id of [a!, b!]) {
+      const lines = await historyOf(id);
+      expect(lines.map((l) => [l.kind, l.to_value, l.note, l.correlation_id])).toEqual([
+        ['synthetic', 'test', 'a red-team exercise', out.correlation_id],
+      ]);
+    }
+    const entries = (await audits('incident.marked_test')).map((e) => JSON.parse(e.metadata));
+    expect(entries.filter((m) => m.correlation_id === out.correlation_id)).toHaveLength(2);
+    expect(JSON.parse((await audits('incident.bulk_triaged'))[0]!.metadata)).toMatchObject({
+      bulk_action: 'mark_test',
+      updated_count: 2,
+    });
+  });
+
   it('answers each item: updated, unchanged, stale, unavailable (missing and another tenant alike), refused', async () => {
     const [fresh, already, moved, closed] = await t.raise(['o1', 'o2', 'o3', 'o4']);
     const close = { status: 'closed', disposition: 'benign', resolution: RESOLUTION };
@@ -181,7 +223,8 @@ describe('POST /incidents/bulk', () => {
       [{ ...base, idempotency_key: 'x'.repeat(129) }, 'idempotency_key'],
       [{ ...base, idempotency_key: 'has a space in it!' }, 'idempotency_key'],
       [{ ...base, action: 'delete' }, 'action'],
-      [{ ...base, action: 'mark_test', status: undefined, reason: 'a test run' }, 'action'],
+      [{ ...base, action: 'mark_test', status: undefined }, 'reason'],
+      [{ ...base, action: 'mark_test', status: undefined, reason: '    abc   ' }, 'reason'],
       [{ ...base, assignee_email: null }, 'assignee_email'],
       [{ ...base, status: undefined }, 'status'],
       [{ ...base, status: 'closed', disposition: 'benign', resolution: 'too short' }, 'resolution'],

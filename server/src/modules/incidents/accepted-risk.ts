@@ -1,14 +1,10 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/database.js';
 import type { AppServices } from '../../deps.js';
 import { systemContext } from '../../http/audit.js';
 import { fieldError } from '../../http/errors.js';
+import { clearAcceptance, dueAcceptances, reopenClosed } from './accepted-risk-store.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import type { TargetStatus } from './transitions.js';
 import { insertHistory } from './workflow-store.js';
-import './workflow-tables.js';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const DAY_MS = 24 * 3_600_000;
 /** Document 2: an accepted risk lasts 90 days unless told, at most a year. */
@@ -29,69 +25,18 @@ export function decideAcceptedUntil(target: TargetStatus, raw: string | undefine
   return new Date(until).toISOString();
 }
 
-export async function setAcceptance(
-  db: Db,
-  row: {
-    incident_id: string;
-    tenant_id: string;
-    accepted_until: string;
-    accepted_by: string | null;
-    accepted_at: string;
-  },
-) {
-  await clearAcceptance(db, row.incident_id);
-  await db.insertInto('incident_acceptances').values(row).execute();
-}
-
-export async function clearAcceptance(db: Db, incidentId: string) {
-  await db.deleteFrom('incident_acceptances').where('incident_id', '=', incidentId).execute();
-}
-
-export async function acceptedUntilOf(db: Db, incidentId: string): Promise<string | null> {
-  const r = await db
-    .selectFrom('incident_acceptances')
-    .select('accepted_until')
-    .where('incident_id', '=', incidentId)
-    .executeTakeFirst();
-  return r?.accepted_until ?? null;
-}
-
 /**
  * The accepted-risk job: every accepted risk whose `accepted_until` has come reopens to
  * investigating, disposition and resolution cleared, with a history line and an audit entry whose
  * actor is the system. Returns how many reopened.
  */
 export async function reopenAcceptedRisks(s: AppServices, now: Date): Promise<number> {
-  const due = await s.db
-    .selectFrom('incident_acceptances')
-    .innerJoin('incidents', 'incidents.id', 'incident_acceptances.incident_id')
-    .select([
-      'incidents.id',
-      'incidents.tenant_id',
-      'incidents.reference',
-      'incident_acceptances.accepted_until',
-    ])
-    .where('incident_acceptances.accepted_until', '<=', now.toISOString())
-    .limit(500)
-    .execute();
+  const due = await dueAcceptances(s.db, now, 500);
   let reopened = 0;
   for (const d of due) {
     await s.db.transaction().execute(async (trx) => {
       await clearAcceptance(trx, d.id);
-      const moved = await trx
-        .updateTable('incidents')
-        .set((eb) => ({
-          status: 'investigating',
-          disposition: null,
-          resolution: null,
-          closed_at: null,
-          row_version: eb('row_version', '+', 1),
-          updated_at: now.toISOString(),
-        }))
-        .where('id', '=', d.id)
-        .where('status', '=', 'closed')
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) return;
+      if (!(await reopenClosed(trx, d.id, now))) return;
       reopened += 1;
       await insertHistory(trx, {
         id: timeOrderedId(now),

@@ -4,7 +4,13 @@ import type { DevicesTable } from '../agents/public.js';
 import { COMMENT_MAX } from './discussion-service.js';
 import { recordSlaTransitionOf } from './sla-clock.js';
 import { timeOrderedId } from './time-ordered-id.js';
-import { insertComment, insertHistory } from './workflow-store.js';
+import {
+  deviceQuestion,
+  insertComment,
+  insertHistory,
+  markQuestionAnswered,
+  resumeAfterAnswer,
+} from './workflow-store.js';
 
 /**
  * POST /api/v1/agent/incident-answers (document 2): the person's answer to a question, sent
@@ -24,23 +30,11 @@ export async function recordAnswer(
   const now = s.clock.now();
   return s.db.transaction().execute(async (trx) => {
     // Another device's question and a missing one answer alike.
-    const q = await trx
-      .selectFrom('incident_questions')
-      .selectAll()
-      .where('tenant_id', '=', device.tenant_id)
-      .where('device_id', '=', device.id)
-      .where('id', '=', body.question_id)
-      .executeTakeFirst();
+    const q = await deviceQuestion(trx, device.tenant_id, device.id, body.question_id);
     if (!q) throw notFound('question');
     if (q.answered_at !== null || now.getTime() >= Date.parse(q.lapses_at))
       throw new AppError(409, 'incident.question_closed', 'the question was already answered or has lapsed');
-    const marked = await trx
-      .updateTable('incident_questions')
-      .set({ answered_at: now.toISOString() })
-      .where('id', '=', q.id)
-      .where('answered_at', 'is', null)
-      .executeTakeFirst();
-    if (Number(marked.numUpdatedRows) !== 1)
+    if (!(await markQuestionAnswered(trx, q.id, now)))
       throw new AppError(409, 'incident.question_closed', 'the question was already answered or has lapsed');
     const commentId = timeOrderedId(now);
     await insertComment(trx, {
@@ -53,17 +47,7 @@ export async function recordAnswer(
       from_person: 1,
       created_at: now.toISOString(),
     });
-    const moved = await trx
-      .updateTable('incidents')
-      .set((eb) => ({
-        status: 'investigating',
-        row_version: eb('row_version', '+', 1),
-        updated_at: now.toISOString(),
-      }))
-      .where('id', '=', q.incident_id)
-      .where('status', '=', 'awaiting_user')
-      .executeTakeFirst();
-    const statusChanged = Number(moved.numUpdatedRows) === 1;
+    const statusChanged = await resumeAfterAnswer(trx, q.incident_id, now);
     const ctx = { tenantId: q.tenant_id, actor: { type: 'agent' as const, id: device.id }, requestId };
     if (statusChanged) {
       await recordSlaTransitionOf(trx, q.incident_id, 'awaiting_user', 'investigating', now);

@@ -3,7 +3,7 @@ import type { Database } from '../../db/database.js';
 import { AuditWriter, systemContext } from '../../http/audit.js';
 import { findUserByEmail } from '../../http/auth-store.js';
 import { resolveRolePermissions } from '../../http/roles.js';
-import { listRules } from './assignment-rules-store.js';
+import { assignIfUnassigned, listRules } from './assignment-rules-store.js';
 import type { IncidentAssignmentRulesTable } from './assignment-rules-tables.js';
 import { isAboutAccount } from './self-action.js';
 import type { IncidentsTable } from './tables.js';
@@ -101,13 +101,7 @@ export async function applyAssignmentRules(
         lines.push(line(r, at, 'assignment_skipped', null, `rule "${rule.name}" passed over: ${who.reason}`));
         continue;
       }
-      const moved = await db
-        .updateTable('incidents')
-        .set({ assignee_id: who.user.id, assignee_email: who.user.email })
-        .where('id', '=', r.id)
-        .where('assignee_id', 'is', null)
-        .executeTakeFirst();
-      if (Number(moved.numUpdatedRows) !== 1) break;
+      if (!(await assignIfUnassigned(db, r.id, who.user))) break;
       r.assignee_id = who.user.id;
       r.assignee_email = who.user.email;
       lines.push(line(r, at, 'assignment', who.user.email, `assignment rule "${rule.name}"`));

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { IncidentAssignmentRulesTable } from './assignment-rules-tables.js';
 import './assignment-rules-tables.js';
+import './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -57,4 +58,19 @@ export async function renumber(db: Db, tenantId: string, ids: readonly string[])
       .where('id', '=', id)
       .execute();
   }
+}
+
+/** Gives an unassigned incident to a person; false when someone else got there first. */
+export async function assignIfUnassigned(
+  db: Db,
+  incidentId: string,
+  user: { id: string; email: string },
+): Promise<boolean> {
+  const moved = await db
+    .updateTable('incidents')
+    .set({ assignee_id: user.id, assignee_email: user.email })
+    .where('id', '=', incidentId)
+    .where('assignee_id', 'is', null)
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
 }

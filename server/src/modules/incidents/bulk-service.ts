@@ -4,6 +4,7 @@ import { AppError, fieldError } from '../../http/errors.js';
 import { claimBulkKey, findBulkKey, finishBulkKey, purgeBulkKeys, releaseBulkKey } from './bulk-store.js';
 import { linkIncidents } from './links-service.js';
 import { idOfReference } from './links-store.js';
+import { markSynthetic, SYNTHETIC_REASON_MAX, SYNTHETIC_REASON_MIN } from './marking-service.js';
 import { visible } from './service.js';
 import type { IncidentsTable } from './tables.js';
 import { type Disposition, isClose, storedStatusOf, type TargetStatus } from './transitions.js';
@@ -20,8 +21,6 @@ import {
 export const BULK_MAX_ITEMS = 200;
 export const BULK_KEY_KEPT_MS = 24 * 60 * 60 * 1000;
 export const BULK_ACTIONS = ['assign', 'status', 'mark_test', 'relate'] as const;
-/** The actions served today (docs/incidents.md, Bulk triage: mark_test waits for /synthetic). */
-const SERVED = ['assign', 'status', 'relate'] as const;
 export const OUTCOMES = ['updated', 'unchanged', 'stale', 'unavailable', 'refused'] as const;
 type Outcome = (typeof OUTCOMES)[number];
 
@@ -84,11 +83,11 @@ const item = (id: string, outcome: Outcome, rowVersion: number | null, reason: s
 /**
  * Checks the request once, before anything is written (422 naming the field), and returns what
  * one item does. Every step is the single-incident service (workflow-service.ts,
- * links-service.ts): the rules live there only.
+ * links-service.ts, marking-service.ts): the rules live there only.
  */
 async function prepare(c: WorkflowCall, permissionsOf: PermissionsOf, body: BulkBody): Promise<Step> {
-  if (!(SERVED as readonly string[]).includes(body.action))
-    throw fieldError('action', `must be one of: ${SERVED.join(', ')} (mark_test is not served yet)`);
+  if (!(BULK_ACTIONS as readonly string[]).includes(body.action))
+    throw fieldError('action', `must be one of: ${BULK_ACTIONS.join(', ')}`);
   for (const field of Object.values(FIELDS).flat())
     if (
       (body as unknown as Record<string, unknown>)[field] !== undefined &&
@@ -130,6 +129,18 @@ async function prepare(c: WorkflowCall, permissionsOf: PermissionsOf, body: Bulk
       // A close waiting for a second person leaves the incident where it was (docs/incidents.md).
       if ('pending_close' in out) return item(r.id, 'refused', r.row_version, 'pending_close');
       return item(r.id, 'updated', out.row_version);
+    };
+  }
+  if (body.action === 'mark_test') {
+    const reason = (body.reason ?? '').trim();
+    if (reason.length < SYNTHETIC_REASON_MIN || reason.length > SYNTHETIC_REASON_MAX)
+      throw fieldError(
+        'reason',
+        `mark_test needs a reason of ${SYNTHETIC_REASON_MIN}-${SYNTHETIC_REASON_MAX} characters`,
+      );
+    return async (call, r, v) => {
+      const out = await markSynthetic(call, r.id, { synthetic: true, reason, expected_version: v });
+      return item(r.id, out.changed ? 'updated' : 'unchanged', out.row_version);
     };
   }
   // relate: the other incident must be one the caller can open (one 422 for the request).

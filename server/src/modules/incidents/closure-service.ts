@@ -5,7 +5,8 @@ import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { ACCEPTED_DEFAULT_MS, acceptedUntilOf, setAcceptance } from './accepted-risk.js';
+import { ACCEPTED_DEFAULT_MS } from './accepted-risk.js';
+import { acceptedUntilOf, setAcceptance } from './accepted-risk-store.js';
 import { closureLine, requestView } from './closure-gate.js';
 import {
   closureSettings,

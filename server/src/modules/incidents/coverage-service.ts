@@ -1,7 +1,7 @@
 import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
 import { eventPairsSince, eventPayloadAt } from './coverage-store.js';
-import { strength } from './policy-record.js';
+import { strength } from './policy-record-store.js';
 import { scopeOf } from './service.js';
 
 /** Document 2: coverage gaps over seven days. docs/incidents.md, Coverage gaps: at most 200. */

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { MoreFilter } from './list-filters.js';
+import { slaCondition } from './sla-store.js';
 import type { LocationState } from './tables.js';
 
 const NONE = sql<boolean>`1 = 0`;
@@ -82,8 +83,14 @@ export function applyMoreFilters<Q extends SelectQueryBuilder<Database, 'inciden
       ),
     ) as Q;
   }
-  // No incident records an SLA outcome, an anomaly or a regime yet (docs/incidents.md, Queue
-  // filters): the value is checked and the filter matches nothing rather than being ignored.
-  if (f.sla !== undefined || f.anomaly !== undefined || f.regime !== undefined) out = out.where(NONE) as Q;
+  if (f.sla !== undefined) {
+    // Without the targets and the clock the filter cannot be judged: it matches nothing.
+    const at = f.slaAt;
+    const sla = f.sla;
+    out = (at ? out.where((eb) => slaCondition(eb, sla, at.targets, at.now)) : out.where(NONE)) as Q;
+  }
+  // No incident records an anomaly or a regime yet (docs/incidents.md, Queue filters): the value
+  // is checked and the filter matches nothing rather than being ignored.
+  if (f.anomaly !== undefined || f.regime !== undefined) out = out.where(NONE) as Q;
   return out;
 }

@@ -1,6 +1,7 @@
 import { ACTIONS } from '@custos/engine';
 import { Type } from 'typebox';
 import { fieldError } from '../../http/errors.js';
+import { SLA_FILTER_VALUES, type SlaFilterValue, type SlaTargets } from './sla-store.js';
 
 /**
  * The queue filters of document 2 beyond the first set (docs/incidents.md, Queue filters):
@@ -11,8 +12,6 @@ export const ENFORCEMENTS = ['applied', 'reduced_by_capability'] as const;
 export const FILE_STATES = ['current', 'moved', 'removed'] as const;
 /** `test` = any incident marked as a test; the others name who marked it (synthetic_by). */
 export const ORIGINS = ['real', 'test', 'test_policy', 'test_folder', 'analyst'] as const;
-/** Recorded SLA outcomes (docs/incidents.md): `missed` = response or resolution missed. */
-export const SLA_STATES = ['met', 'missed', 'response_missed', 'resolution_missed'] as const;
 /** `warn` is the historical wire name of inform and is read as inform (document 1). */
 const ACTION_VALUES = [...ACTIONS, 'warn'] as const;
 
@@ -52,7 +51,9 @@ export interface MoreFilter {
   category?: string | undefined;
   minRisk?: number | undefined;
   enforcement?: (typeof ENFORCEMENTS)[number] | undefined;
-  sla?: (typeof SLA_STATES)[number] | undefined;
+  sla?: SlaFilterValue | undefined;
+  /** What `sla` is judged against: the tenant's targets and the clock, filled in by the service. */
+  slaAt?: { targets: SlaTargets; now: Date } | undefined;
   fileStates?: string[] | undefined;
   origin?: (typeof ORIGINS)[number] | undefined;
   person?: string | undefined;
@@ -102,7 +103,7 @@ export function parseMoreFilters(q: MoreFilterQueryValues): MoreFilter {
     category: parseToken('category', q.category),
     minRisk: q.min_risk,
     enforcement: parseOne('enforcement', q.enforcement, ENFORCEMENTS),
-    sla: parseOne('sla', q.sla, SLA_STATES),
+    sla: parseOne('sla', q.sla, SLA_FILTER_VALUES),
     fileStates: parseSet('file_state', q.file_state, FILE_STATES),
     origin: parseOne('origin', q.origin, ORIGINS),
     person: q.person,

@@ -56,13 +56,14 @@ function syntheticAnswer(r: IncidentsTable, changed: boolean) {
 /**
  * POST /incidents/{id}/synthetic (document 2). Checks in order, so a refusal changes nothing:
  * reason (422) → visible (404) → expected_version (409) → a sandbox policy's test stays a test
- * (409) → self-action when marking (403) → same marking (200, unchanged) → write.
+ * (409) → self-action when marking (403) → same marking (200, unchanged) → write. Bulk
+ * mark_test calls it per item with the bulk correlation id (history line and audit entry).
  */
 export async function markSynthetic(
   c: WorkflowCall,
   id: string,
   body: SyntheticBody,
-  correlationId: string | null = null,
+  correlationId: string | null = c.correlationId ?? null,
 ) {
   const reason = body.reason.trim();
   if (reason.length < SYNTHETIC_REASON_MIN)
@@ -76,7 +77,8 @@ export async function markSynthetic(
       'this incident was raised by a sandbox (test) policy and stays a test',
     );
   const email = await actorEmail(c);
-  if (body.synthetic && isAboutAccount(r, email)) await refuseSelfAction(c.s, c.ctx, r, 'mark_test');
+  if (body.synthetic && isAboutAccount(r, email))
+    await refuseSelfAction(c.s, c.ctx, r, 'mark_test', correlationId ?? undefined);
   if ((r.synthetic === 1) === body.synthetic) return syntheticAnswer(r, false);
   const now = c.s.clock.now();
   const by = body.synthetic ? 'analyst' : null;
@@ -105,7 +107,12 @@ export async function markSynthetic(
         action: body.synthetic ? 'incident.marked_test' : 'incident.marked_real',
         subject: { type: 'incident', id: r.id },
         // Without the reason's text: it may quote evidence (as a comment may).
-        metadata: { reference: r.reference, synthetic: body.synthetic, reason_length: reason.length },
+        metadata: {
+          reference: r.reference,
+          synthetic: body.synthetic,
+          reason_length: reason.length,
+          ...(correlationId ? { correlation_id: correlationId } : {}),
+        },
       },
       trx,
     );

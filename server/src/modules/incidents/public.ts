@@ -11,4 +11,4 @@ export {
   enforcementSince,
   type SeenDevice,
   seenRemovableDevices,
-} from './policy-record.js';
+} from './policy-record-store.js';

@@ -1,6 +1,12 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { isBudgetExceeded, isSqlite, isStatementTimeout, openBudget } from '../../db/query-budget.js';
+import {
+  isBudgetExceeded,
+  isSqlite,
+  isStatementTimeout,
+  openBudget,
+  setLocalStatementTimeout,
+} from '../../db/query-budget.js';
 import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 
@@ -36,7 +42,7 @@ export async function boundedListing<T>(
   } else {
     try {
       out = await s.db.transaction().execute(async (trx) => {
-        await sql.raw(`set local statement_timeout = ${Math.trunc(limitMs)}`).execute(trx);
+        await setLocalStatementTimeout(trx, limitMs);
         return run(trx, undefined);
       });
     } catch (err) {

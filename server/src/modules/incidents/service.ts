@@ -3,7 +3,7 @@ import type { AppServices } from '../../deps.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import type { AgentEventsTable } from '../agent-events/public.js';
-import { acceptedUntilOf } from './accepted-risk.js';
+import { acceptedUntilOf } from './accepted-risk-store.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
 import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-filters.js';
@@ -12,6 +12,7 @@ import { boundedListing } from './query-timeout.js';
 import { pendingQuestion } from './question-service.js';
 import { relatedOf } from './related.js';
 import { slaView } from './sla-clock.js';
+import { slaTargets } from './sla-store.js';
 import { parseSort } from './sort.js';
 import {
   findIncident,
@@ -128,6 +129,8 @@ export async function queryIncidents(
 ) {
   const sort = parseSort(q.sort);
   const filter = listFilterOf(principal, q);
+  if (filter.more?.sla !== undefined)
+    filter.more.slaAt = { targets: await slaTargets(s.db, principal.tenantId), now: s.clock.now() };
   const { rows, total } = await boundedListing(s, (db, budget) =>
     listIncidents(db, principal.tenantId, { ...filter, budget }, sort, page),
   );

@@ -1,6 +1,14 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { type SlaSeverity, type SlaTargets, saveSlaRow, setMet, slaRow, slaTargets } from './sla-store.js';
+import {
+  type SlaSeverity,
+  type SlaTargets,
+  saveSlaRow,
+  setMet,
+  slaRow,
+  slaSubjectOf,
+  slaTargets,
+} from './sla-store.js';
 import type { IncidentSlaTable } from './sla-tables.js';
 import type { IncidentsTable } from './tables.js';
 
@@ -78,11 +86,7 @@ export async function recordSlaTransitionOf(
   to: string,
   now: Date,
 ): Promise<void> {
-  const r = await db
-    .selectFrom('incidents')
-    .select(['id', 'tenant_id', 'severity', 'created_at'])
-    .where('id', '=', incidentId)
-    .executeTakeFirst();
+  const r = await slaSubjectOf(db, incidentId);
   if (r) await recordSlaTransition(db, r, from, to, now);
 }
 

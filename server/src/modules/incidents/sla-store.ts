@@ -212,3 +212,12 @@ export function slaCondition(
       ]);
   }
 }
+
+/** What the SLA clock needs of an incident, read in the writer's transaction. */
+export async function slaSubjectOf(db: Db, incidentId: string) {
+  return db
+    .selectFrom('incidents')
+    .select(['id', 'tenant_id', 'severity', 'created_at'])
+    .where('id', '=', incidentId)
+    .executeTakeFirst();
+}

@@ -142,3 +142,40 @@ export async function deviceStatus(db: Db, tenantId: string, deviceId: string) {
     .executeTakeFirst();
   return d?.status ?? null;
 }
+
+/** The device's own question (another device's and a missing one answer alike: undefined). */
+export async function deviceQuestion(db: Db, tenantId: string, deviceId: string, questionId: string) {
+  return db
+    .selectFrom('incident_questions')
+    .selectAll()
+    .where('tenant_id', '=', tenantId)
+    .where('device_id', '=', deviceId)
+    .where('id', '=', questionId)
+    .executeTakeFirst();
+}
+
+/** Marks a question answered; false when another answer got there first. */
+export async function markQuestionAnswered(db: Db, questionId: string, now: Date): Promise<boolean> {
+  const marked = await db
+    .updateTable('incident_questions')
+    .set({ answered_at: now.toISOString() })
+    .where('id', '=', questionId)
+    .where('answered_at', 'is', null)
+    .executeTakeFirst();
+  return Number(marked.numUpdatedRows) === 1;
+}
+
+/** An incident still awaiting the person moves to investigating; false when it had moved on. */
+export async function resumeAfterAnswer(db: Db, incidentId: string, now: Date): Promise<boolean> {
+  const moved = await db
+    .updateTable('incidents')
+    .set((eb) => ({
+      status: 'investigating',
+      row_version: eb('row_version', '+', 1),
+      updated_at: now.toISOString(),
+    }))
+    .where('id', '=', incidentId)
+    .where('status', '=', 'awaiting_user')
+    .executeTakeFirst();
+  return Number(moved.numUpdatedRows) === 1;
+}
