@@ -11,3 +11,4 @@ export {
   type SeenDevice,
   seenRemovableDevices,
 } from './policy-record.js';
+export { type ApprovalCheck, scoreIncidents } from './scoring.js';
