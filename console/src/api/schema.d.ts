@@ -58,8 +58,10 @@ export interface paths {
                                 row_version: number;
                                 priority_score: number;
                                 priority_factors: {
-                                    factor: string;
-                                    points: number;
+                                    name: string;
+                                    value: number;
+                                    weight: number;
+                                    contribution: number;
                                 }[];
                                 risk_score: number;
                                 department: null;
@@ -200,8 +202,10 @@ export interface paths {
                             row_version: number;
                             priority_score: number;
                             priority_factors: {
-                                factor: string;
-                                points: number;
+                                name: string;
+                                value: number;
+                                weight: number;
+                                contribution: number;
                             }[];
                             risk_score: number;
                             department: null;
@@ -227,6 +231,11 @@ export interface paths {
                             first_seen_at: string;
                             /** Format: date-time */
                             last_seen_at: string;
+                            risk_factors: {
+                                name: string;
+                                points: number;
+                            }[];
+                            risk_model_version: string | null;
                             open: boolean;
                             device_id: string;
                             file_path: string | null;
@@ -744,8 +753,10 @@ export interface paths {
                             row_version: number;
                             priority_score: number;
                             priority_factors: {
-                                factor: string;
-                                points: number;
+                                name: string;
+                                value: number;
+                                weight: number;
+                                contribution: number;
                             }[];
                             risk_score: number;
                             department: null;
@@ -937,8 +948,10 @@ export interface paths {
                             row_version: number;
                             priority_score: number;
                             priority_factors: {
-                                factor: string;
-                                points: number;
+                                name: string;
+                                value: number;
+                                weight: number;
+                                contribution: number;
                             }[];
                             risk_score: number;
                             department: null;
@@ -1546,8 +1559,10 @@ export interface paths {
                             row_version: number;
                             priority_score: number;
                             priority_factors: {
-                                factor: string;
-                                points: number;
+                                name: string;
+                                value: number;
+                                weight: number;
+                                contribution: number;
                             }[];
                             risk_score: number;
                             department: null;
@@ -1727,8 +1742,10 @@ export interface paths {
                             row_version: number;
                             priority_score: number;
                             priority_factors: {
-                                factor: string;
-                                points: number;
+                                name: string;
+                                value: number;
+                                weight: number;
+                                contribution: number;
                             }[];
                             risk_score: number;
                             department: null;
@@ -1908,8 +1925,10 @@ export interface paths {
                             row_version: number;
                             priority_score: number;
                             priority_factors: {
-                                factor: string;
-                                points: number;
+                                name: string;
+                                value: number;
+                                weight: number;
+                                contribution: number;
                             }[];
                             risk_score: number;
                             department: null;

@@ -40,7 +40,7 @@ export function bypassPoints(count: number): number {
 }
 
 /** Content volume on a log scale: no match 0, one match 4 points, 100 or more matches the maximum. */
-function volumePoints(matches: number): number {
+export function volumePoints(matches: number): number {
   if (matches <= 1) return matches === 1 ? 4 : 0;
   return Math.min(RISK_POINTS.content_volume_max, 4 + (16 * Math.log10(matches)) / 2);
 }

@@ -28,7 +28,7 @@ const COLUMNS: Column[] = [
     label: 'col.priority',
     // The factors behind the score, on hover and for screen readers.
     cell: (r, t) => {
-      const factors = r.priority_factors.map((f) => `${f.factor} +${f.points}`).join(', ');
+      const factors = r.priority_factors.map((f) => `${f.name} ${f.contribution}`).join(', ');
       return (
         <span title={t('queue.priorityFactors', { score: r.priority_score, factors })}>
           {r.priority_score}

@@ -103,7 +103,7 @@ export async function decideClose(
       );
     });
     return {
-      ...incidentState(r),
+      ...(await incidentState(c.s.db, r)),
       accepted_until: await acceptedUntilOf(c.s.db, r.id),
       close_request: requestView({ ...q, ...decided }),
     };
@@ -146,7 +146,7 @@ export async function decideClose(
     },
   );
   return {
-    ...incidentState(after),
+    ...(await incidentState(c.s.db, after)),
     accepted_until: acceptedUntil,
     close_request: requestView({ ...q, ...decided }),
   };

@@ -12,3 +12,4 @@ export {
   type SeenDevice,
   seenRemovableDevices,
 } from './policy-record-store.js';
+export { type ApprovalCheck, scoreIncidents } from './scoring.js';

@@ -14,6 +14,13 @@ const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(t: T) => T
 const S = Type.String();
 const I = Type.Integer();
 
+/** docs/incidents.md, Priority and risk: every factor of document 2, zeros included. */
+const PriorityFactor = Type.Object(
+  { name: S, value: Type.Number(), weight: Type.Number(), contribution: Type.Number() },
+  { additionalProperties: false },
+);
+const RiskFactor = Type.Object({ name: S, points: Type.Number() }, { additionalProperties: false });
+
 export const Row = {
   id: S,
   reference: S,
@@ -22,7 +29,7 @@ export const Row = {
   status: S,
   row_version: I,
   priority_score: I,
-  priority_factors: Type.Array(Type.Object({ factor: S, points: Type.Number() })),
+  priority_factors: Type.Array(PriorityFactor),
   risk_score: I,
   department: Type.Null(),
   department_source: Type.Null(),
@@ -92,6 +99,8 @@ const EventDetector = Type.Object({
 
 const Detail = Type.Object({
   ...Row,
+  risk_factors: Type.Array(RiskFactor),
+  risk_model_version: Nullable(S),
   open: Type.Boolean(),
   device_id: S,
   file_path: Nullable(S),

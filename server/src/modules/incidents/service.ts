@@ -1,4 +1,4 @@
-import { KNOWN_CHANNELS } from '@custos/engine';
+import { KNOWN_CHANNELS, type PriorityFactor } from '@custos/engine';
 import type { AppServices } from '../../deps.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
@@ -11,6 +11,7 @@ import { detectorFeedbackOf } from './marking-store.js';
 import { boundedListing } from './query-timeout.js';
 import { pendingQuestion } from './question-service.js';
 import { relatedOf } from './related.js';
+import { scoreViews } from './scoring.js';
 import { slaView } from './sla-clock.js';
 import { slaTargets } from './sla-store.js';
 import { parseSort } from './sort.js';
@@ -67,7 +68,8 @@ export function scopeOf(p: Principal): readonly string[] | null {
   return p.incidentScope ?? null;
 }
 
-export function incidentRow(r: IncidentsTable) {
+/** One queue row; `priority` is the incident's stored factors (scoring.ts `scoreViews`). */
+export function incidentRow(r: IncidentsTable, priority: PriorityFactor[]) {
   return {
     id: r.id,
     reference: r.reference,
@@ -76,7 +78,7 @@ export function incidentRow(r: IncidentsTable) {
     status: r.status,
     row_version: r.row_version,
     priority_score: r.priority_score,
-    priority_factors: [] as { factor: string; points: number }[],
+    priority_factors: priority,
     risk_score: r.risk_score,
     department: null,
     department_source: null,
@@ -141,7 +143,17 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
   const { rows, total, sort } = await queryIncidents(s, principal, q, { limit, offset });
-  return { items: rows.map(incidentRow), total, limit, offset, sort };
+  const views = await scoreViews(
+    s.db,
+    rows.map((r) => r.id),
+  );
+  return {
+    items: rows.map((r) => incidentRow(r, views.get(r.id)?.priority_factors ?? [])),
+    total,
+    limit,
+    offset,
+    sort,
+  };
 }
 
 export async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
@@ -182,13 +194,15 @@ export function locationRow(l: IncidentLocationsTable) {
 
 export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
   const r = await visible(s, principal, id);
-  const [policies, locations, payloads, history] = await Promise.all([
+  const [policies, locations, payloads, history, scores] = await Promise.all([
     incidentPolicies(s.db, r.id),
     incidentLocations(s.db, r.id, 50, 0),
     newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
     // Document 2, Limits: record history 200 in the detail; the rest through /history.
     historyPage(s.db, r.id, DETAIL_HISTORY, 0),
+    scoreViews(s.db, [r.id]),
   ]);
+  const score = scores.get(r.id);
   let notRead: {
     cause: string | null;
     reason: string | null;
@@ -230,7 +244,9 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
   }
   if (notRead) notRead.partial_events = partial;
   return {
-    ...incidentRow(r),
+    ...incidentRow(r, score?.priority_factors ?? []),
+    risk_factors: score?.risk_factors ?? [],
+    risk_model_version: score?.risk_model_version ?? null,
     open: OPEN.has(r.status),
     device_id: r.device_id,
     file_path: r.file_path,

@@ -10,6 +10,7 @@ import { decideAcceptedUntil } from './accepted-risk.js';
 import { acceptedUntilOf, clearAcceptance, setAcceptance } from './accepted-risk-store.js';
 import { gateClose, recordSinglePerson } from './closure-gate.js';
 import { checkQuestion, newQuestion } from './question-service.js';
+import { rescorePriority, scoreViews } from './scoring.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { incidentRow, visible } from './service.js';
 import { recordSlaTransition } from './sla-clock.js';
@@ -60,9 +61,10 @@ export interface StatusBody {
 }
 
 /** The answer of a workflow write: the row, its open flag and what may happen next. */
-export function incidentState(r: IncidentsTable) {
+export async function incidentState(db: AppServices['db'], r: IncidentsTable) {
+  const priority = (await scoreViews(db, [r.id])).get(r.id)?.priority_factors ?? [];
   return {
-    ...incidentRow(r),
+    ...incidentRow(r, priority),
     open: r.status !== 'closed',
     resolution: r.resolution,
     closed_at: r.closed_at,
@@ -128,6 +130,7 @@ export async function writeIncident(
     const v = await updateIncidentIfVersion(trx, r.tenant_id, r.id, r.row_version, patch, now);
     if (v === null) throw staleVersion();
     if (patch.status !== undefined) await recordSlaTransition(trx, r, r.status, patch.status, now);
+    if (patch.disposition !== undefined) await rescorePriority(trx, r.tenant_id, r.id, now);
     if (also) await also(trx);
     await insertHistory(trx, {
       id: timeOrderedId(now),
@@ -237,7 +240,7 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
     },
     also,
   );
-  return { ...incidentState(after), accepted_until: acceptedUntil };
+  return { ...(await incidentState(c.s.db, after)), accepted_until: acceptedUntil };
 }
 
 /**
@@ -277,7 +280,11 @@ export async function assignIncident(
     assignee = { id: u.id, email: u.email };
   }
   if ((assignee?.id ?? null) === r.assignee_id)
-    return { ...incidentState(r), accepted_until: await acceptedUntilOf(c.s.db, r.id), changed: false };
+    return {
+      ...(await incidentState(c.s.db, r)),
+      accepted_until: await acceptedUntilOf(c.s.db, r.id),
+      changed: false,
+    };
   const after = await writeIncident(
     c,
     r,
@@ -288,7 +295,11 @@ export async function assignIncident(
       metadata: { from_user_id: r.assignee_id, to_user_id: assignee?.id ?? null },
     },
   );
-  return { ...incidentState(after), accepted_until: await acceptedUntilOf(c.s.db, r.id), changed: true };
+  return {
+    ...(await incidentState(c.s.db, after)),
+    accepted_until: await acceptedUntilOf(c.s.db, r.id),
+    changed: true,
+  };
 }
 
 /** GET /incidents/assignees: who may be given incidents (or this one), by e-mail. */

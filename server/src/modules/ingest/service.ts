@@ -4,7 +4,8 @@ import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { eventValues, insertEvents, storedEventIds } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
-import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
+import { approvedExceptionInForce } from '../exception-requests/public.js';
+import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
 import { findBatch, insertBatch } from './store.js';
@@ -211,6 +212,8 @@ export async function ingestBatch(
             }),
           ),
         );
+        // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
+        await scoreIncidents(trx, device.tenant_id, incidents.values(), now, approvedExceptionInForce);
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
         await insertBatch(trx, {
           device_id: device.id,
