@@ -214,6 +214,7 @@ describe.runIf(run)('console in Chromium: fleet and administration', () => {
       const nav = p.getByRole('navigation', { name: 'Main' });
       await nav.getByRole('link', { name: 'Agents', exact: true }).waitFor();
       await nav.getByRole('link', { name: 'API tokens' }).waitFor();
+      await nav.getByRole('link', { name: 'Incidents' }).waitFor();
       for (const hidden of ['Enrolment tokens', 'Users', 'Audit log'])
         expect(await nav.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
     } finally {

@@ -69,7 +69,7 @@ export function AuditPage() {
             </table>
           )}
           <Pager
-            offset={search.offset ?? 0}
+            offset={list.data.offset}
             limit={AUDIT_PAGE}
             total={list.data.total}
             onOffset={(offset) => go({ ...search, offset: offset || undefined })}

@@ -82,7 +82,7 @@ export function AgentsPage() {
             <AgentsTable rows={list.data.items} prefs={me.data} />
           )}
           <Pager
-            offset={filter.offset}
+            offset={list.data.offset}
             limit={AGENT_PAGE}
             total={list.data.total}
             onOffset={(offset) => setFilter({ ...filter, offset })}
