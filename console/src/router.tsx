@@ -1,5 +1,12 @@
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
 import { AccountPage } from './pages/account/account-page.js';
+import { ApiTokensPage } from './pages/admin/api-tokens-page.js';
+import { AuditPage } from './pages/admin/audit-page.js';
+import { parseAuditSearch } from './pages/admin/audit-search.js';
+import { UsersPage } from './pages/admin/users-page.js';
+import { AgentPage } from './pages/fleet/agent-page.js';
+import { AgentsPage } from './pages/fleet/agents-page.js';
+import { EnrolmentTokensPage } from './pages/fleet/enrolment-tokens-page.js';
 import { IncidentPage } from './pages/incidents/incident-page.js';
 import { QueuePage } from './pages/incidents/queue-page.js';
 import { parseQueueSearch } from './pages/incidents/queue-search.js';
@@ -45,11 +52,33 @@ const incident = createRoute({
 
 const account = createRoute({ getParentRoute: () => signedIn, path: '/account', component: AccountPage });
 
+// Fleet and administration (docs/console.md); the navigation shows each by permission.
+const agents = createRoute({ getParentRoute: () => signedIn, path: '/agents', component: AgentsPage });
+const agent = createRoute({ getParentRoute: () => signedIn, path: '/agents/$id', component: AgentPage });
+const enrolmentTokens = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/enrolment-tokens',
+  component: EnrolmentTokensPage,
+});
+const users = createRoute({ getParentRoute: () => signedIn, path: '/users', component: UsersPage });
+const apiTokens = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/api-tokens',
+  component: ApiTokensPage,
+});
+const audit = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/audit',
+  validateSearch: parseAuditSearch,
+  component: AuditPage,
+});
+const adminRoutes = [agents, agent, enrolmentTokens, users, apiTokens, audit] as const;
+
 const tree = root.addChildren([
   signIn,
   acceptInvitation,
   resetPassword,
-  signedIn.addChildren([home, queue, incident, account]),
+  signedIn.addChildren([home, queue, incident, account, ...adminRoutes]),
 ]);
 
 export const router = createRouter({

@@ -1,7 +1,9 @@
+import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
+  ...adminAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

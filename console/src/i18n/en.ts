@@ -1,5 +1,8 @@
+import { adminEn } from './admin/en.js';
+
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
+  ...adminEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

@@ -1,7 +1,9 @@
+import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
 
 /** Русский. */
 export const ru: Catalogue = {
+  ...adminRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

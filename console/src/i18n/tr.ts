@@ -1,7 +1,9 @@
+import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
+  ...adminTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

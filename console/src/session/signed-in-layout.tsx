@@ -5,7 +5,8 @@ import { useT } from '../i18n/index.js';
 import { Alert } from '../ui/alert.js';
 import { messageOf } from '../ui/errors.js';
 import { LanguagePicker } from '../ui/language-picker.js';
-import { useMe } from './me.js';
+import { AdminNav } from './admin-nav.js';
+import { can, useMe } from './me.js';
 import { SessionWatch } from './session-watch.js';
 import { leaveNotice } from './sign-in-notice.js';
 
@@ -40,7 +41,8 @@ export function SignedInLayout() {
       <header className="top">
         <span className="brand">{t('app.name')}</span>
         <nav aria-label={t('nav.main')}>
-          <Link to="/incidents">{t('nav.incidents')}</Link> <Link to="/account">{t('nav.account')}</Link>
+          {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
+          <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />
         </nav>
         <span className="who">{t('nav.signedInAs', { email: me.data.email })}</span>
         <LanguagePicker />

@@ -1,0 +1,21 @@
+import { Link } from '@tanstack/react-router';
+import '../admin.css';
+import { useT } from '../i18n/index.js';
+import { can, type Me } from './me.js';
+
+/**
+ * The fleet and administration links the person's permissions allow (from /auth/me); a link
+ * whose every route would refuse is not shown. API tokens are everyone's own.
+ */
+export function AdminNav({ me }: { me: Me }) {
+  const t = useT();
+  return (
+    <>
+      {can(me, 'agents:read') && <Link to="/agents">{t('nav.agents')}</Link>}{' '}
+      {can(me, 'agents:write') && <Link to="/enrolment-tokens">{t('nav.enrolmentTokens')}</Link>}{' '}
+      {can(me, 'users:write') && <Link to="/users">{t('nav.users')}</Link>}{' '}
+      <Link to="/api-tokens">{t('nav.apiTokens')}</Link>{' '}
+      {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}
+    </>
+  );
+}
