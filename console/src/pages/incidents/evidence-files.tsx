@@ -2,10 +2,16 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client.js';
 import { type DisplayPrefs, formatDateTime } from '../../i18n/dates.js';
-import { useT } from '../../i18n/index.js';
+import { type MessageKey, type Translate, useT } from '../../i18n/index.js';
 import { useStepUp } from '../../session/step-up.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
+
+const WITHHELD = ['changed', 'over_cap', 'unreadable', 'spool_full', 'spool_failed', 'refused', 'given_up'];
+
+/** A withheld notice's reason in words; a reason this console does not know yet is shown as sent. */
+const withheldReason = (t: Translate, reason: string | null) =>
+  reason && WITHHELD.includes(reason) ? t(`withheld.${reason}` as MessageKey) : (reason ?? '—');
 
 /** The stored copies and withheld notices of the incident; download behind the step-up prompt. */
 export function EvidenceFiles({
@@ -67,7 +73,7 @@ export function EvidenceFiles({
             {files.data.items.map((f) => (
               <li key={f.id}>
                 {f.state === 'withheld' ? (
-                  t('evidence.withheld', { reason: f.withheld_reason ?? '—' })
+                  t('evidence.withheld', { reason: withheldReason(t, f.withheld_reason) })
                 ) : f.deleted_at ? (
                   t('evidence.deleted', { date: formatDateTime(f.deleted_at, prefs) })
                 ) : (

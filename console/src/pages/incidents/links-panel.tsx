@@ -2,12 +2,16 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from '@tanstack/react-router';
 import { type FormEvent, useId, useState } from 'react';
 import { api, call } from '../../api/client.js';
-import { type MessageKey, useT } from '../../i18n/index.js';
+import { type MessageKey, type Translate, useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
 import { fieldErrorOf, messageOf } from '../../ui/errors.js';
 import { Field } from '../../ui/field.js';
 import { type IncidentDetail, incidentKey } from './incident-query.js';
 import { RemoveLink } from './remove-link.js';
+
+const REASONS = ['same_content', 'same_person_and_policy', 'same_endpoint_at_the_time'];
+const reasonText = (t: Translate, r: string) =>
+  REASONS.includes(r) ? t(`suggestion.${r}` as MessageKey) : r;
 
 /** Linked incidents (add, remove with a reason) and the server's related suggestions. */
 export function LinksPanel({ incident: d, canWrite }: { incident: IncidentDetail; canWrite: boolean }) {
@@ -90,7 +94,7 @@ export function LinksPanel({ incident: d, canWrite }: { incident: IncidentDetail
               <Link to="/incidents/$id" params={{ id: s.id }}>
                 {s.reference}
               </Link>{' '}
-              {s.title} · {s.reasons.join(', ')}{' '}
+              {s.title} · {s.reasons.map((r) => reasonText(t, r)).join(', ')}{' '}
               {canWrite && (
                 <button
                   type="button"
