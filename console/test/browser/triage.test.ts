@@ -19,10 +19,11 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
   let browser: Browser;
   let page: Page;
   let shots: string;
+  let ids: string[];
 
   beforeAll(async () => {
     s = await startConsoleServer();
-    const ids = await seedIncidents(s.dataDir, s.owner.tenant, 8);
+    ids = await seedIncidents(s.dataDir, s.owner.tenant, 8);
     await seedEvidence(s.dataDir, s.owner.tenant, ids[4]!);
     const launched = await launchBrowser(s.spki);
     browser = launched.browser;
@@ -78,6 +79,40 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
     await evidence.getByRole('alert').waitFor();
   });
 
+  it('offers the download disabled, with the reason, to a role without evidence:file', async () => {
+    // A Security Analyst may open evidence but not download copies (Owner only among built-in roles).
+    const owner = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const email = `sam@${s.owner.email.split('@')[1]}`;
+    const invited = await s.api('POST', '/users', { email, role: 'security_analyst' }, owner);
+    expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+    const password = 'Analyst-passphrase-2026!';
+    const accepted = await s.api('POST', '/auth/accept-invitation', {
+      invitation: invited.json.invitation,
+      password,
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    const other = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    const analyst = await other.newPage();
+    analyst.setDefaultTimeout(15_000);
+    await analyst.goto(`${s.url}/sign-in`);
+    await analyst.getByLabel('Organisation').fill(s.owner.tenant);
+    await analyst.getByLabel('E-mail').fill(email);
+    await analyst.getByLabel('Password').fill(password);
+    await analyst.getByRole('button', { name: 'Sign in' }).click();
+    await analyst.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await analyst.goto(`${s.url}/incidents/${ids[4]}`);
+    const evidence = analyst.getByRole('region', { name: 'Evidence' });
+    await evidence.getByLabel('Why do you need the evidence?').fill('Second look at the stored copy.');
+    await evidence.getByRole('button', { name: 'Open evidence' }).click();
+    const download = evidence.getByRole('button', { name: 'Download' });
+    await download.waitFor();
+    expect(await download.isDisabled()).toBe(true);
+    const described = await download.getAttribute('aria-describedby');
+    expect(await analyst.locator(`[id="${described}"]`).textContent()).toContain('download evidence files');
+    await expectAccessible(analyst, 'incident-evidence-analyst');
+    await other.close();
+  });
+
   it('links an incident and removes the link with a reason', async () => {
     const links = page.getByRole('region', { name: 'Related incidents' });
     // The server's suggestions, each with its reason in words.
@@ -122,5 +157,40 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
     expect(await page.getByLabel('Select INC-1', { exact: true }).isChecked()).toBe(false);
     await expectAccessible(page, 'queue-bulk');
     await page.screenshot({ path: path.join(shots, 'queue-bulk.png'), fullPage: true });
+  });
+
+  it('shows a row changed meanwhile as stale, next to the ones updated', async () => {
+    // The queue on screen holds INC-4 at version 1; someone else triages it meanwhile.
+    const login = await s.api('POST', '/auth/login', s.owner);
+    const token = login.json.token as string;
+    const moved = await s.api(
+      'POST',
+      `/incidents/${ids[3]}/status`,
+      { status: 'triaged', expected_version: 1 },
+      token,
+    );
+    expect(moved.status).toBe(200);
+    await page.getByLabel('Select INC-4', { exact: true }).check();
+    await page.getByLabel('Select INC-6', { exact: true }).check();
+    const bulk = page.getByRole('region', { name: 'Bulk triage: 2 selected' });
+    await bulk.getByLabel('Action').selectOption('assign');
+    await bulk.getByLabel('Assign to (e-mail)').fill(s.owner.email);
+    await bulk.getByRole('button', { name: 'Apply to 2 incidents' }).click();
+    const outcomes = page.getByRole('table', { name: 'Outcome per incident' });
+    await outcomes.locator('tr[data-outcome="stale"]', { hasText: 'INC-4' }).waitFor();
+    await outcomes.locator('tr[data-outcome="updated"]', { hasText: 'INC-6' }).waitFor();
+    await outcomes.getByText('Changed meanwhile; look again').waitFor();
+  });
+
+  it('asks the person a question and shows it pending on the incident', async () => {
+    await page.getByRole('link', { name: 'INC-7', exact: true }).first().click();
+    await page.getByRole('heading', { name: /INC-7 · Card numbers/ }).waitFor();
+    await page.getByLabel('New status').selectOption('awaiting_user');
+    await page.getByText('Waiting for the person needs a question for them.').waitFor();
+    await page.getByLabel('Question for the person').fill('Did you mean to copy this report to the share?');
+    await page.getByRole('button', { name: 'Change status' }).click();
+    await page.getByText(/Question to the person, asked .*: Did you mean to copy this report/).waitFor();
+    await page.getByText(/It lapses .* without an answer\./).waitFor();
+    await expectAccessible(page, 'incident-question');
   });
 });
