@@ -193,4 +193,27 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
     await page.getByText(/It lapses .* without an answer\./).waitFor();
     await expectAccessible(page, 'incident-question');
   });
+
+  it('ticks a step of the playbook that applies', async () => {
+    const owner = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const made = await s.api(
+      'POST',
+      '/incident-playbooks',
+      {
+        name: 'Card data found',
+        steps: [{ title: 'Confirm the owner' }, { title: 'Move the file' }],
+        enabled: true,
+      },
+      owner,
+    );
+    expect(made.status, JSON.stringify(made.json)).toBe(201);
+    await page.goto(`${s.url}/incidents/${ids[7]}`);
+    const playbook = page.getByRole('region', { name: 'Playbook: Card data found' });
+    await playbook.getByText('0 of 2 steps done').waitFor();
+    // The box follows the server's answer (a controlled input), so click, then read the answer.
+    await playbook.getByLabel('Confirm the owner').click();
+    await playbook.getByText('1 of 2 steps done').waitFor();
+    await playbook.getByText(new RegExp(`done by ${s.owner.email}`)).waitFor();
+    await expectAccessible(page, 'incident-playbook');
+  });
 });
