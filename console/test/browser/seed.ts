@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../../server/src/config.js';
 import { connectDatabase } from '../../../server/src/db/connect.js';
 import '../../../server/src/modules/incidents/tables.js';
+import '../../../server/src/modules/evidence/tables.js';
 import { findTenantBySlug } from '../../../server/src/modules/tenants/store.js';
 import { insertEndpoint } from '../../../server/test/helpers/endpoints.js';
 import type { TestContext } from '../../../server/test/helpers/test-app.js';
@@ -86,6 +87,50 @@ export async function seedIncidents(dataDir: string, tenantSlug: string, count: 
       .onConflict((oc) => oc.column('tenant_id').doUpdateSet({ next_number: count + 1 }))
       .execute();
     return ids;
+  } finally {
+    await db.destroy();
+  }
+}
+
+/** One stored copy and one withheld notice on an incident, as the agent's uploads leave them. */
+export async function seedEvidence(dataDir: string, tenantSlug: string, incidentId: string): Promise<void> {
+  const config = loadConfig({ DLP_DATA_DIR: dataDir }, dataDir);
+  const { db } = connectDatabase(config);
+  try {
+    const tenant = await findTenantBySlug(db, tenantSlug);
+    if (!tenant) throw new Error(`no tenant ${tenantSlug}`);
+    const incident = await db
+      .selectFrom('incidents')
+      .select('device_id')
+      .where('id', '=', incidentId)
+      .executeTakeFirstOrThrow();
+    const at = new Date();
+    const later = new Date(at.getTime() + 30 * 86_400_000).toISOString();
+    const common = { tenant_id: tenant.id, incident_id: incidentId, device_id: incident.device_id };
+    await db
+      .insertInto('evidence_files')
+      .values({
+        ...common,
+        id: randomUUID(),
+        event_id: randomUUID(),
+        size_bytes: 2048,
+        blake3: '0'.repeat(64),
+        state: 'stored',
+        stored_at: at.toISOString(),
+        expires_at: later,
+        deleted_at: null,
+      })
+      .execute();
+    await db
+      .insertInto('evidence_withheld')
+      .values({
+        ...common,
+        id: randomUUID(),
+        event_id: randomUUID(),
+        reason: 'over_cap',
+        recorded_at: at.toISOString(),
+      })
+      .execute();
   } finally {
     await db.destroy();
   }

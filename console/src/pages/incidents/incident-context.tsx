@@ -1,10 +1,9 @@
-import { Link } from '@tanstack/react-router';
 import { type DisplayPrefs, formatDateTime } from '../../i18n/dates.js';
 import { type MessageKey, useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
 import type { IncidentDetail } from './incident-query.js';
 
-/** What surrounds the incident: a waiting close or question, where the file is, related incidents. */
+/** What surrounds the incident: a waiting close or question, where the file is (links: links-panel.tsx). */
 export function IncidentContext({
   incident: d,
   prefs,
@@ -29,6 +28,9 @@ export function IncidentContext({
             date: formatDateTime(d.pending_question.asked_at, prefs),
             question: d.pending_question.question,
           })}
+          {d.pending_question.lapsed
+            ? ` ${t('incident.questionLapsed')}`
+            : ` ${t('incident.questionLapses', { date: formatDateTime(d.pending_question.lapses_at, prefs) })}`}
         </Alert>
       )}
       {d.locations.length > 0 && (
@@ -39,22 +41,6 @@ export function IncidentContext({
               <li key={`${l.path}-${l.first_seen_at}`}>
                 <code>{l.path}</code> — {t(`location.${l.state}` as MessageKey)}
                 {l.moved_to ? ` → ${l.moved_to}` : ''}
-              </li>
-            ))}
-          </ul>
-        </section>
-      )}
-      {d.related.length > 0 && (
-        <section aria-labelledby="related-title">
-          <h2 id="related-title">{t('incident.related')}</h2>
-          <ul>
-            {d.related.map((r) => (
-              <li key={r.id}>
-                <Link to="/incidents/$id" params={{ id: r.id }}>
-                  {r.reference}
-                </Link>{' '}
-                {r.title} · {t(`status.${r.status}` as MessageKey)}
-                {r.note ? ` — ${r.note}` : ''}
               </li>
             ))}
           </ul>

@@ -1,9 +1,11 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useNavigate, useSearch } from '@tanstack/react-router';
+import { useState } from 'react';
 import { useT } from '../../i18n/index.js';
-import { useMe } from '../../session/me.js';
+import { can, useMe } from '../../session/me.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
+import { BulkPanel } from './bulk-panel.js';
 import { QueueFilters } from './queue-filters.js';
 import { fetchQueue, PAGE_SIZE, type QueueSearch, toQuery } from './queue-search.js';
 import { QueueTable } from './queue-table.js';
@@ -20,6 +22,17 @@ export function QueuePage() {
     queryFn: () => fetchQueue(toQuery(search)),
     placeholderData: keepPreviousData,
   });
+  // Bulk triage: only the chosen rows of the page on screen are sent.
+  const canWrite = can(me.data, 'incidents:write');
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const select = (ids: string[], on: boolean) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      for (const i of ids) on ? next.add(i) : next.delete(i);
+      return next;
+    });
+  const rows = list.data?.items ?? [];
+  const chosen = rows.filter((r) => selected.has(r.id));
 
   const offset = search.offset ?? 0;
   const total = list.data?.total ?? 0;
@@ -41,8 +54,11 @@ export function QueuePage() {
               sort={list.data.sort}
               prefs={me.data}
               onSort={(sort) => go({ ...search, sort, offset: undefined })}
+              selected={canWrite ? selected : undefined}
+              onSelect={canWrite ? select : undefined}
             />
           )}
+          {canWrite && <BulkPanel selected={chosen} onDone={() => setSelected(new Set())} />}
           <nav className="pager" aria-label={t('queue.pages')}>
             <button
               type="button"

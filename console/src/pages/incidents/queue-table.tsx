@@ -57,17 +57,39 @@ export function QueueTable({
   sort,
   prefs,
   onSort,
+  selected,
+  onSelect,
 }: {
   rows: QueueRow[];
   sort: string;
   prefs: DisplayPrefs | undefined;
   onSort(sort: string): void;
+  /** Bulk triage: the selected ids and a change of selection (absent: no selection column). */
+  selected?: ReadonlySet<string> | undefined;
+  onSelect?: ((ids: string[], on: boolean) => void) | undefined;
 }) {
   const t = useT();
+  const selecting = selected !== undefined && onSelect !== undefined;
+  const allOn = selecting && rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
     <table className="queue">
       <thead>
         <tr>
+          {selecting && (
+            <th scope="col">
+              <input
+                type="checkbox"
+                aria-label={t('bulk.selectPage')}
+                checked={allOn}
+                onChange={(e) =>
+                  onSelect(
+                    rows.map((r) => r.id),
+                    e.target.checked,
+                  )
+                }
+              />
+            </th>
+          )}
           {COLUMNS.map((c) => (
             <th key={c.sort} scope="col" aria-sort={ariaSort(sort, c.sort)}>
               <button type="button" className="sort" onClick={() => onSort(nextSort(sort, c.sort))}>
@@ -80,6 +102,16 @@ export function QueueTable({
       <tbody>
         {rows.map((row) => (
           <tr key={row.id}>
+            {selecting && (
+              <td>
+                <input
+                  type="checkbox"
+                  aria-label={t('bulk.select', { reference: row.reference })}
+                  checked={selected.has(row.id)}
+                  onChange={(e) => onSelect([row.id], e.target.checked)}
+                />
+              </td>
+            )}
             {COLUMNS.map((c) => (
               <td key={c.sort}>{c.cell(row, t, prefs)}</td>
             ))}
