@@ -44,6 +44,16 @@ it('GET /audit-events: audit:read, this tenant only, newest first, filters and p
   expect(settings.items[0].metadata).toMatchObject({ after: 45, request_id: expect.any(String) });
   expect((await get('?action=settings.&limit=1&offset=1')).json().items[0].metadata.after).toBe(30);
   expect((await get(`?actor_id=${owner.userId}&action=user.invited`)).json().total).toBe(1);
+  // A prefix with `_` matches literally (it once stripped the `_` and matched nothing).
+  const token = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/api-tokens',
+    headers: owner.headers,
+    payload: { name: 'reports', scopes: ['audit:read'] },
+  });
+  expect(token.statusCode).toBe(201);
+  expect((await get('?action=api_token.')).json().total).toBe(1);
+  expect((await get('?action=apiXtoken.')).json().total).toBe(0);
   expect((await get('?limit=201')).statusCode).toBe(422);
   const refused = await get('', (await signInAs(ctx, { role: 'viewer', tenant: owner.tenantSlug })).headers);
   expect(refused.statusCode).toBe(403);

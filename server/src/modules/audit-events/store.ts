@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 
 /** SQL over `audit_events` for reading the log (the one writer is http/audit.ts). */
@@ -23,7 +23,8 @@ export async function pageAuditEvents(
   let base = db.selectFrom('audit_events').where('tenant_id', '=', tenantId);
   if (filter.action !== undefined)
     base = filter.action.endsWith('.')
-      ? base.where('action', 'like', `${filter.action.replace(/[%_\\]/g, '')}%`)
+      ? // A literal prefix: `_` and `%` in an action name are characters, never wildcards.
+        base.where(sql<string>`substr(action, 1, ${filter.action.length})`, '=', filter.action)
       : base.where('action', '=', filter.action);
   if (filter.actorId !== undefined) base = base.where('actor_id', '=', filter.actorId);
   if (filter.subjectId !== undefined) base = base.where('subject_id', '=', filter.subjectId);
