@@ -96,7 +96,7 @@ describe('authenticate', () => {
           app.auth.addSessionCheck(async ({ user }) => {
             if (user.display_name === 'idle') {
               const { AppError } = await import('../src/http/errors.js');
-              throw new AppError(401, 'auth.session_idle', 'the session was idle too long');
+              throw new AppError('auth.session_idle', 'the session was idle too long');
             }
           });
         },

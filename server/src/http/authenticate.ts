@@ -80,7 +80,7 @@ const ACTIVITY_WRITE_INTERVAL_MS = 60_000;
 const READ_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 
 function unauthenticated(): AppError {
-  return new AppError(401, 'auth.unauthenticated', 'sign in first: no valid session or token');
+  return new AppError('auth.unauthenticated', 'sign in first: no valid session or token');
 }
 
 /** The built-in authenticator for console sessions (bearer `dlps_…` or the cookie). */

@@ -1,5 +1,5 @@
 import type { FieldError } from '@custos/engine';
-import type { ErrorCode } from './error-codes.js';
+import { ERROR_CODES, type ErrorCode } from './error-codes.js';
 
 export type { FieldError };
 
@@ -21,8 +21,8 @@ export class AppError extends Error {
   /** Response headers that belong to the refusal (e.g. Retry-After on a 429). */
   readonly headers: Readonly<Record<string, string>>;
 
+  /** The status comes from the error catalogue (`error-codes.ts`), never from the call site. */
   constructor(
-    status: number,
     code: ErrorCode,
     message: string,
     details: FieldError[] = [],
@@ -30,7 +30,7 @@ export class AppError extends Error {
   ) {
     super(message);
     this.name = 'AppError';
-    this.status = status;
+    this.status = ERROR_CODES[code].status;
     this.code = code;
     this.details = details;
     this.headers = headers;
@@ -43,15 +43,12 @@ export class AppError extends Error {
 
 /** 422 naming one or more fields; never pass the submitted value into a message. */
 export function fieldError(field: string, message: string, more: FieldError[] = []): AppError {
-  return new AppError(422, 'request.invalid', 'the request has invalid fields', [
-    { field, message },
-    ...more,
-  ]);
+  return new AppError('request.invalid', 'the request has invalid fields', [{ field, message }, ...more]);
 }
 
 /** The identical 404 for a missing object and another tenant's (DESIGN.md, Conventions). */
 export function notFound(what = 'resource'): AppError {
-  return new AppError(404, 'resource.not_found', `${what} not found`);
+  return new AppError('resource.not_found', `${what} not found`);
 }
 
 export function isAppError(value: unknown): value is AppError {

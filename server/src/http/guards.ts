@@ -11,7 +11,7 @@ import { hasFreshStepUp, type StepUpPurpose } from './step-up.js';
 export type Guard = (request: FastifyRequest) => Promise<void>;
 
 function forbidden(permission: Permission): AppError {
-  return new AppError(403, 'auth.forbidden', `this action needs the ${permission} permission`);
+  return new AppError('auth.forbidden', `this action needs the ${permission} permission`);
 }
 
 /** Every listed permission is needed; the refusal names the first one missing. */
@@ -43,7 +43,7 @@ export function requireStepUp(purpose: StepUpPurpose): Guard {
       principal.sessionId !== undefined &&
       (await hasFreshStepUp(db, principal.tenantId, principal.sessionId, purpose, clock.now()));
     if (!fresh) {
-      throw new AppError(403, 'auth.step_up_required', `confirm your sign-in first (step-up ${purpose})`, [
+      throw new AppError('auth.step_up_required', `confirm your sign-in first (step-up ${purpose})`, [
         { field: 'purpose', message: purpose },
       ]);
     }

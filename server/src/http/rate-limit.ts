@@ -62,5 +62,5 @@ export class TokenBuckets {
 
 /** 429 `request.rate_limited` with its Retry-After header. */
 export function rateLimited(retryAfterSeconds: number, message = 'too many requests; retry later'): AppError {
-  return new AppError(429, 'request.rate_limited', message, [], { 'retry-after': String(retryAfterSeconds) });
+  return new AppError('request.rate_limited', message, [], { 'retry-after': String(retryAfterSeconds) });
 }

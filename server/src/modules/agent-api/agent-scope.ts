@@ -45,7 +45,7 @@ export class ThrottleAlerts {
 }
 
 function malformed(message: string): AppError {
-  return new AppError(400, 'request.malformed', message);
+  return new AppError('request.malformed', message);
 }
 
 /**
@@ -117,15 +117,9 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
           },
         );
       }
-      throw new AppError(
-        429,
-        'agent.rate_limited',
-        'this device is sending too many requests; retry later',
-        [],
-        {
-          'retry-after': String(take.retryAfterSeconds),
-        },
-      );
+      throw new AppError('agent.rate_limited', 'this device is sending too many requests; retry later', [], {
+        'retry-after': String(take.retryAfterSeconds),
+      });
     }
     request.agentBucketLeft = take.remaining;
     const type = String(request.headers['content-type'] ?? '')

@@ -52,7 +52,7 @@ export type RefusalCause =
 export class IdentityRefused extends AppError {
   readonly refusal: RefusalCause;
   constructor(refusal: RefusalCause) {
-    super(401, 'agent.unauthenticated', 'the request is not signed by an enrolled device');
+    super('agent.unauthenticated', 'the request is not signed by an enrolled device');
     this.refusal = refusal;
   }
 }
@@ -67,7 +67,7 @@ function named(
     | 'agent.query_not_allowed',
   message: string,
 ): AppError {
-  return new AppError(401, code, message);
+  return new AppError(code, message);
 }
 
 /** Step 1: the four headers, each of its shape (a malformed id names itself). */

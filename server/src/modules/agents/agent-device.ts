@@ -15,6 +15,6 @@ declare module 'fastify' {
 /** The verified device of an agent route (set by the agent scope's hook). */
 export function deviceOf(request: FastifyRequest): DevicesTable {
   if (!request.agentDevice)
-    throw new AppError(401, 'agent.unauthenticated', 'the request is not signed by an enrolled device');
+    throw new AppError('agent.unauthenticated', 'the request is not signed by an enrolled device');
   return request.agentDevice;
 }

@@ -38,7 +38,7 @@ export function checkGroupName(name: string): string {
 export async function createGroup(s: AppServices, ctx: Ctx, rawName: string) {
   const name = checkGroupName(rawName);
   if (await findGroupByName(s.db, ctx.tenantId, name))
-    throw new AppError(409, 'agent_group.name_taken', 'an endpoint group with that name exists');
+    throw new AppError('agent_group.name_taken', 'an endpoint group with that name exists');
   const row = await insertGroup(s.db, ctx.tenantId, name, s.clock.now());
   await s.audit.write(ctx, {
     action: 'agent_group.created',
@@ -57,17 +57,15 @@ export async function renameGroupById(
 ) {
   const group = await findGroup(s.db, ctx.tenantId, groupId);
   if (!group) throw notFound('endpoint group');
-  if (group.retired_at)
-    throw new AppError(409, 'resource.conflict', 'a retired endpoint group cannot be renamed');
+  if (group.retired_at) throw new AppError('resource.conflict', 'a retired endpoint group cannot be renamed');
   const name = checkGroupName(rawName);
   const other = await findGroupByName(s.db, ctx.tenantId, name);
   if (other && other.id !== groupId)
-    throw new AppError(409, 'agent_group.name_taken', 'an endpoint group with that name exists');
+    throw new AppError('agent_group.name_taken', 'an endpoint group with that name exists');
   // Policies name groups by name: a rename would silently move them off the group.
   const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name);
   if (naming.length > 0 && name.toLowerCase() !== group.name.toLowerCase()) {
     throw new AppError(
-      409,
       'agent_group.in_use',
       'a live policy names this endpoint group; change the policy first',
       [{ field: 'policy_ids', message: naming.join(', ') }],
@@ -99,7 +97,6 @@ export async function retireGroupById(
       ...(roles.length > 0 ? [{ field: 'role_ids', message: roles.join(', ') }] : []),
     ];
     throw new AppError(
-      409,
       'agent_group.in_use',
       'a live policy or role scope names this endpoint group',
       details,

@@ -22,7 +22,7 @@ export const API_TOKEN_MAX_DAYS = 365;
 const LAST_USED_WRITE_MS = 60_000;
 
 function unauthenticated(): AppError {
-  return new AppError(401, 'auth.unauthenticated', 'sign in first: no valid session or token');
+  return new AppError('auth.unauthenticated', 'sign in first: no valid session or token');
 }
 
 /**
@@ -79,7 +79,7 @@ export async function createApiToken(
 ) {
   const now = ctx.clock.now();
   if (actor.kind !== 'user' || !actor.sessionId)
-    throw new AppError(403, 'auth.forbidden', 'API tokens are created on a console session');
+    throw new AppError('auth.forbidden', 'API tokens are created on a console session');
   // Each refusal names the item by its position in the request, never by its value (issue 14).
   const problems = input.scopes.flatMap((scope, i) => {
     if (!isPermission(scope)) return [{ field: `scopes[${i}]`, message: 'is not a permission identifier' }];
@@ -87,8 +87,7 @@ export async function createApiToken(
       return [{ field: `scopes[${i}]`, message: 'is a permission you do not hold' }];
     return [];
   });
-  if (problems.length > 0)
-    throw new AppError(422, 'request.invalid', 'the request has invalid fields', problems);
+  if (problems.length > 0) throw new AppError('request.invalid', 'the request has invalid fields', problems);
   const scopes = [...new Set(input.scopes)].sort();
   const token = mintSecret(TOKEN_PREFIX.apiToken);
   const row: ApiTokensTable = {
@@ -131,7 +130,7 @@ export async function revokeApiToken(ctx: ServiceContext, actor: Principal, id: 
   const row = await findApiToken(ctx.db, actor.tenantId, id);
   if (!row || (row.user_id !== actor.userId && !actor.permissions.has('users:write')))
     throw notFound('API token');
-  if (row.revoked_at !== null) throw new AppError(409, 'resource.conflict', 'the token is already revoked');
+  if (row.revoked_at !== null) throw new AppError('resource.conflict', 'the token is already revoked');
   await ctx.db.transaction().execute(async (trx) => {
     await markApiTokenRevoked(trx, row.tenant_id, row.id, ctx.clock.now());
     await ctx.audit.write(

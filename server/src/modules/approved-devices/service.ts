@@ -79,11 +79,7 @@ export interface DeviceInput {
 }
 
 function capError(): AppError {
-  return new AppError(
-    409,
-    'approved_device.limit',
-    `a tenant approves at most ${APPROVED_DEVICE_CAP} devices`,
-  );
+  return new AppError('approved_device.limit', `a tenant approves at most ${APPROVED_DEVICE_CAP} devices`);
 }
 
 /**
@@ -105,8 +101,7 @@ export async function approveDevices(
     seen.add(key);
     return [];
   });
-  if (details.length > 0)
-    throw new AppError(422, 'request.invalid', 'the request has invalid fields', details);
+  if (details.length > 0) throw new AppError('request.invalid', 'the request has invalid fields', details);
   const now = deps.now().toISOString();
   const out: { id: string; serial: string; created: boolean }[] = [];
   await deps.db.transaction().execute(async (trx) => {

@@ -190,7 +190,7 @@ export async function compileAndStoreBundle(
 ): Promise<CompiledBundle> {
   await getPolicySigningKeys(db, tenantId, masterKey);
   const key = await findLiveSigningKey(db, tenantId);
-  if (!key) throw new AppError(500, 'internal', 'no policy signing key');
+  if (!key) throw new AppError('internal', 'no policy signing key');
   const latest = await findLatestBundle(db, tenantId);
   const bundleVersion = (latest?.version ?? 0) + 1;
   const payload = await buildPayload(db, tenantId, released, {
@@ -201,7 +201,6 @@ export async function compileAndStoreBundle(
   const problems = checkBundleGraph(payload);
   if (problems.length > 0)
     throw new AppError(
-      422,
       'policy.graph_invalid',
       'the published policies do not form a valid bundle',
       problems.map((p) => ({ field: p.policy_id ? `policies.${p.policy_id}` : 'bundle', message: p.code })),

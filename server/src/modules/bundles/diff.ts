@@ -39,11 +39,7 @@ export function verifiedPayload(
   envelope: BundleEnvelope,
   publicKeysById: ReadonlyMap<string, string>,
 ): BundlePayload {
-  const bad = new AppError(
-    409,
-    'policy_bundle.signature_invalid',
-    'a stored bundle failed its signature check',
-  );
+  const bad = new AppError('policy_bundle.signature_invalid', 'a stored bundle failed its signature check');
   const raw = decodeBase64Strict(publicKeysById.get(envelope.key_id));
   const key = raw ? ed25519PublicKey(raw) : null;
   const bytes = decodeBase64Strict(envelope.payload_b64);

@@ -104,7 +104,7 @@ export const bundlesModule: ApiModule = async (app) => {
       const tenantId = principalOf(request).tenantId;
       const { from, to } = request.query;
       if (from >= to)
-        throw new AppError(422, 'request.invalid', 'the request has invalid fields', [
+        throw new AppError('request.invalid', 'the request has invalid fields', [
           { field: 'to', message: 'must be above from (ascending versions)' },
         ]);
       const [a, b] = await Promise.all([findBundle(s.db, tenantId, from), findBundle(s.db, tenantId, to)]);

@@ -36,12 +36,9 @@ async function boundBy(ctx: ServiceContext, tenantId: string, classificationId: 
 async function refuseBound(ctx: ServiceContext, tenantId: string, classificationId: string): Promise<void> {
   const bound = await boundBy(ctx, tenantId, classificationId);
   if (bound.length > 0)
-    throw new AppError(
-      409,
-      'classification.bound',
-      'a published or pending policy binds this classification',
-      [{ field: 'classification_id', message: `bound by ${bound.length} policies` }],
-    );
+    throw new AppError('classification.bound', 'a published or pending policy binds this classification', [
+      { field: 'classification_id', message: `bound by ${bound.length} policies` },
+    ]);
 }
 
 export async function listClassifications(ctx: ServiceContext) {
@@ -82,8 +79,7 @@ async function save(ctx: ServiceContext, body: SaveInput, existing: boolean) {
   // Ids are per tenant (migration 0207): another tenant's id is neither taken nor visible here.
   const { rows } = await tenantClassifications(ctx.db, tenantId);
   const mine = rows.filter((r) => r.id === body.classification_id);
-  if (!existing && mine.length > 0)
-    throw new AppError(409, 'resource.conflict', 'the classification id is taken');
+  if (!existing && mine.length > 0) throw new AppError('resource.conflict', 'the classification id is taken');
   if (existing && mine.length === 0) throw notFound('classification');
   const topVersion = Math.max(0, ...mine.map((r) => r.classification_version));
   const version = existing ? (body.new_version ? topVersion + 1 : topVersion) : 1;
@@ -110,7 +106,7 @@ async function save(ctx: ServiceContext, body: SaveInput, existing: boolean) {
       'line',
     );
   if (errors.length > 0)
-    throw new AppError(422, 'request.invalid', 'the classification has invalid fields', errors);
+    throw new AppError('request.invalid', 'the classification has invalid fields', errors);
   const custom = await currentCustomDetectors(ctx.db, tenantId);
   for (const [i, r] of (def.rules as ClassificationRule[]).entries())
     for (const [j, e] of r.elements.entries())
@@ -120,7 +116,7 @@ async function save(ctx: ServiceContext, body: SaveInput, existing: boolean) {
           message: 'names no detector of this tenant',
         });
   if (errors.length > 0)
-    throw new AppError(422, 'request.invalid', 'the classification has invalid fields', errors);
+    throw new AppError('request.invalid', 'the classification has invalid fields', errors);
   await ctx.db.transaction().execute(async (trx) => {
     await insertClassification(
       trx,

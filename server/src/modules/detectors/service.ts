@@ -29,10 +29,9 @@ export async function saveDetector(ctx: ServiceContext, body: Record<string, unk
   const id = String(body['id'] ?? '');
   const spec = { ...body, version: (current.get(id)?.version ?? 0) + 1 } as unknown as CustomDetectorSpec;
   const errors = validateCustomDetector(spec);
-  if (errors.length > 0)
-    throw new AppError(422, 'request.invalid', 'the detector has invalid fields', errors);
+  if (errors.length > 0) throw new AppError('request.invalid', 'the detector has invalid fields', errors);
   if (BUILTIN_DETECTOR_IDS.has(spec.id))
-    throw new AppError(409, 'resource.conflict', 'a built-in detector has that id');
+    throw new AppError('resource.conflict', 'a built-in detector has that id');
   await insertCustomDetector(ctx.db, actor.tenantId, spec, userIdOf(ctx), ctx.clock.now());
   await ctx.audit.write(auditContextFor(ctx), {
     action: 'detector.saved',

@@ -122,7 +122,7 @@ export async function revokeTokenById(
   // Document 2: a reason of at least five characters; blanks do not count.
   if (reason.trim().length < 5) throw fieldError('reason', 'must be at least 5 characters');
   const row = await findToken(s.db, ctx.tenantId, id);
-  if (!row) throw new AppError(404, 'resource.not_found', 'enrolment token not found');
+  if (!row) throw new AppError('resource.not_found', 'enrolment token not found');
   const now = s.clock.now();
   if (!row.revoked_at) {
     await revokeToken(s.db, ctx.tenantId, id, ctx.actor.id ?? 'system', now);
@@ -162,7 +162,7 @@ export interface EnrollResult {
 }
 
 function tokenUnusable(): AppError {
-  return new AppError(403, 'enrolment.token_unusable', 'the enrolment token cannot be used');
+  return new AppError('enrolment.token_unusable', 'the enrolment token cannot be used');
 }
 
 /**

@@ -85,13 +85,13 @@ function count(c: EvidenceCall, outcome: ViewOutcome): void {
 
 function need(p: Principal, permission: Permission): void {
   if (!p.permissions.has(permission))
-    throw new AppError(403, 'auth.forbidden', `this action needs the ${permission} permission`);
+    throw new AppError('auth.forbidden', `this action needs the ${permission} permission`);
 }
 
 /** Document 2: 400 when missing, 422 under five characters (the text itself is never stored). */
 function justificationOf(raw: string | undefined): string {
   if (raw === undefined)
-    throw new AppError(400, 'evidence.justification_required', 'say why you open this evidence', [
+    throw new AppError('evidence.justification_required', 'say why you open this evidence', [
       { field: 'justification', message: 'is required' },
     ]);
   const text = raw.trim();
@@ -202,7 +202,7 @@ export function downloadEvidenceFile(
       principal.sessionId !== undefined &&
       (await hasFreshStepUp(s.db, principal.tenantId, principal.sessionId, 'evidence_file', s.clock.now()));
     if (!fresh)
-      throw new AppError(403, 'auth.step_up_required', 'confirm your sign-in first (step-up evidence_file)', [
+      throw new AppError('auth.step_up_required', 'confirm your sign-in first (step-up evidence_file)', [
         { field: 'purpose', message: 'evidence_file' },
       ]);
     const incident = await c.incidents(s, principal, incidentId);
@@ -210,16 +210,12 @@ export function downloadEvidenceFile(
     if (!copy || copy.incident_id !== incident.id) {
       const w = await findWithheld(s.db, principal.tenantId, fileId.toLowerCase());
       if (w && w.incident_id === incident.id)
-        throw new AppError(404, 'evidence.withheld', `no copy was kept: ${w.reason}`);
+        throw new AppError('evidence.withheld', `no copy was kept: ${w.reason}`);
       throw notFound('evidence file');
     }
     const justification = justificationOf(raw);
     if (copy.state !== 'stored')
-      throw new AppError(
-        409,
-        'evidence.file_deleted',
-        'the stored copy was deleted at the end of its retention',
-      );
+      throw new AppError('evidence.file_deleted', 'the stored copy was deleted at the end of its retention');
     let bytes: Buffer;
     try {
       const sealed = await fs.readFile(evidencePath(s.config.dataDir, copy.tenant_id, copy.id));
@@ -231,7 +227,7 @@ export function downloadEvidenceFile(
         evidenceAad(copy.tenant_id, copy.id),
       );
     } catch {
-      throw new AppError(502, 'evidence.store_failed', 'the evidence store could not give the copy back');
+      throw new AppError('evidence.store_failed', 'the evidence store could not give the copy back');
     }
     await s.audit.write(c.ctx, {
       action: 'evidence.file_downloaded',

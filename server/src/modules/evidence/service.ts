@@ -98,30 +98,21 @@ export async function storeEvidence(
   const settings = await settingsOf(s, device.tenant_id);
   // Copies are files in the data directory; several instances on PostgreSQL share no directory.
   if (s.config.databaseUrl !== null || settings.enabled !== 1) {
-    throw new AppError(
-      409,
-      'evidence.storage_off',
-      'evidence file storage is not configured or switched off',
-    );
+    throw new AppError('evidence.storage_off', 'evidence file storage is not configured or switched off');
   }
   const event = await deviceEvent(s, device, eventId);
   if (event.evidence_requested !== 1)
-    throw new AppError(
-      409,
-      'evidence.not_requested',
-      'the policy version did not ask for a copy of this file',
-    );
+    throw new AppError('evidence.not_requested', 'the policy version did not ask for a copy of this file');
   const kept = await findCopyOfEvent(s.db, device.id, event.id);
   if (kept)
     return { id: kept.id, size_bytes: Number(kept.size_bytes), expires_at: kept.expires_at, new: false };
   const used = await storedBytes(s.db, device.tenant_id);
   if (bytes.length > MAX_EVIDENCE_BYTES || used + bytes.length > Number(settings.cap_bytes)) {
-    throw new AppError(413, 'evidence.over_cap', 'the file is above the tenant evidence cap');
+    throw new AppError('evidence.over_cap', 'the file is above the tenant evidence cap');
   }
   const digest = await blake3(bytes);
   if (!event.file_blake3 || digest !== event.file_blake3) {
     throw new AppError(
-      400,
       'evidence.hash_mismatch',
       'the BLAKE3 hash of the upload differs from the reported one',
     );
@@ -137,7 +128,7 @@ export async function storeEvidence(
     await fs.writeFile(file, Buffer.concat([nonce, sealed]), { mode: 0o600, flag: 'wx' });
   } catch {
     await fs.rm(file, { force: true }).catch(() => undefined);
-    throw new AppError(502, 'evidence.store_failed', 'the evidence store failed; nothing was recorded');
+    throw new AppError('evidence.store_failed', 'the evidence store failed; nothing was recorded');
   }
   const expiresAt = new Date(now.getTime() + Number(settings.retention_days) * 86_400_000).toISOString();
   try {

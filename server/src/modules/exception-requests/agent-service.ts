@@ -59,7 +59,6 @@ function checkJustification(body: RaiseBody): void {
   const problems = justificationProblems(body.justification, { category_label: body.category });
   if (problems.length > 0)
     throw new AppError(
-      422,
       'request.invalid',
       'the request has invalid fields',
       problems.map((p) => ({ field: 'justification', message: JUSTIFICATION_MESSAGES[p] })),
@@ -91,7 +90,6 @@ export async function raiseRequest(
   if (!policy) throw fieldError('policy_id', 'no such policy in this tenant');
   if ((await countPending(s.db, device.id)) >= PENDING_PER_DEVICE)
     throw new AppError(
-      409,
       'exception.pending_limit',
       `this endpoint already holds ${PENDING_PER_DEVICE} pending requests`,
     );
@@ -177,7 +175,7 @@ export async function withdrawByDevice(
     }));
   if (!moved) {
     const state = row.state === 'pending' ? 'changed' : row.state;
-    throw new AppError(409, 'exception.not_pending', `the request is ${state}, not pending`, [
+    throw new AppError('exception.not_pending', `the request is ${state}, not pending`, [
       { field: 'state', message: state },
     ]);
   }

@@ -72,7 +72,7 @@ export async function getForConsole(s: AppServices, tenantId: string, id: string
 }
 
 function notPending(state: string): AppError {
-  return new AppError(409, 'exception.not_pending', `the request is ${state}, not pending`, [
+  return new AppError('exception.not_pending', `the request is ${state}, not pending`, [
     { field: 'state', message: state },
   ]);
 }
@@ -98,11 +98,7 @@ export async function decide(
       subject: { type: 'exception_request', id: r.id },
       metadata: { reference: r.reference },
     });
-    throw new AppError(
-      403,
-      'exception.self_decision_refused',
-      'this request was raised from your own account',
-    );
+    throw new AppError('exception.self_decision_refused', 'this request was raised from your own account');
   }
   const now = s.clock.now();
   const minutes = body.approve ? clampMinutes(body.minutes) : 0;
@@ -154,11 +150,7 @@ export async function withdrawByApprover(c: ConsoleCall, id: string, reason: str
   if (r.state !== 'approved') throw notPending(r.state);
   const now = s.clock.now();
   if (!r.approved_until || Date.parse(r.approved_until) <= now.getTime())
-    throw new AppError(
-      409,
-      'exception.run_out',
-      'the approval already ran out; there is nothing to withdraw',
-    );
+    throw new AppError('exception.run_out', 'the approval already ran out; there is nothing to withdraw');
   const serial = await s.db.transaction().execute(async (trx) => {
     const moved = await updateFrom(trx, r.id, 'approved', {
       state: 'withdrawn',
@@ -187,7 +179,7 @@ export async function withdrawByApprover(c: ConsoleCall, id: string, reason: str
 export async function setApproverLabel(c: ConsoleCall, label: string, reason: string) {
   const trimmed = label.trim();
   if ([...trimmed].length > APPROVER_LABEL_MAX)
-    throw new AppError(422, 'request.invalid', 'the request has invalid fields', [
+    throw new AppError('request.invalid', 'the request has invalid fields', [
       { field: 'label', message: `at most ${APPROVER_LABEL_MAX} characters` },
     ]);
   const now = c.s.clock.now().toISOString();

@@ -88,7 +88,7 @@ export async function createTenant(deps: TenantDeps, input: CreateTenantInput): 
   const invitationExpiresAt = invitation ? new Date(now.getTime() + INVITATION_TTL_MS) : null;
 
   const slugTaken = () =>
-    new AppError(409, 'tenant.slug_taken', `a tenant with slug ${slug} already exists`, [
+    new AppError('tenant.slug_taken', `a tenant with slug ${slug} already exists`, [
       { field: 'slug', message: 'is already taken' },
     ]);
   const created = deps.db.transaction().execute(async (trx) => {

@@ -93,7 +93,7 @@ export const identityModule: ApiModule = async (app) => {
     async (request) => {
       const p = principalOf(request);
       const user = await findUserById(s.db, p.tenantId, p.userId);
-      if (!user) throw new AppError(401, 'auth.unauthenticated', 'sign in first: no valid session or token');
+      if (!user) throw new AppError('auth.unauthenticated', 'sign in first: no valid session or token');
       return {
         user_id: user.id,
         tenant_id: p.tenantId,
@@ -142,7 +142,7 @@ export const identityModule: ApiModule = async (app) => {
       const p = principalOf(request);
       // An API token has no session to confirm on (document 3: a token is not a session).
       if (!p.sessionId)
-        throw new AppError(403, 'auth.forbidden', 'a step-up needs a console session, not an API token');
+        throw new AppError('auth.forbidden', 'a step-up needs a console session, not an API token');
       const { purpose, password, code } = request.body;
       return confirmStepUp(serviceContextOf(request), s.config, s.keys.factor, {
         tenantId: p.tenantId,

@@ -75,12 +75,11 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     const p = principalOf(request);
     if (!p.sessionId)
       throw new AppError(
-        403,
         'auth.forbidden',
         'the second factor is managed on a console session, not with an API token',
       );
     const user = await findUserById(s.db, p.tenantId, p.userId);
-    if (!user) throw new AppError(401, 'auth.unauthenticated', 'sign in first: no valid session or token');
+    if (!user) throw new AppError('auth.unauthenticated', 'sign in first: no valid session or token');
     return user;
   }
 

@@ -62,10 +62,9 @@ export async function secondFactorStatus(ctx: ServiceContext, user: UsersTable) 
 /** Enrol: a fresh secret, sealed; replaces an unconfirmed one; 409 when already enrolled. */
 export async function enrol(ctx: ServiceContext, factorKey: Buffer, user: UsersTable, tenantSlug: string) {
   if (user.federated === 1)
-    throw new AppError(409, 'resource.conflict', 'a federated account uses its provider’s second factor');
+    throw new AppError('resource.conflict', 'a federated account uses its provider’s second factor');
   const existing = await findSecondFactor(ctx.db, user.tenant_id, user.id);
-  if (existing?.confirmed_at)
-    throw new AppError(409, 'resource.conflict', 'a second factor is already enrolled');
+  if (existing?.confirmed_at) throw new AppError('resource.conflict', 'a second factor is already enrolled');
   const secret = newTotpSecret();
   const sealed = seal(factorKey, secret, sealContext(user.tenant_id, user.id));
   await replacePendingFactor(ctx.db, user.tenant_id, user.id, sealed, ctx.clock.now());
@@ -84,8 +83,7 @@ export async function confirmEnrolment(
 ) {
   const now = ctx.clock.now();
   const factor = await findSecondFactor(ctx.db, user.tenant_id, user.id);
-  if (!factor || factor.confirmed_at)
-    throw new AppError(409, 'resource.conflict', 'start an enrolment first');
+  if (!factor || factor.confirmed_at) throw new AppError('resource.conflict', 'start an enrolment first');
   const step = matchingStep(factorKey, user, factor, code, now);
   if (step === null) throw fieldError('code', 'the code does not match; enter the current code from the app');
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);

@@ -84,7 +84,7 @@ export const idleSessionCheck: SessionCheck = async ({ session, services }) => {
   const idleMinutes = await getIdleMinutes(services.db, session.tenant_id);
   if (now.getTime() - Date.parse(session.last_activity_at) > idleMinutes * 60_000) {
     await revokeSession(services.db, session.tenant_id, session.id, 'idle', now);
-    throw new AppError(401, 'auth.session_idle', 'the session was idle too long; sign in again');
+    throw new AppError('auth.session_idle', 'the session was idle too long; sign in again');
   }
 };
 
@@ -137,18 +137,14 @@ export async function confirmStepUp(
       throw fieldError('password', 'confirm with your password or a second-factor code');
     if (isLocked(user, now) || !(await spendTotpCode(ctx, factorKey, user, input.code))) {
       if (!isLocked(user, now)) await lockoutAfterFailure(db, config, user, now);
-      throw new AppError(
-        403,
-        'auth.step_up_required',
-        'the confirmation did not match; enter a current code',
-        [{ field: 'code', message: 'does not match' }],
-      );
+      throw new AppError('auth.step_up_required', 'the confirmation did not match; enter a current code', [
+        { field: 'code', message: 'does not match' },
+      ]);
     }
     await recordStepUp(db, input.tenantId, input.sessionId, input.purpose, now);
     return { purpose: input.purpose, expires_at: new Date(now.getTime() + STEP_UP_WINDOW_MS).toISOString() };
   }
   const refused = new AppError(
-    403,
     'auth.step_up_required',
     'the confirmation did not match; enter your password again',
     [{ field: 'password', message: 'does not match' }],

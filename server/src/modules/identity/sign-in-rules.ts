@@ -8,11 +8,7 @@ import { recordFailedSignIn, recordSuccessfulSignIn } from './store.js';
 
 /** Document 3: every sign-in failure is the same 401, whatever the cause. */
 export function signInFailed(): AppError {
-  return new AppError(
-    401,
-    'auth.unauthenticated',
-    'sign-in failed: check the organisation, e-mail and password',
-  );
+  return new AppError('auth.unauthenticated', 'sign-in failed: check the organisation, e-mail and password');
 }
 
 export function isLocked(user: Pick<UsersTable, 'locked_until'>, now: Date): boolean {

@@ -33,9 +33,9 @@ export async function recordAnswer(
     const q = await deviceQuestion(trx, device.tenant_id, device.id, body.question_id);
     if (!q) throw notFound('question');
     if (q.answered_at !== null || now.getTime() >= Date.parse(q.lapses_at))
-      throw new AppError(409, 'incident.question_closed', 'the question was already answered or has lapsed');
+      throw new AppError('incident.question_closed', 'the question was already answered or has lapsed');
     if (!(await markQuestionAnswered(trx, q.id, now)))
-      throw new AppError(409, 'incident.question_closed', 'the question was already answered or has lapsed');
+      throw new AppError('incident.question_closed', 'the question was already answered or has lapsed');
     const commentId = timeOrderedId(now);
     await insertComment(trx, {
       id: commentId,

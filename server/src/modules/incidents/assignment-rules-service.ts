@@ -93,7 +93,7 @@ export async function createAssignmentRule(
   await s.db.transaction().execute(async (trx) => {
     const existing = await listRules(trx, p.tenantId);
     if (existing.length >= RULE_LIMIT)
-      throw new AppError(409, 'incident.assignment_rule_limit', `a tenant holds at most ${RULE_LIMIT} rules`);
+      throw new AppError('incident.assignment_rule_limit', `a tenant holds at most ${RULE_LIMIT} rules`);
     await insertRule(trx, {
       id,
       tenant_id: p.tenantId,

@@ -192,7 +192,7 @@ async function applyItem(
 }
 
 function conflict(code: 'incident.bulk_key_reused' | 'incident.bulk_in_progress', message: string): AppError {
-  return new AppError(409, code, message, [{ field: 'idempotency_key', message }]);
+  return new AppError(code, message, [{ field: 'idempotency_key', message }]);
 }
 
 /** POST /incidents/bulk (document 2, Bulk triage; docs/incidents.md, Bulk triage). */

@@ -64,7 +64,6 @@ export function requestView(q: IncidentCloseRequestsTable) {
 
 export function closurePending(): AppError {
   return new AppError(
-    409,
     'incident.closure_pending',
     'a close of this incident is waiting for a second person: approve, reject or withdraw it first',
   );

@@ -25,15 +25,11 @@ import { incidentState, type WorkflowCall, writeIncident } from './workflow-serv
 export type ClosureDecision = 'approve' | 'reject' | 'withdraw';
 
 function notPending(): AppError {
-  return new AppError(
-    409,
-    'incident.closure_not_pending',
-    'no close of this incident is waiting for a decision',
-  );
+  return new AppError('incident.closure_not_pending', 'no close of this incident is waiting for a decision');
 }
 
 function stale(why: string): AppError {
-  return new AppError(409, 'incident.closure_stale', why);
+  return new AppError('incident.closure_stale', why);
 }
 
 /** Refused deciders are audited (they change nothing else) and answered 403. */
@@ -50,7 +46,7 @@ async function refuse(
     subject: { type: 'incident', id: r.id },
     metadata: { reference: r.reference, close_request_id: q.id, attempted: decision, reason },
   });
-  throw new AppError(403, 'incident.closure_refused', message);
+  throw new AppError('incident.closure_refused', message);
 }
 
 /**

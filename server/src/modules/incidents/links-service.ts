@@ -104,14 +104,10 @@ export async function linkIncidents(c: WorkflowCall, id: string, body: { related
   if (a.id === b.id) throw fieldError('related', 'must name another incident');
   await writeBoth(c, a, b, 'link', note, async (trx, email) => {
     if (await findLink(trx, a.id, b.id))
-      throw new AppError(
-        409,
-        'incident.already_linked',
-        `${a.reference} and ${b.reference} are already linked`,
-      );
+      throw new AppError('incident.already_linked', `${a.reference} and ${b.reference} are already linked`);
     for (const r of [a, b]) {
       if ((await countLinks(trx, r.id)) >= LINK_LIMIT)
-        throw new AppError(409, 'incident.link_limit', `${r.reference} already has ${LINK_LIMIT} links`);
+        throw new AppError('incident.link_limit', `${r.reference} already has ${LINK_LIMIT} links`);
     }
     await insertLink(trx, {
       tenant_id: a.tenant_id,

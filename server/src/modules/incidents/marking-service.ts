@@ -72,7 +72,6 @@ export async function markSynthetic(
   if (body.expected_version !== undefined && body.expected_version !== r.row_version) throw staleVersion();
   if (!body.synthetic && r.synthetic_by === 'test_policy')
     throw new AppError(
-      409,
       'incident.synthetic_by_policy',
       'this incident was raised by a sandbox (test) policy and stays a test',
     );

@@ -122,11 +122,7 @@ export async function createPlaybook(
   await uniquely(s, p.tenantId, policyId, row.id, () =>
     s.db.transaction().execute(async (trx) => {
       if ((await countPlaybooks(trx, p.tenantId)) >= PLAYBOOK_LIMIT)
-        throw new AppError(
-          409,
-          'incident.playbook_limit',
-          `a tenant holds at most ${PLAYBOOK_LIMIT} playbooks`,
-        );
+        throw new AppError('incident.playbook_limit', `a tenant holds at most ${PLAYBOOK_LIMIT} playbooks`);
       await insertPlaybook(trx, row);
       await s.audit.write(
         ctx,
@@ -269,7 +265,6 @@ export async function tickStep(
   const pb = await shownFor(s.db, r);
   if (pb === null || pb.id !== b.playbook_id.toLowerCase())
     throw new AppError(
-      409,
       'incident.playbook_changed',
       'another playbook is now shown for this incident; reload it',
       [{ field: 'playbook_id', message: 'is not the playbook shown for this incident now' }],

@@ -11,7 +11,7 @@ import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 
 export function queryTimeout(): AppError {
-  return new AppError(503, 'server.query_timeout', 'the incident listing took too long; narrow the filters');
+  return new AppError('server.query_timeout', 'the incident listing took too long; narrow the filters');
 }
 
 /**

@@ -49,7 +49,6 @@ export async function refuseSelfAction(
     },
   });
   throw new AppError(
-    403,
     'incident.self_action_refused',
     'this incident is about your own account: another analyst must take this action',
   );

@@ -32,12 +32,9 @@ export async function getTestFolders(s: AppServices, p: Principal) {
 }
 
 function stepUpRequired(): AppError {
-  return new AppError(
-    403,
-    'auth.step_up_required',
-    'confirm your sign-in first (step-up enforcement_bypass)',
-    [{ field: 'purpose', message: 'enforcement_bypass' }],
-  );
+  return new AppError('auth.step_up_required', 'confirm your sign-in first (step-up enforcement_bypass)', [
+    { field: 'purpose', message: 'enforcement_bypass' },
+  ]);
 }
 
 /** The request's folders, each checked (422 on `folders[n]`), none twice and none inside another. */

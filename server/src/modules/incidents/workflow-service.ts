@@ -73,11 +73,7 @@ export async function incidentState(db: AppServices['db'], r: IncidentsTable) {
 }
 
 export function staleVersion(): AppError {
-  return new AppError(
-    409,
-    'incident.stale_version',
-    'the incident changed since you read it; reload and retry',
-  );
+  return new AppError('incident.stale_version', 'the incident changed since you read it; reload and retry');
 }
 
 function checkExpected(r: IncidentsTable, expected: number | undefined): void {
@@ -174,7 +170,6 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
   checkExpected(r, body.expected_version);
   if (!allowedTransitions(r.status).includes(body.status)) {
     throw new AppError(
-      409,
       'incident.transition_illegal',
       `an incident cannot move from ${r.status} to ${body.status}`,
       [{ field: 'status', message: `from ${r.status} to ${body.status} is not a legal move` }],

@@ -108,7 +108,6 @@ async function quotaRefusal(
     }
   }
   return new AppError(
-    429,
     'agent.quota_exceeded',
     'a device quota is used up; retry later',
     [{ field: 'reason', message: reason }],
@@ -143,7 +142,7 @@ export async function ingestBatch(
 ): Promise<BatchAnswer> {
   const { maxBatchEvents, ratePerMinute, rateBurst } = s.config.agent;
   if (input.events.length > maxBatchEvents) {
-    throw new AppError(400, 'agent.batch_too_large', `a batch holds at most ${maxBatchEvents} events`, [
+    throw new AppError('agent.batch_too_large', `a batch holds at most ${maxBatchEvents} events`, [
       { field: 'events', message: `must have at most ${maxBatchEvents} items` },
     ]);
   }

@@ -78,6 +78,6 @@ export async function setIndicators(
     'must be an address or a CIDR range with a prefix of at least 1 bit',
   );
   const errors = [...dns.errors, ...ranges.errors];
-  if (errors.length > 0) throw new AppError(422, 'request.invalid', 'the request has invalid fields', errors);
+  if (errors.length > 0) throw new AppError('request.invalid', 'the request has invalid fields', errors);
   return replaceIndicators(db, tenantId, { dns_suffixes: dns.list, ip_ranges: ranges.list }, by, now);
 }

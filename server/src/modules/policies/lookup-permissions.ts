@@ -34,10 +34,9 @@ export function checkLookupPermissions(input: Record<string, unknown>, held: Rea
   }
   if (endpoints && !held.has('agents:read'))
     throw new AppError(
-      403,
       'auth.forbidden',
       'naming an endpoint or endpoint group needs the agents:read permission',
     );
   if (directory && !held.has('directory:read'))
-    throw new AppError(403, 'auth.forbidden', 'naming a directory group needs the directory:read permission');
+    throw new AppError('auth.forbidden', 'naming a directory group needs the directory:read permission');
 }

@@ -81,7 +81,6 @@ export async function checkRelease(
     const lacking = fleet.filter((e) => !e.features.includes('scope_exclusions')).length;
     if (lacking > 0)
       throw new AppError(
-        409,
         'policy.exclusions_unsupported',
         `${lacking} active endpoints lack scope_exclusions`,
         [

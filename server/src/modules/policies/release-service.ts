@@ -32,25 +32,20 @@ import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 function publishRefusal(row: PolicyVersionsTable, rows: PolicyVersionsTable[]): AppError | null {
   if (row.status !== 'draft' || rows.at(-1)?.version !== row.version)
     return new AppError(
-      409,
       'policy.not_latest_draft',
       'only the latest draft can be published; an older version is rolled back',
     );
   if (rows.some((r) => r.status === 'pending_approval'))
-    return new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval');
+    return new AppError('policy.pending_exists', 'another version of this policy is awaiting approval');
   return null;
 }
 
 /** An approval needs a pending version and a person who neither wrote nor submitted it. */
 function approveRefusal(row: PolicyVersionsTable, actor: Actor): AppError | null {
   if (row.status !== 'pending_approval')
-    return new AppError(409, 'policy.not_pending', 'the version is not awaiting approval');
+    return new AppError('policy.not_pending', 'the version is not awaiting approval');
   if (row.created_by === actor.userId || row.submitted_by === actor.userId)
-    return new AppError(
-      403,
-      'policy.self_approval',
-      'the author or submitter of a version cannot approve it',
-    );
+    return new AppError('policy.self_approval', 'the author or submitter of a version cannot approve it');
   return null;
 }
 
@@ -109,7 +104,6 @@ export async function publishVersion(
       'publish',
       policyId,
       new AppError(
-        422,
         'request.invalid',
         'the version sets exclusions only the bundle compiler writes; save it again with exclude_targets',
         compilerOnly.map((field) => ({ field, message: 'is written only by the bundle compiler' })),
@@ -123,7 +117,6 @@ export async function publishVersion(
       'publish',
       policyId,
       new AppError(
-        422,
         'request.invalid',
         'the version names classifications or detectors that cannot be published',
         bindings,
@@ -301,7 +294,6 @@ export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: s
       'approve',
       policyId,
       new AppError(
-        422,
         'request.invalid',
         'the version names classifications or detectors that cannot be published',
         bindings,
@@ -341,7 +333,7 @@ export async function rejectVersion(
       actor,
       'reject',
       policyId,
-      new AppError(409, 'policy.not_pending', 'the version is not awaiting approval'),
+      new AppError('policy.not_pending', 'the version is not awaiting approval'),
     );
   await setVersionStatus(deps.db, actor.tenantId, row.id, {
     status: 'draft',

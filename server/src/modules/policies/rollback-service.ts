@@ -20,7 +20,7 @@ import type { PolicyVersionsTable } from './tables.js';
 /** Rollback (document 1, States): back to a version published before, direct or governed. */
 
 function rollbackTargetRefusal(fields: string[] = []): AppError {
-  return new AppError(422, 'policy.rollback_target', 'the rollback target cannot be released', [
+  return new AppError('policy.rollback_target', 'the rollback target cannot be released', [
     {
       field: 'to_version',
       message:
@@ -34,15 +34,12 @@ function rollbackTargetRefusal(fields: string[] = []): AppError {
 /** A rollback names a version published before (not the live one) while no version waits. */
 function rollbackRefusal(target: PolicyVersionsTable, rows: PolicyVersionsTable[]): AppError | null {
   if (target.status === 'published')
-    return new AppError(
-      422,
-      'policy.rollback_live',
-      'the version named is the live one; nothing to roll back',
-      [{ field: 'to_version', message: 'names the version that is live now' }],
-    );
+    return new AppError('policy.rollback_live', 'the version named is the live one; nothing to roll back', [
+      { field: 'to_version', message: 'names the version that is live now' },
+    ]);
   if (target.published_by === null) return rollbackTargetRefusal();
   if (rows.some((r) => r.status === 'pending_approval'))
-    return new AppError(409, 'policy.pending_exists', 'another version of this policy is awaiting approval');
+    return new AppError('policy.pending_exists', 'another version of this policy is awaiting approval');
   return null;
 }
 

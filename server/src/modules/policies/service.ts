@@ -153,7 +153,7 @@ export async function versionProblems(
 async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
   const details = await versionProblems(deps, tenantId, input, now);
   if (details.length > 0)
-    throw new AppError(422, 'request.invalid', 'the policy version has invalid fields', details);
+    throw new AppError('request.invalid', 'the policy version has invalid fields', details);
   const { group: _group, ...spec } = input;
   // `warn` is accepted as the historical name of `inform` and stored as inform (document 1).
   return informActions(spec).spec as unknown as PolicyVersionInput;
@@ -193,7 +193,7 @@ export async function createPolicy(deps: PolicyDeps, actor: Actor, input: Record
     );
     created = { policy, version };
   });
-  if (!created) throw new AppError(500, 'internal', 'policy not created');
+  if (!created) throw new AppError('internal', 'policy not created');
   return versionView(created.policy, created.version);
 }
 
@@ -235,7 +235,6 @@ export async function addVersion(
   // written until it is approved or rejected.
   if (versions.some((v) => v.status === 'pending_approval'))
     throw new AppError(
-      409,
       'policy.pending_exists',
       'a version of this policy is awaiting approval; approve or reject it first',
     );

@@ -88,7 +88,7 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
   if (input.endpoint_id) {
     // Naming an endpoint reads its details: agents:read (document 1, Endpoints).
     if (!canReadAgents)
-      throw new AppError(403, 'auth.forbidden', 'naming an endpoint needs the agents:read permission');
+      throw new AppError('auth.forbidden', 'naming an endpoint needs the agents:read permission');
     endpoint = await findAgent(deps.db, actor.tenantId, input.endpoint_id);
     if (!endpoint) throw notFound('endpoint');
   }

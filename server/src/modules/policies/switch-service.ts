@@ -84,7 +84,7 @@ export async function setEnabled(
       actor,
       enabled ? 'enable' : 'disable',
       policyId,
-      new AppError(409, 'resource.conflict', `the policy is already ${enabled ? 'enabled' : 'disabled'}`),
+      new AppError('resource.conflict', `the policy is already ${enabled ? 'enabled' : 'disabled'}`),
     );
   if (!enabled && live) {
     const spec = JSON.parse(live.spec) as PolicyVersionInput;
@@ -131,11 +131,7 @@ async function applySwitch(
       const now = await findPolicy(trx, actor.tenantId, policyId);
       const live = (await listVersions(trx, actor.tenantId, policyId)).find((r) => r.status === 'published');
       if (!now || now.disabled === (enabled ? 0 : 1) || (live?.version ?? null) !== liveAt)
-        throw new AppError(
-          409,
-          'resource.conflict',
-          'the policy status or published version changed meanwhile',
-        );
+        throw new AppError('resource.conflict', 'the policy status or published version changed meanwhile');
       await setPolicyDisabled(trx, actor.tenantId, policyId, !enabled);
       await deps.audit.write(
         actor.audit,
@@ -178,7 +174,7 @@ export async function approveDisable(deps: PolicyDeps, actor: Actor, policyId: s
       actor,
       'approve_disable',
       policyId,
-      new AppError(403, 'policy.self_approval', 'the requester cannot approve their own disable request'),
+      new AppError('policy.self_approval', 'the requester cannot approve their own disable request'),
     );
   const live = await liveVersion(deps, actor.tenantId, policyId);
   if (req.status !== 'pending' || live?.version !== req.version)
@@ -187,7 +183,7 @@ export async function approveDisable(deps: PolicyDeps, actor: Actor, policyId: s
       actor,
       'approve_disable',
       policyId,
-      new AppError(409, 'resource.conflict', 'the request is no longer pending or the live version changed'),
+      new AppError('resource.conflict', 'the request is no longer pending or the live version changed'),
     );
   const answer = await applySwitch(deps, actor, policyId, false, req.version);
   await decide(deps, actor, requestId, 'approved');
@@ -214,7 +210,7 @@ export async function closeDisable(
       actor,
       'withdraw_disable',
       policyId,
-      new AppError(403, 'auth.forbidden', 'only the requester can withdraw a request'),
+      new AppError('auth.forbidden', 'only the requester can withdraw a request'),
     );
   if (req.status !== 'pending')
     return refuse(
@@ -222,7 +218,7 @@ export async function closeDisable(
       actor,
       `${how}_disable`,
       policyId,
-      new AppError(409, 'resource.conflict', 'the request is no longer pending'),
+      new AppError('resource.conflict', 'the request is no longer pending'),
     );
   await decide(deps, actor, requestId, how);
   await deps.audit.write(actor.audit, {

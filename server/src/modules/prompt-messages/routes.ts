@@ -63,7 +63,7 @@ function view(r: PromptMessagesTable) {
 function check(body: unknown): void {
   const errors = validatePromptMessage(body, detectorNames);
   if (errors.length > 0)
-    throw new AppError(422, 'request.invalid', 'the prompt message has invalid fields', errors);
+    throw new AppError('request.invalid', 'the prompt message has invalid fields', errors);
 }
 
 /** Prompt-message library: versions, retire (document 1, Endpoints; docs/policies.md). */
@@ -123,11 +123,11 @@ export const promptMessagesModule: ApiModule = async (app) => {
       const current = await currentMessage(s.db, p.tenantId, request.params.id);
       if (!current) throw notFound('prompt message');
       if (current.retired_at)
-        throw new AppError(409, 'resource.conflict', 'a retired prompt message takes no new version');
+        throw new AppError('resource.conflict', 'a retired prompt message takes no new version');
       check(request.body);
       // The action is part of what a policy bound to: a new version keeps it.
       if (request.body.action !== current.action)
-        throw new AppError(422, 'request.invalid', 'the prompt message has invalid fields', [
+        throw new AppError('request.invalid', 'the prompt message has invalid fields', [
           { field: 'action', message: 'a new version keeps the action of the message' },
         ]);
       const row: PromptMessagesTable = {

@@ -67,11 +67,7 @@ export async function editProfile(
       input.department === undefined ? user.department : input.department === '' ? null : input.department,
   };
   if (user.federated === 1 && next.display_name !== user.display_name)
-    throw new AppError(
-      409,
-      'resource.conflict',
-      "a federated account's display name comes from its provider",
-    );
+    throw new AppError('resource.conflict', "a federated account's display name comes from its provider");
   const changes: Record<string, { old: string | null; new: string | null }> = {};
   if (next.display_name !== user.display_name)
     changes.display_name = { old: user.display_name, new: next.display_name };
@@ -108,11 +104,7 @@ export async function changeRole(
     throw fieldError('role', 'must be owner, admin, security_analyst, auditor or viewer');
   refuseNonOwnerMakingOwner(actor, input.role);
   if (user.federated === 1)
-    throw new AppError(
-      409,
-      'resource.conflict',
-      "a federated account's role is set by its identity provider",
-    );
+    throw new AppError('resource.conflict', "a federated account's role is set by its identity provider");
   if (input.role === user.role) return directoryRow(user, now);
   await db.transaction().execute(async (trx) => {
     if (input.role !== 'owner') await refuseLastOwner(trx, ctx.tenantId, user);
@@ -138,8 +130,7 @@ export async function disableUser(context: ServiceContext, actor: Principal, use
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'disable');
   refuseNonOwnerOnOwner(actor, user);
-  if (user.status === 'disabled')
-    throw new AppError(409, 'resource.conflict', 'the account is already disabled');
+  if (user.status === 'disabled') throw new AppError('resource.conflict', 'the account is already disabled');
   const ended = await db.transaction().execute(async (trx) => {
     await refuseLastOwner(trx, ctx.tenantId, user);
     await updateUser(
@@ -179,7 +170,7 @@ export async function enableUser(context: ServiceContext, actor: Principal, user
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'enable');
   refuseNonOwnerOnOwner(actor, user);
-  if (user.status !== 'disabled') throw new AppError(409, 'resource.conflict', 'the account is not disabled');
+  if (user.status !== 'disabled') throw new AppError('resource.conflict', 'the account is not disabled');
   // An account that never set a password goes back to invited (a new invitation is needed).
   const status = user.password_hash === null && user.federated === 0 ? 'invited' : 'active';
   await db.transaction().execute(async (trx) => {
@@ -219,11 +210,7 @@ export async function allSessions(ctx: ServiceContext, actor: Principal, limit: 
   const { db } = ctx;
   const now = ctx.clock.now();
   if (Array.isArray(actor.incidentScope))
-    throw new AppError(
-      403,
-      'auth.forbidden',
-      'the sessions listing is not open to endpoint-group-scoped roles',
-    );
+    throw new AppError('auth.forbidden', 'the sessions listing is not open to endpoint-group-scoped roles');
   const idle = await getIdleMinutes(db, actor.tenantId);
   const { total, items } = await tenantSessions(
     db,

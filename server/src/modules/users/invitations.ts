@@ -39,7 +39,7 @@ const EMAIL = /^[^\s@]{1,64}@[^\s@]+\.[^\s@]+$/;
 
 /** Document 3: malformed, unknown, expired and used invitations or links are the same 401. */
 function unusable(): AppError {
-  return new AppError(401, 'auth.unauthenticated', 'the invitation or link is not valid; ask for a new one');
+  return new AppError('auth.unauthenticated', 'the invitation or link is not valid; ask for a new one');
 }
 
 /** Longer than any minted secret (prefix + 43 base64url characters) by a wide margin. */
@@ -77,14 +77,14 @@ export async function inviteUser(context: ServiceContext, actor: Principal, inpu
     throw fieldError('role', 'must be owner, admin, security_analyst, auditor or viewer');
   refuseNonOwnerMakingOwner(actor, input.role);
   if (await findUserByEmail(db, ctx.tenantId, email))
-    throw new AppError(409, 'resource.conflict', 'an account with that e-mail address exists in this tenant');
+    throw new AppError('resource.conflict', 'an account with that e-mail address exists in this tenant');
   // Document 3, invitation domain rule: judged against the active Owners' domains (no identity
   // provider exists yet); a tenant with no domains decides nothing.
   const domains = await ownerDomains(db, ctx.tenantId);
   const outside = domains.size > 0 && !domains.has(email.split('@')[1] ?? '');
   if (outside) {
     if (actor.role !== 'owner')
-      throw new AppError(403, 'auth.forbidden', "only an Owner may invite outside the tenant's domains");
+      throw new AppError('auth.forbidden', "only an Owner may invite outside the tenant's domains");
     if (input.outside_domain_confirmed !== true)
       throw fieldError(
         'outside_domain_confirmed',
@@ -172,12 +172,11 @@ export async function reinviteUser(
   const user = await targetFor(db, actor, userId);
   if (user.password_hash !== null || user.status !== 'invited')
     throw new AppError(
-      409,
       'resource.conflict',
       'the account already has a password; send a password reset instead',
     );
   if (user.federated === 1)
-    throw new AppError(409, 'resource.conflict', 'a federated account signs in at its provider');
+    throw new AppError('resource.conflict', 'a federated account signs in at its provider');
   const invitation = mintSecret(TOKEN_PREFIX.invitation);
   const expiresAt = new Date(now.getTime() + INVITATION_TTL_MS);
   await db.transaction().execute(async (trx) => {
@@ -220,7 +219,7 @@ export async function mintReset(
   const now = context.clock.now();
   const ctx = auditContextFor(context);
   if (user.status === 'disabled' || user.federated === 1)
-    throw new AppError(409, 'resource.conflict', 'no reset link for a disabled or federated account');
+    throw new AppError('resource.conflict', 'no reset link for a disabled or federated account');
   const secret = mintSecret(TOKEN_PREFIX.reset);
   const expiresAt = new Date(now.getTime() + RESET_TTL_MS);
   await db.transaction().execute(async (trx) => {

@@ -13,17 +13,17 @@ import { countActiveOwners } from './store.js';
 
 export function refuseSelf(actor: Principal, target: Pick<UsersTable, 'id'>, what: string): void {
   if (actor.userId === target.id)
-    throw new AppError(409, 'resource.conflict', `you cannot ${what} your own account`);
+    throw new AppError('resource.conflict', `you cannot ${what} your own account`);
 }
 
 export function refuseNonOwnerOnOwner(actor: Principal, target: Pick<UsersTable, 'role'>): void {
   if (target.role === 'owner' && actor.role !== 'owner')
-    throw new AppError(403, 'auth.forbidden', 'only an Owner may act on an Owner');
+    throw new AppError('auth.forbidden', 'only an Owner may act on an Owner');
 }
 
 export function refuseNonOwnerMakingOwner(actor: Principal, role: string): void {
   if (role === 'owner' && actor.role !== 'owner')
-    throw new AppError(403, 'auth.forbidden', 'only an Owner may create or promote an Owner');
+    throw new AppError('auth.forbidden', 'only an Owner may create or promote an Owner');
 }
 
 export async function refuseLastOwner(
@@ -32,5 +32,5 @@ export async function refuseLastOwner(
   target: Pick<UsersTable, 'role' | 'status'>,
 ): Promise<void> {
   if (target.role === 'owner' && target.status === 'active' && (await countActiveOwners(db, tenantId)) <= 1)
-    throw new AppError(409, 'resource.conflict', 'the last active Owner cannot be demoted or disabled');
+    throw new AppError('resource.conflict', 'the last active Owner cannot be demoted or disabled');
 }

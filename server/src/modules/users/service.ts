@@ -19,11 +19,10 @@ export async function unlockUser(
   const ctx = auditContextFor(context);
   const user = await findUserById(db, actor.tenantId, userId);
   if (!user) throw notFound('user');
-  if (user.id === actor.userId)
-    throw new AppError(409, 'resource.conflict', 'you cannot unlock your own account');
+  if (user.id === actor.userId) throw new AppError('resource.conflict', 'you cannot unlock your own account');
   if (user.role === 'owner' && actor.role !== 'owner')
-    throw new AppError(403, 'auth.forbidden', 'only an Owner may act on an Owner');
-  if (!isLocked(user, now)) throw new AppError(409, 'resource.conflict', 'the account is not locked');
+    throw new AppError('auth.forbidden', 'only an Owner may act on an Owner');
+  if (!isLocked(user, now)) throw new AppError('resource.conflict', 'the account is not locked');
   await db.transaction().execute(async (trx) => {
     await clearLock(trx, actor.tenantId, user.id, now);
     await audit.write(ctx, { action: 'user.unlocked', subject: { type: 'user', id: user.id } }, trx);
