@@ -48,6 +48,12 @@ const PERSON_FIELD = new RegExp(`(^|_)(${PERSON_WORDS.join('|')})$`);
  * (e-mail addresses, URLs, ids, serials, codes) and secrets never carry the marker by name alone.
  */
 const NOT_PERSON_TEXT: Record<string, string> = {
+  // Evidence access: the service applies personTextProblem so that a refusal is audited and counted.
+  'POST /api/v1/incidents/{id}/evidence justification': 'evidence console-service personTextProblem',
+  'POST /api/v1/incidents/{id}/evidence-files/{file_id}/download justification':
+    'evidence console-service personTextProblem',
+  // A file name the endpoint reports from the file system (a signed agent request), not typed text.
+  'POST /api/v1/agent/exception-requests file_name': 'endpoint-reported file name',
   // The text to classify: a simulation must take credentials, control characters and all, because
   // that is what it tests; it is scanned, never stored or shown back.
   'POST /api/v1/policies/simulate text': 'content under test',
@@ -63,6 +69,8 @@ const NOT_PERSON_TEXT: Record<string, string> = {
  * open object or untyped value.
  */
 const OPEN_BODIES: Record<string, string> = {
+  // Steps cannot be edited: any value is refused with a 422 naming `steps` (document 2).
+  'PATCH /api/v1/incident-playbooks/{id} steps': 'playbooks route refuses any steps',
   // Policy versions: the engine's validatePolicyVersion applies personTextProblem to name,
   // description, owner, change_reason, exception reasons and user_messages.
   'POST /api/v1/policies (body)': 'engine validatePolicyVersion',

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
+import { personTextProblem } from '@custos/engine';
 import { aesGcmDecrypt } from '../../crypto/seal.js';
 import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
@@ -97,6 +98,10 @@ function justificationOf(raw: string | undefined): string {
   const text = raw.trim();
   if (text.length < JUSTIFICATION_MIN)
     throw fieldError('justification', `must be at least ${JUSTIFICATION_MIN} characters`);
+  // The one person-text rule (control characters, credential shapes), here rather than in the
+  // schema so that this refusal is audited and counted like the others.
+  const problem = personTextProblem(text, 'multiline');
+  if (problem) throw fieldError('justification', problem);
   return text;
 }
 
