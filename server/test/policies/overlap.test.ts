@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { stepUp } from '../helpers/index.js';
-import { policyApp } from './policy-app.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Overlap warnings (document 1, States: a current overlap warning sends a publish to
@@ -10,15 +10,7 @@ import { policyApp } from './policy-app.js';
 const t = policyApp({ also: ['admin'] });
 const { getAs: get, postAs: post } = t;
 
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'first release of the card rule',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('first release of the card rule', over);
 
 async function live(over: Record<string, unknown> = {}): Promise<string> {
   const id = (await post(t.owner, '/policies', draft(over))).json().policy_id as string;

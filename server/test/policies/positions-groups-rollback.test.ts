@@ -2,7 +2,7 @@ import type { BundlePayload } from '@custos/engine';
 import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
 import { stepUp } from '../helpers/index.js';
-import { policyApp } from './policy-app.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Issue 14, items 3, 4, 6, 8 and 15 (document 1): the bundle stamps the stored list position, the
@@ -13,15 +13,7 @@ import { policyApp } from './policy-app.js';
 const t = policyApp();
 const { get, post } = t;
 
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'issue fourteen policy rules',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('issue fourteen policy rules', over);
 
 async function create(over: Record<string, unknown> = {}): Promise<string> {
   const r = await post('/policies', draft(over));

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
 import { type SignedIn, signInAs, stepUp } from '../helpers/index.js';
-import { policyApp } from './policy-app.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Document 1, States and Errors, row by row: the transitions and refusals the other policy test
@@ -12,15 +12,7 @@ const { getAs: get, postAs: post } = t;
 
 const DAY = 86_400_000;
 
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'states and errors walk',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('states and errors walk', over);
 
 async function create(who: SignedIn, over: Record<string, unknown> = {}): Promise<string> {
   const r = await post(who, '/policies', draft(over));

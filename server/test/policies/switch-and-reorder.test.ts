@@ -1,17 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
 import { stepUp } from '../helpers/index.js';
-import { policyApp } from './policy-app.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'first release of the card rule',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('first release of the card rule', over);
 
 const t = policyApp({ also: ['admin'] });
 const { postAs: post } = t;
