@@ -1,18 +1,12 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { policyApp } from './policy-app.js';
 
 // The default module registry wires the policies module into the agent modules
 // (modules/policy-wiring.ts): a live policy naming a group keeps it from retiring.
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
+const t = policyApp();
 
 const call = (method: 'GET' | 'POST' | 'PATCH', url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: owner.headers, payload: payload as object });
+  t.ctx.app.inject({ method, url: `/api/v1${url}`, headers: t.owner.headers, payload: payload as object });
 
 async function publishFor(scope: Record<string, unknown>): Promise<string> {
   const created = await call('POST', '/policies', {

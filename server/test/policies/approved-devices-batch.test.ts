@@ -1,41 +1,28 @@
 import type { BundlePayload } from '@custos/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { waitingInventoryJoiners } from '../../src/modules/approved-devices/coalesced-recompile.js';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
 import { withCompileLock } from '../../src/modules/policies/service.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
 /**
  * Issue 14 item 14: approving many devices while an inventory policy is live makes one bundle
  * per request (a list in `items`), and rapid single approvals share the compile waiting for the
  * lock instead of compiling one bundle each.
  */
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
+const t = policyApp();
+const { post } = t;
 
 async function bundleCount(): Promise<number> {
-  const r = await ctx.db
+  const r = await t.ctx.db
     .selectFrom('policy_bundles')
     .select((eb) => eb.fn.countAll().as('n'))
-    .where('tenant_id', '=', owner.tenantId)
+    .where('tenant_id', '=', t.owner.tenantId)
     .executeTakeFirst();
   return Number(r?.n ?? 0);
 }
 async function shippedSerials(): Promise<string[]> {
-  const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+  const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
   const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
   return (payload.policies[0]?.condition as { serials?: string[] } | undefined)?.serials ?? [];
 }
@@ -96,7 +83,7 @@ describe('POST /approved-devices with items', () => {
     });
     expect(over.statusCode).toBe(409);
     expect(over.json().code).toBe('approved_device.limit');
-    const rows = await ctx.db.selectFrom('approved_devices').select('serial').execute();
+    const rows = await t.ctx.db.selectFrom('approved_devices').select('serial').execute();
     expect(rows).toHaveLength(4999);
   });
 });
@@ -110,17 +97,17 @@ describe('rapid single approvals', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const held = withCompileLock(owner.tenantId, () => gate);
+    const held = withCompileLock(t.owner.tenantId, () => gate);
     const answers = Array.from({ length: 10 }, (_, i) => post('/approved-devices', { serial: `RAPID-${i}` }));
-    while (waitingInventoryJoiners(owner.tenantId) < 10) await new Promise((r) => setImmediate(r));
+    while (waitingInventoryJoiners(t.owner.tenantId) < 10) await new Promise((r) => setImmediate(r));
     release();
     await held;
     const versions = (await Promise.all(answers)).map((r) => r.json().bundle_version);
     expect(new Set(versions)).toEqual(new Set([before + 1]));
     expect(await bundleCount()).toBe(before + 1);
     expect(await shippedSerials()).toHaveLength(10);
-    expect(waitingInventoryJoiners(owner.tenantId)).toBe(0);
-    const audits = await ctx.db
+    expect(waitingInventoryJoiners(t.owner.tenantId)).toBe(0);
+    const audits = await t.ctx.db
       .selectFrom('audit_events')
       .select('metadata')
       .where('action', '=', 'policy_bundle.compiled')

@@ -1,18 +1,13 @@
 import type { BundlePayload } from '@custos/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { type SignedIn, signInAs } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
+const t = policyApp();
 
-const req = (method: 'GET' | 'POST', url: string, payload?: unknown, who = owner) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
+const req = (method: 'GET' | 'POST', url: string, payload?: unknown, who = t.owner) =>
+  t.ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
 
 const rules = (detector = 'payment_card') => [
   {
@@ -114,7 +109,7 @@ describe('detectors and classifications', () => {
     ).json().policy_id;
     expect((await req('POST', `/policies/${missing}/versions/1/publish`)).statusCode).toBe(422);
 
-    const other = await signInAs(ctx, { role: 'owner' });
+    const other = await signInAs(t.ctx, { role: 'owner' });
     const foreign = (
       await req(
         'POST',
@@ -144,7 +139,7 @@ describe('detectors and classifications', () => {
       )
     ).json().policy_id;
     expect((await req('POST', `/policies/${good}/versions/1/publish`)).json().status).toBe('published');
-    const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+    const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
     const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
     expect(payload.classifications.map((x) => [x.classification_id, x.revision])).toEqual([['pci', 2]]);
     expect(payload.detectors.map((d) => [d.detector_id, d.builtin])).toEqual([['acme_ref', false]]);
@@ -158,7 +153,7 @@ describe('detectors and classifications', () => {
 
   it("keeps ids per tenant: another tenant's id is the identical 404 and never taken (issue 14)", async () => {
     await req('POST', '/classifications', { classification_id: 'hr', name: 'HR', rules: rules() });
-    const other = await signInAs(ctx, { role: 'owner' });
+    const other = await signInAs(t.ctx, { role: 'owner' });
     const revise = (id: string) =>
       req('POST', `/classifications/${id}/revisions`, { name: 'HR', rules: rules() }, other);
     const enable = (id: string) => req('POST', `/classifications/${id}/enabled`, { enabled: false }, other);
@@ -185,7 +180,7 @@ describe('detectors and classifications', () => {
           x.name,
           x.enabled,
         ]);
-    expect(await listed(owner)).toEqual([['hr', 'HR', true]]);
+    expect(await listed(t.owner)).toEqual([['hr', 'HR', true]]);
     expect(await listed(other)).toEqual([['hr', 'People', true]]);
     // Disabling in one tenant leaves the other's state alone.
     expect((await req('POST', '/classifications/hr/enabled', { enabled: false })).statusCode).toBe(200);

@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { policyApp } from './policy-app.js';
 
 // Issue 14: the closed vocabularies (channels, device classes) hold on every route that takes them.
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const { get, post } = consoleCalls(
-  () => ctx,
-  () => owner.headers,
-);
+const t = policyApp();
+const { get, post } = t;
 
 describe('POST /policies/simulate channel', () => {
   it('refuses an unknown channel with a 422 naming the field, never the value', async () => {

@@ -1,19 +1,9 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { consoleCalls, createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const { post } = consoleCalls(
-  () => ctx,
-  () => owner.headers,
-);
+const t = policyApp();
+const { post } = t;
 
 const connection = (over: Record<string, unknown> = {}) => ({
   name: 'Only the VPN client',
@@ -60,7 +50,7 @@ describe('connection policies', () => {
         'connection.destinations',
       ),
     ).toBe(true);
-    expect(await ctx.db.selectFrom('policies').selectAll().execute()).toHaveLength(1);
+    expect(await t.ctx.db.selectFrom('policies').selectAll().execute()).toHaveLength(1);
   });
 });
 
@@ -74,19 +64,19 @@ describe('sandbox versions', () => {
       condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
       response: 'audit',
       sandbox: true,
-      effective_until: new Date(ctx.clock.now().getTime() + 7 * 86_400_000).toISOString(),
+      effective_until: new Date(t.ctx.clock.now().getTime() + 7 * 86_400_000).toISOString(),
       change_reason: 'try the rule on one machine',
     };
     const created = await post('/policies', body);
     expect(created.statusCode).toBe(201);
     const r = await post(`/policies/${created.json().policy_id}/versions/1/publish`);
     expect(r.json().status).toBe('published');
-    const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+    const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
     const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString());
     expect(payload.policies[0].status).toBe('test');
     const tooLong = await post('/policies', {
       ...body,
-      effective_until: new Date(ctx.clock.now().getTime() + 40 * 86_400_000).toISOString(),
+      effective_until: new Date(t.ctx.clock.now().getTime() + 40 * 86_400_000).toISOString(),
     });
     expect(tooLong.statusCode).toBe(422);
   });

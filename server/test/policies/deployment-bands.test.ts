@@ -1,20 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  consoleCalls,
-  createTestApp,
-  insertEndpoint,
-  type SignedIn,
-  signInAs,
-  type TestContext,
-} from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { insertEndpoint } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
 /**
  * Deployment bands per version, read from signed bundles (document 1, States): current, behind,
  * offline with offline_current, unknown, upgrade_required, plus unsupported and
  * capabilities_unknown counts, in the lifecycle view.
  */
-let ctx: TestContext;
-let owner: SignedIn;
+const t = policyApp();
+const { post } = t;
 
 const FULL = {
   channels: {
@@ -26,34 +20,23 @@ const FULL = {
 };
 
 function endpoint(os = 'linux') {
-  return insertEndpoint(ctx, owner.tenantId, { os, capabilities: FULL });
+  return insertEndpoint(t.ctx, t.owner.tenantId, { os, capabilities: FULL });
 }
 
 /** What the endpoint reported at its last check-in. */
 async function reported(id: string, fields: { bundle?: number; capabilities?: unknown; seenMsAgo?: number }) {
-  await ctx.db
+  await t.ctx.db
     .updateTable('devices')
     .set({
       ...(fields.bundle !== undefined ? { bundle_version: fields.bundle } : {}),
       ...(fields.capabilities !== undefined ? { capabilities: JSON.stringify(fields.capabilities) } : {}),
       ...(fields.seenMsAgo !== undefined
-        ? { last_seen_at: new Date(ctx.clock.now().getTime() - fields.seenMsAgo).toISOString() }
+        ? { last_seen_at: new Date(t.ctx.clock.now().getTime() - fields.seenMsAgo).toISOString() }
         : {}),
     })
     .where('id', '=', id)
     .execute();
 }
-
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const { post } = consoleCalls(
-  () => ctx,
-  () => owner.headers,
-);
 
 const draft = (scope: Record<string, unknown>, over: Record<string, unknown> = {}) => ({
   name: 'Cards to USB',
@@ -110,11 +93,7 @@ describe('deployment bands in the lifecycle view', () => {
     });
     await reported(outside, { bundle: 3 });
 
-    const view = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/policies/${id}/lifecycle`,
-      headers: owner.headers,
-    });
+    const view = await t.get(`/policies/${id}/lifecycle`);
     expect(view.statusCode).toBe(200);
     const [v1, v2] = view.json().versions;
     expect(v2.deployment_bands).toEqual({
@@ -139,11 +118,7 @@ describe('deployment bands in the lifecycle view', () => {
     });
     // A version never published has no bands.
     await post(`/policies/${id}/versions`, draft(scope, { severity: 'medium' }));
-    const again = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/v1/policies/${id}/lifecycle`,
-      headers: owner.headers,
-    });
+    const again = await t.get(`/policies/${id}/lifecycle`);
     expect(again.json().versions[2].deployment_bands).toBeNull();
     expect(view.body).not.toContain('host-');
   });

@@ -2,18 +2,11 @@
  * Issue 26 item 5: a release whose action needs a notice, a prompt or a hold warns when no active
  * endpoint can give one, computed from the capabilities the endpoints reported.
  */
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  insertEndpoint,
-  type SignedIn,
-  signInAs,
-  stepUp,
-  type TestContext,
-} from '../helpers/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { insertEndpoint, type SignedIn, signInAs, stepUp } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
+const t = policyApp();
 let linuxId: string;
 
 /** What a Linux agent reports: monitors removable storage and discovery, holds and notifies nothing. */
@@ -36,17 +29,14 @@ const windows = (features: string[]) => ({
 });
 
 beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-  linuxId = await insertEndpoint(ctx, owner.tenantId, { capabilities: LINUX });
+  linuxId = await insertEndpoint(t.ctx, t.owner.tenantId, { capabilities: LINUX });
 });
-afterEach(async () => ctx.close());
 
 const call = (who: SignedIn, method: 'GET' | 'POST', url: string, payload?: unknown) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
+  method === 'GET' ? t.getAs(who, url) : t.postAs(who, url, payload);
 
 async function draft(response: string, over: Record<string, unknown> = {}): Promise<string> {
-  const r = await call(owner, 'POST', '/policies', {
+  const r = await call(t.owner, 'POST', '/policies', {
     name: `Cards ${response}`,
     severity: 'high',
     condition: { op: 'detector', detector_id: 'payment_card' },
@@ -60,7 +50,7 @@ async function draft(response: string, over: Record<string, unknown> = {}): Prom
 }
 
 async function warnings(id: string): Promise<{ kind: string; values: string[]; message: string }[]> {
-  const r = await call(owner, 'GET', `/policies/${id}/lifecycle`);
+  const r = await call(t.owner, 'GET', `/policies/${id}/lifecycle`);
   expect(r.statusCode).toBe(200);
   return r.json().coverage_warnings;
 }
@@ -68,11 +58,11 @@ async function warnings(id: string): Promise<{ kind: string; values: string[]; m
 describe('release warnings for notice, prompt and hold actions', () => {
   it('require_justification on a monitor-only fleet: submitted, and the approval carries cannot_prompt', async () => {
     const id = await draft('require_justification');
-    expect((await call(owner, 'POST', `/policies/${id}/versions/1/publish`)).json()).toEqual({
+    expect((await call(t.owner, 'POST', `/policies/${id}/versions/1/publish`)).json()).toEqual({
       status: 'pending_approval',
     });
-    const admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
-    await stepUp(ctx, admin, 'policy_release');
+    const admin = await signInAs(t.ctx, { role: 'admin', tenant: t.owner.tenantSlug });
+    await stepUp(t.ctx, admin, 'policy_release');
     const ok = await call(admin, 'POST', `/policies/${id}/versions/1/approve`);
     expect(ok.statusCode).toBe(200);
     const w = ok.json().coverage_warnings;
@@ -80,7 +70,7 @@ describe('release warnings for notice, prompt and hold actions', () => {
       expect.objectContaining({ kind: 'cannot_prompt', values: ['require_justification'] }),
     ]);
     expect(w[0].message).toContain('reduced to audit');
-    const audit = await ctx.db
+    const audit = await t.ctx.db
       .selectFrom('audit_events')
       .select('metadata')
       .where('action', '=', 'policy.published_with_warnings')
@@ -103,7 +93,7 @@ describe('release warnings for notice, prompt and hold actions', () => {
   });
 
   it('an endpoint that can do it silences the warning; a missing feature does not', async () => {
-    await insertEndpoint(ctx, owner.tenantId, {
+    await insertEndpoint(t.ctx, t.owner.tenantId, {
       os: 'windows',
       capabilities: windows(['warn_with_continue']),
     });
@@ -124,10 +114,10 @@ describe('release warnings for notice, prompt and hold actions', () => {
   });
 
   it('an endpoint not seen for over seven days does not count', async () => {
-    await insertEndpoint(ctx, owner.tenantId, {
+    await insertEndpoint(t.ctx, t.owner.tenantId, {
       os: 'windows',
       capabilities: windows(['warn_with_continue', 'approval_required']),
-      lastSeen: new Date(ctx.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000),
+      lastSeen: new Date(t.ctx.clock.now().getTime() - 8 * 24 * 60 * 60 * 1000),
     });
     expect((await warnings(await draft('inform'))).map((x) => x.kind)).toEqual(['cannot_notify']);
   });

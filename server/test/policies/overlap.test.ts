@@ -1,48 +1,28 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { stepUp } from '../helpers/index.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Overlap warnings (document 1, States: a current overlap warning sends a publish to
  * pending_approval; the publish answer and lifecycle view carry `overlap_warnings`). The
  * definition is docs/policies.md, Overlap warnings.
  */
-let ctx: TestContext;
-let owner: SignedIn;
-let admin: SignedIn;
+const t = policyApp({ also: ['admin'] });
+const { getAs: get, postAs: post } = t;
 
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-  admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
-});
-afterEach(async () => ctx.close());
-
-const post = (who: SignedIn, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
-const get = (who: SignedIn, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who.headers });
-
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'first release of the card rule',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('first release of the card rule', over);
 
 async function live(over: Record<string, unknown> = {}): Promise<string> {
-  const id = (await post(owner, '/policies', draft(over))).json().policy_id as string;
-  const r = await post(owner, `/policies/${id}/versions/1/publish`);
+  const id = (await post(t.owner, '/policies', draft(over))).json().policy_id as string;
+  const r = await post(t.owner, `/policies/${id}/versions/1/publish`);
   expect(r.json().status).toBe('published');
   return id;
 }
 
 async function release(over: Record<string, unknown>) {
-  const id = (await post(owner, '/policies', draft({ name: 'Second rule', ...over }))).json()
+  const id = (await post(t.owner, '/policies', draft({ name: 'Second rule', ...over }))).json()
     .policy_id as string;
-  return { id, answer: await post(owner, `/policies/${id}/versions/1/publish`) };
+  return { id, answer: await post(t.owner, `/policies/${id}/versions/1/publish`) };
 }
 
 describe('overlap warnings', () => {
@@ -53,7 +33,7 @@ describe('overlap warnings', () => {
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ status: 'pending_approval' });
 
-    const view = (await get(owner, `/policies/${id}/lifecycle`)).json();
+    const view = (await get(t.owner, `/policies/${id}/lifecycle`)).json();
     expect(view.overlap_warnings).toEqual([
       expect.objectContaining({
         kind: 'overlap',
@@ -64,10 +44,10 @@ describe('overlap warnings', () => {
       }),
     ]);
 
-    await stepUp(ctx, admin, 'policy_release');
-    const approved = await post(admin, `/policies/${id}/versions/1/approve`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    const approved = await post(t.admin, `/policies/${id}/versions/1/approve`);
     expect(approved.json()).toMatchObject({ status: 'published', overlap_warnings: [{ policy_id: first }] });
-    const audit = await ctx.db
+    const audit = await t.ctx.db
       .selectFrom('audit_events')
       .selectAll()
       .where('action', '=', 'policy.published_with_warnings')
@@ -78,7 +58,7 @@ describe('overlap warnings', () => {
       warning_kinds: ['overlap'],
     });
     // Once both are live, the first one's lifecycle sees the second.
-    const back = (await get(owner, `/policies/${first}/lifecycle`)).json();
+    const back = (await get(t.owner, `/policies/${first}/lifecycle`)).json();
     expect(back.overlap_warnings.map((w: { policy_id: string }) => w.policy_id)).toEqual([id]);
   });
 
@@ -126,14 +106,14 @@ describe('overlap warnings', () => {
       condition: { op: 'removable_device', serials: ['OTHER-SERIAL-2'], match_mode: 'none_of' },
       response: 'inform',
     });
-    const view = await get(owner, `/policies/${id}/lifecycle`);
+    const view = await get(t.owner, `/policies/${id}/lifecycle`);
     expect(view.json().overlap_warnings).toEqual([
       expect.objectContaining({ policy_id: first, removable_device: true }),
     ]);
     expect(view.body).not.toContain('SECRET-SERIAL-1');
     expect(view.body).not.toContain('OTHER-SERIAL-2');
 
-    await post(owner, `/policies/${first}/enabled`, { enabled: false, reason: 'switched off for now' });
-    expect((await get(owner, `/policies/${id}/lifecycle`)).json().overlap_warnings).toEqual([]);
+    await post(t.owner, `/policies/${first}/enabled`, { enabled: false, reason: 'switched off for now' });
+    expect((await get(t.owner, `/policies/${id}/lifecycle`)).json().overlap_warnings).toEqual([]);
   });
 });

@@ -1,7 +1,8 @@
 import type { BundlePayload } from '@custos/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { stepUp } from '../helpers/index.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Issue 14, items 3, 4, 6, 8 and 15 (document 1): the bundle stamps the stored list position, the
@@ -9,32 +10,10 @@ import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from
  * says when it names the live version, reorder audits its reason, and an unknown detector is
  * refused when written.
  */
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
+const t = policyApp();
+const { get, post } = t;
 
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: owner.headers });
-
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'issue fourteen policy rules',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('issue fourteen policy rules', over);
 
 async function create(over: Record<string, unknown> = {}): Promise<string> {
   const r = await post('/policies', draft(over));
@@ -45,7 +24,7 @@ async function publish(id: string, version = 1): Promise<void> {
   expect((await post(`/policies/${id}/versions/${version}/publish`)).json().status).toBe('published');
 }
 async function payload(): Promise<BundlePayload> {
-  const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+  const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
   return JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
 }
 
@@ -67,7 +46,7 @@ describe('priority: the list position is stamped into every bundle (item 3)', ()
     const inv = (await get('/policies/inventory')).json().items as { id: string; priority: number }[];
     expect(inv.filter((i) => i.id === ids[3]).map((i) => i.priority)).toEqual([4]);
     // After a reorder the bundle stamps the new positions.
-    await stepUp(ctx, owner, 'policy_release');
+    await stepUp(t.ctx, t.owner, 'policy_release');
     const order = [...ids].reverse();
     expect((await post('/policies/reorder', { order, reason: 'newest rules first' })).statusCode).toBe(200);
     expect((await payload()).policies.map((p) => [p.policy_id, p.priority])).toEqual([
@@ -118,14 +97,14 @@ describe('rollback (items 6 and 15)', () => {
     await post(`/policies/${id}/versions`, draft({ response: 'inform' }));
     await publish(id, 2);
     expect((await post(`/prompt-messages/${m.json().id}/retire`)).statusCode).toBeLessThan(300);
-    const before = (await getLatestBundle(ctx.db, owner.tenantId))?.version;
+    const before = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.version;
     const r = await post(`/policies/${id}/rollback`, { to_version: 1, reason: 'back to the notice' });
     expect(r.statusCode).toBe(422);
     expect(r.json().code).toBe('policy.rollback_target');
     expect(r.json().details).toEqual([
       { field: 'to_version', message: expect.stringContaining('notifications.prompt_message_id') },
     ]);
-    expect((await getLatestBundle(ctx.db, owner.tenantId))?.version).toBe(before);
+    expect((await getLatestBundle(t.ctx.db, t.owner.tenantId))?.version).toBe(before);
     const statuses = (await get(`/policies/${id}/versions`)).json().map((v: { status: string }) => v.status);
     expect(statuses).toEqual(['archived', 'published']);
   });
@@ -183,11 +162,11 @@ describe('policy.reordered records the reason (item 8)', () => {
   it('stores order before, after and the reason', async () => {
     const a = await create();
     const b = await create({ name: 'Second' });
-    await stepUp(ctx, owner, 'policy_release');
+    await stepUp(t.ctx, t.owner, 'policy_release');
     expect((await post('/policies/reorder', { order: [b, a], reason: 'second rule first' })).statusCode).toBe(
       200,
     );
-    const row = await ctx.db
+    const row = await t.ctx.db
       .selectFrom('audit_events')
       .select('metadata')
       .where('action', '=', 'policy.reordered')

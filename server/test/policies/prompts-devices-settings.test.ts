@@ -1,22 +1,17 @@
 import { randomUUID } from 'node:crypto';
 import type { BundlePayload } from '@custos/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { stepUp } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
+const t = policyApp();
 
-const req = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, who = owner) =>
-  ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
+const req = (method: 'POST' | 'PUT' | 'DELETE' | 'GET', url: string, payload?: unknown, who = t.owner) =>
+  t.ctx.app.inject({ method, url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
 
 async function latestPayload(): Promise<BundlePayload> {
-  const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+  const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
   return JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
 }
 
@@ -62,7 +57,7 @@ describe('prompt messages', () => {
       texts: { en: 'Please be careful with customer data', tr: 'Lütfen müşteri verilerine dikkat edin' },
     });
     expect(v2.json().version).toBe(2);
-    await stepUp(ctx, owner, 'policy_release');
+    await stepUp(t.ctx, t.owner, 'policy_release');
     expect((await req('PUT', '/policy-settings', { notice_language: 'tr' })).statusCode).toBe(200);
     const id = (
       await req('POST', '/policies', usbRule({ notifications: { prompt_message_id: m.json().id } }))
@@ -113,19 +108,19 @@ describe('approved devices', () => {
   });
 
   it('refuses the 5,001st device with 409', async () => {
-    const now = ctx.clock.now().toISOString();
+    const now = t.ctx.clock.now().toISOString();
     const rows = Array.from({ length: 5000 }, (_, i) => ({
       id: randomUUID(),
-      tenant_id: owner.tenantId,
+      tenant_id: t.owner.tenantId,
       serial: `s${i}`,
       serial_key: `s${i}`,
       device_class: null,
       label: null,
-      created_by: owner.userId,
+      created_by: t.owner.userId,
       created_at: now,
     }));
     for (let i = 0; i < rows.length; i += 500)
-      await ctx.db
+      await t.ctx.db
         .insertInto('approved_devices')
         .values(rows.slice(i, i + 500))
         .execute();
@@ -143,7 +138,7 @@ describe('tenant-wide second-person rule', () => {
   it('submits even a targeted low-risk draft from an approver, and governs its disable', async () => {
     const id = (await req('POST', '/policies', usbRule())).json().policy_id;
     await req('POST', `/policies/${id}/versions/1/publish`);
-    await stepUp(ctx, owner, 'policy_release');
+    await stepUp(t.ctx, t.owner, 'policy_release');
     await req('PUT', '/policy-settings', { second_person_rule: true });
     const off = await req('POST', `/policies/${id}/enabled`, { enabled: false, reason: 'rule is on now' });
     expect(off.statusCode).toBe(202);

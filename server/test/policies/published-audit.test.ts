@@ -1,23 +1,17 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  consoleCalls,
-  createTestApp,
-  insertEndpoint,
-  type SignedIn,
-  signInAs,
-  type TestContext,
-} from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { insertEndpoint } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
 /**
  * `policy.published` (document 1, Events): `resolved_scope` counts for the whole tenant and
  * whether the policy stayed disabled.
  */
-let ctx: TestContext;
-let owner: SignedIn;
+const t = policyApp();
+const { post } = t;
 
 /** An active endpoint that observes removable storage and evaluates channel, device and OS scopes. */
-function activeEndpoint(os: string, lastSeen = ctx.clock.now()) {
-  return insertEndpoint(ctx, owner.tenantId, {
+function activeEndpoint(os: string, lastSeen = t.ctx.clock.now()) {
+  return insertEndpoint(t.ctx, t.owner.tenantId, {
     os,
     lastSeen,
     capabilities: {
@@ -28,19 +22,8 @@ function activeEndpoint(os: string, lastSeen = ctx.clock.now()) {
   });
 }
 
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const { post } = consoleCalls(
-  () => ctx,
-  () => owner.headers,
-);
-
 async function publishedEntries() {
-  const rows = await ctx.db
+  const rows = await t.ctx.db
     .selectFrom('audit_events')
     .select('metadata')
     .where('action', '=', 'policy.published')
@@ -67,7 +50,7 @@ describe('policy.published audit entry', () => {
     await activeEndpoint('windows');
     const linux2 = await activeEndpoint('linux');
     // Not active: last seen eight days ago (the seven-day window of release checks).
-    await activeEndpoint('linux', new Date(ctx.clock.now().getTime() - 8 * 86_400_000));
+    await activeEndpoint('linux', new Date(t.ctx.clock.now().getTime() - 8 * 86_400_000));
 
     const id = (
       await post(

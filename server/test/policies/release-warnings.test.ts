@@ -1,21 +1,14 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  insertEndpoint,
-  type SignedIn,
-  signInAs,
-  stepUp,
-  type TestContext,
-} from '../helpers/index.js';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { insertEndpoint, stepUp } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
-let admin: SignedIn;
+const t = policyApp({ also: ['admin'] });
+const { postAs: post } = t;
 let deviceId: string;
 
 /** One active Linux-like endpoint: observes removable storage, cannot block, no user groups, no exclusions. */
 function activeEndpoint(features: string[] = []) {
-  return insertEndpoint(ctx, owner.tenantId, {
+  return insertEndpoint(t.ctx, t.owner.tenantId, {
     osVersion: '6.8',
     capabilities: {
       channels: { removable_storage: { observe: true, block: false, notify: true } },
@@ -26,15 +19,8 @@ function activeEndpoint(features: string[] = []) {
 }
 
 beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-  admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
   deviceId = await activeEndpoint();
 });
-afterEach(async () => ctx.close());
-
-const post = (who: SignedIn, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
 
 const base = {
   name: 'Cards to USB',
@@ -47,19 +33,19 @@ const base = {
 describe('release warnings from the active endpoints’ capabilities', () => {
   it('submits a draft with a coverage warning, and the approval carries and audits it', async () => {
     const id = (
-      await post(owner, '/policies', {
+      await post(t.owner, '/policies', {
         ...base,
         scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
       })
     ).json().policy_id;
-    expect((await post(owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
+    expect((await post(t.owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
       status: 'pending_approval',
     });
-    await stepUp(ctx, admin, 'policy_release');
-    const ok = await post(admin, `/policies/${id}/versions/1/approve`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    const ok = await post(t.admin, `/policies/${id}/versions/1/approve`);
     expect(ok.statusCode).toBe(200);
     expect(ok.json().coverage_warnings.map((w: { kind: string }) => w.kind)).toContain('scope_unevaluable');
-    const audit = await ctx.db
+    const audit = await t.ctx.db
       .selectFrom('audit_events')
       .select('metadata')
       .where('action', '=', 'policy.published_with_warnings')
@@ -73,19 +59,19 @@ describe('release warnings from the active endpoints’ capabilities', () => {
 
   it('publishes a targeted draft directly when every active endpoint can evaluate it', async () => {
     const id = (
-      await post(owner, '/policies', {
+      await post(t.owner, '/policies', {
         ...base,
         scope: { channels: ['removable_storage'], device_ids: [deviceId] },
       })
     ).json().policy_id;
-    const r = await post(owner, `/policies/${id}/versions/1/publish`);
+    const r = await post(t.owner, `/policies/${id}/versions/1/publish`);
     expect(r.json()).toMatchObject({ status: 'published', coverage_warnings: [] });
   });
 
   it('refuses a release with an exclusion while an active endpoint lacks scope_exclusions, with the count', async () => {
     await activeEndpoint(['scope_exclusions']);
     const id = (
-      await post(owner, '/policies', {
+      await post(t.owner, '/policies', {
         ...base,
         scope: {
           channels: ['removable_storage'],
@@ -94,11 +80,11 @@ describe('release warnings from the active endpoints’ capabilities', () => {
         },
       })
     ).json().policy_id;
-    const r = await post(owner, `/policies/${id}/versions/1/publish`);
+    const r = await post(t.owner, `/policies/${id}/versions/1/publish`);
     expect(r.statusCode).toBe(409);
     expect(r.json().code).toBe('policy.exclusions_unsupported');
     expect(r.json().message).toContain('1 active endpoints');
-    const refused = await ctx.db
+    const refused = await t.ctx.db
       .selectFrom('audit_events')
       .select('action')
       .where('action', '=', 'policy.lifecycle_refused')

@@ -1,33 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  createTestApp,
-  insertEndpoint,
-  type SignedIn,
-  signInAs,
-  type TestContext,
-} from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { insertEndpoint } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
+const t = policyApp();
 
 async function group(name: string): Promise<string> {
-  const r = await ctx.app.inject({
-    method: 'POST',
-    url: '/api/v1/agent-groups',
-    headers: owner.headers,
-    payload: { name },
-  });
+  const r = await t.post('/agent-groups', { name });
   return r.json().id;
 }
 
 function endpoint(os: string, groupId: string | null): Promise<string> {
-  return insertEndpoint(ctx, owner.tenantId, { os, groupId });
+  return insertEndpoint(t.ctx, t.owner.tenantId, { os, groupId });
 }
 
 describe('scope preview', () => {
@@ -38,19 +22,14 @@ describe('scope preview', () => {
     await endpoint('windows', sales);
     await endpoint('linux', finance);
     const b = await endpoint('windows', finance);
-    const r = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/policies/scope-preview',
-      headers: owner.headers,
-      payload: {
-        scope: {
-          operating_systems: ['windows'],
-          include_targets: [{ kind: 'endpoint_group', source: { type: 'svc' }, object_id: finance }],
-          exclude_targets: [
-            { kind: 'endpoint', source: { type: 'svc' }, object_id: b },
-            { kind: 'endpoint_group', source: { type: 'svc' }, object_id: randomUUID() },
-          ],
-        },
+    const r = await t.post('/policies/scope-preview', {
+      scope: {
+        operating_systems: ['windows'],
+        include_targets: [{ kind: 'endpoint_group', source: { type: 'svc' }, object_id: finance }],
+        exclude_targets: [
+          { kind: 'endpoint', source: { type: 'svc' }, object_id: b },
+          { kind: 'endpoint_group', source: { type: 'svc' }, object_id: randomUUID() },
+        ],
       },
     });
     expect(r.statusCode).toBe(200);
@@ -70,21 +49,16 @@ describe('scope preview', () => {
   });
 
   it('says user membership is unknown when a directory group is named', async () => {
-    const r = await ctx.app.inject({
-      method: 'POST',
-      url: '/api/v1/policies/scope-preview',
-      headers: owner.headers,
-      payload: {
-        scope: {
-          include_targets: [
-            {
-              kind: 'directory_group',
-              source: { type: 'windows_directory', domain_sid: 'S-1-5-21-1-2-3' },
-              object_id: 'S-1-5-21-1-2-3-512',
-              label: 'Domain Admins',
-            },
-          ],
-        },
+    const r = await t.post('/policies/scope-preview', {
+      scope: {
+        include_targets: [
+          {
+            kind: 'directory_group',
+            source: { type: 'windows_directory', domain_sid: 'S-1-5-21-1-2-3' },
+            object_id: 'S-1-5-21-1-2-3-512',
+            label: 'Domain Admins',
+          },
+        ],
       },
     });
     expect(r.json()).toMatchObject({ user_membership: 'unknown', whole_fleet: false, active_endpoints: 0 });

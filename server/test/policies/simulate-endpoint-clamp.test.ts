@@ -1,29 +1,13 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  consoleCalls,
-  createTestApp,
-  insertEndpoint,
-  type SignedIn,
-  signInAs,
-  type TestContext,
-} from '../helpers/index.js';
+import { describe, expect, it } from 'vitest';
+import { insertEndpoint } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
 /**
  * Issue 14 item 7 (document 1, evaluation rule 3): a simulation naming an endpoint clamps the
  * decided action to what that endpoint reported, and its explanation is truthful about it.
  */
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const { post } = consoleCalls(
-  () => ctx,
-  () => owner.headers,
-);
+const t = policyApp();
+const { post } = t;
 
 const text = 'card 4111 1111 1111 1111 in the sheet';
 const clampLines = (body: { explanation: { code: string; text: string }[] }) =>
@@ -41,7 +25,7 @@ describe('simulate with endpoint_id', () => {
         change_reason: 'simulate the clamp',
       })
     ).json().policy_id as string;
-    const monitorOnly = await insertEndpoint(ctx, owner.tenantId, {
+    const monitorOnly = await insertEndpoint(t.ctx, t.owner.tenantId, {
       capabilities: { channels: { removable_storage: { observe: true, block: false, notify: false } } },
     });
     const sim = await post('/policies/simulate', {
@@ -56,7 +40,7 @@ describe('simulate with endpoint_id', () => {
     expect(lines.map((l) => l.code)).toEqual(['clamp.reduced']);
     expect(lines[0]?.text).toContain('block reduced to audit');
 
-    const blocking = await insertEndpoint(ctx, owner.tenantId, {
+    const blocking = await insertEndpoint(t.ctx, t.owner.tenantId, {
       capabilities: { channels: { removable_storage: { observe: true, block: true, notify: true } } },
     });
     const ok = (
@@ -71,7 +55,7 @@ describe('simulate with endpoint_id', () => {
     expect(clampLines(ok).map((l) => l.code)).toEqual(['clamp.none']);
 
     // An endpoint that never reported, and no endpoint at all: not clamped, and said so.
-    const silent = await insertEndpoint(ctx, owner.tenantId, {});
+    const silent = await insertEndpoint(t.ctx, t.owner.tenantId, {});
     for (const extra of [{ endpoint_id: silent }, {}]) {
       const r = (
         await post('/policies/simulate', { text, channel: 'removable_storage', policy_id: id, ...extra })

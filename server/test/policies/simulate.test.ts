@@ -6,30 +6,14 @@ import {
   decide,
   scan,
 } from '@custos/engine';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
 import { SIMULATION_RISK } from '../../src/modules/policies/simulate.js';
-import {
-  consoleCalls,
-  createTestApp,
-  type SignedIn,
-  signInAs,
-  stepUp,
-  type TestContext,
-} from '../helpers/index.js';
+import { signInAs, stepUp } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const { post } = consoleCalls(
-  () => ctx,
-  () => owner.headers,
-);
+const t = policyApp();
+const { post } = t;
 
 const rule = (name: string, response: string, min: number) => ({
   name,
@@ -47,13 +31,9 @@ describe('simulate', () => {
     await post(`/policies/${a}/versions/1/publish`);
     // The two overlap (same detector, other action): the second goes through a second person.
     expect((await post(`/policies/${b}/versions/1/publish`)).json()).toEqual({ status: 'pending_approval' });
-    const admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
-    await stepUp(ctx, admin, 'policy_release');
-    const approved = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/v1/policies/${b}/versions/1/approve`,
-      headers: admin.headers,
-    });
+    const admin = await signInAs(t.ctx, { role: 'admin', tenant: t.owner.tenantSlug });
+    await stepUp(t.ctx, admin, 'policy_release');
+    const approved = await t.postAs(admin, `/policies/${b}/versions/1/approve`);
     expect(approved.json().status).toBe('published');
     const text = 'cards 4111 1111 1111 1111 and 5555 5555 5555 4444 in the sheet';
     const sim = await post('/policies/simulate', {
@@ -64,7 +44,7 @@ describe('simulate', () => {
     });
     expect(sim.statusCode).toBe(200);
 
-    const env = (await getLatestBundle(ctx.db, owner.tenantId))?.envelope as { payload_b64: string };
+    const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
     const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
     const engine = decide(
       compileBundle(payload),
@@ -73,7 +53,7 @@ describe('simulate', () => {
         content: { status: 'read', findings: scan(compileDetectors(BUILTIN_DETECTORS), text) },
       },
       {
-        now: ctx.clock.now(),
+        now: t.ctx.clock.now(),
         device: { id: 'simulation', os: 'windows', agent_group: 'Finance' },
         user: { sid: null, groups: null },
         risk: SIMULATION_RISK,

@@ -1,40 +1,18 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { type SignedIn, signInAs, stepUp } from '../helpers/index.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Document 1, States and Errors, row by row: the transitions and refusals the other policy test
  * files do not already walk (each with its status code and error code).
  */
-let ctx: TestContext;
-let owner: SignedIn;
-let admin: SignedIn;
-let analyst: SignedIn;
+const t = policyApp({ also: ['admin', 'security_analyst'] });
+const { getAs: get, postAs: post } = t;
 
 const DAY = 86_400_000;
 
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-  admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
-  analyst = await signInAs(ctx, { role: 'security_analyst', tenant: owner.tenantSlug });
-});
-afterEach(async () => ctx.close());
-
-const post = (who: SignedIn, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
-const get = (who: SignedIn, url: string) =>
-  ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: who.headers });
-
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], agent_groups: ['Finance'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'states and errors walk',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) => cardsToUsb('states and errors walk', over);
 
 async function create(who: SignedIn, over: Record<string, unknown> = {}): Promise<string> {
   const r = await post(who, '/policies', draft(over));
@@ -42,17 +20,17 @@ async function create(who: SignedIn, over: Record<string, unknown> = {}): Promis
   return r.json().policy_id as string;
 }
 async function statuses(id: string): Promise<string[]> {
-  return (await get(owner, `/policies/${id}/versions`)).json().map((v: { status: string }) => v.status);
+  return (await get(t.owner, `/policies/${id}/versions`)).json().map((v: { status: string }) => v.status);
 }
 async function refusals(): Promise<string[]> {
-  const rows = await ctx.db
+  const rows = await t.ctx.db
     .selectFrom('audit_events')
     .select('metadata')
     .where('action', '=', 'policy.lifecycle_refused')
     .execute();
   return rows.map((r) => JSON.parse(r.metadata).attempted as string).sort();
 }
-const bundleVersion = async () => (await getLatestBundle(ctx.db, owner.tenantId))?.version ?? null;
+const bundleVersion = async () => (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.version ?? null;
 
 describe('draft → pending_approval: every submit condition', () => {
   it('submits Quarantine, ApprovalRequired offline and a blocking risk step, without a bundle', async () => {
@@ -65,8 +43,8 @@ describe('draft → pending_approval: every submit condition', () => {
       },
     ];
     for (const [i, c] of cases.entries()) {
-      const id = await create(owner, { name: `Case ${i}`, ...c });
-      const r = await post(owner, `/policies/${id}/versions/1/publish`);
+      const id = await create(t.owner, { name: `Case ${i}`, ...c });
+      const r = await post(t.owner, `/policies/${id}/versions/1/publish`);
       expect(r.json(), `case ${i}`).toEqual({ status: 'pending_approval' });
     }
     expect(await bundleVersion()).toBeNull();
@@ -75,27 +53,27 @@ describe('draft → pending_approval: every submit condition', () => {
 
 describe('release warnings without active endpoints', () => {
   it('a blocking policy scoped to cloud_storage carries the audit-only warning', async () => {
-    const id = await create(owner, {
+    const id = await create(t.owner, {
       response: 'block',
       scope: { channels: ['cloud_storage'], agent_groups: ['Finance'] },
     });
-    expect((await post(owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
+    expect((await post(t.owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
       status: 'pending_approval',
     });
-    const view = (await get(owner, `/policies/${id}/lifecycle`)).json();
+    const view = (await get(t.owner, `/policies/${id}/lifecycle`)).json();
     expect(view.coverage_warnings.map((w: { kind: string }) => w.kind)).toEqual(['cloud_storage_audit_only']);
-    await stepUp(ctx, admin, 'policy_release');
-    const ok = await post(admin, `/policies/${id}/versions/1/approve`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    const ok = await post(t.admin, `/policies/${id}/versions/1/approve`);
     expect(ok.json().coverage_warnings.map((w: { kind: string }) => w.kind)).toEqual([
       'cloud_storage_audit_only',
     ]);
     // An audit rule there carries none.
-    const quiet = await create(owner, {
+    const quiet = await create(t.owner, {
       name: 'Cloud audit',
       condition: { op: 'detector', detector_id: 'iban', min_matches: 1 },
       scope: { channels: ['cloud_storage'], agent_groups: ['Finance'] },
     });
-    expect((await post(owner, `/policies/${quiet}/versions/1/publish`)).json()).toMatchObject({
+    expect((await post(t.owner, `/policies/${quiet}/versions/1/publish`)).json()).toMatchObject({
       status: 'published',
       coverage_warnings: [],
     });
@@ -104,46 +82,46 @@ describe('release warnings without active endpoints', () => {
 
 describe('pending_approval → published: who may approve', () => {
   it('refuses a caller without policies:approve (403), the submitter who is not the author (403), and publishes for a third person', async () => {
-    const id = await create(analyst, { response: 'block' });
-    // The owner submits the analyst's draft: block needs a second person.
-    expect((await post(owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
+    const id = await create(t.analyst, { response: 'block' });
+    // The t.owner submits the analyst's draft: block needs a second person.
+    expect((await post(t.owner, `/policies/${id}/versions/1/publish`)).json()).toEqual({
       status: 'pending_approval',
     });
-    const noPermission = await post(analyst, `/policies/${id}/versions/1/approve`);
+    const noPermission = await post(t.analyst, `/policies/${id}/versions/1/approve`);
     expect(noPermission.statusCode).toBe(403);
     expect(noPermission.json().code).toBe('auth.forbidden');
-    await stepUp(ctx, owner, 'policy_release');
-    const submitter = await post(owner, `/policies/${id}/versions/1/approve`);
+    await stepUp(t.ctx, t.owner, 'policy_release');
+    const submitter = await post(t.owner, `/policies/${id}/versions/1/approve`);
     expect(submitter.statusCode).toBe(403);
     expect(submitter.json().code).toBe('policy.self_approval');
-    await stepUp(ctx, admin, 'policy_release');
-    const ok = await post(admin, `/policies/${id}/versions/1/approve`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    const ok = await post(t.admin, `/policies/${id}/versions/1/approve`);
     expect(ok.json()).toMatchObject({ status: 'published', bundle_version: 1 });
-    const version = (await get(owner, `/policies/${id}/versions`)).json()[0];
-    expect(version).toMatchObject({ created_by: analyst.userId, submitted_by: owner.userId });
-    expect(version.approved_by).toBe(admin.userId);
+    const version = (await get(t.owner, `/policies/${id}/versions`)).json()[0];
+    expect(version).toMatchObject({ created_by: t.analyst.userId, submitted_by: t.owner.userId });
+    expect(version.approved_by).toBe(t.admin.userId);
   });
 
   it('needs a different person even across a role change', async () => {
-    const id = await create(analyst, { response: 'block' });
-    await post(analyst, `/policies/${id}/versions/1/publish`);
+    const id = await create(t.analyst, { response: 'block' });
+    await post(t.analyst, `/policies/${id}/versions/1/publish`);
     // The author is promoted to Admin and now holds policies:approve.
-    await ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', analyst.userId).execute();
-    await stepUp(ctx, analyst, 'policy_release');
-    const r = await post(analyst, `/policies/${id}/versions/1/approve`);
+    await t.ctx.db.updateTable('users').set({ role: 'admin' }).where('id', '=', t.analyst.userId).execute();
+    await stepUp(t.ctx, t.analyst, 'policy_release');
+    const r = await post(t.analyst, `/policies/${id}/versions/1/approve`);
     expect(r.statusCode).toBe(403);
     expect(r.json().code).toBe('policy.self_approval');
     expect(await refusals()).toEqual(['approve']);
   });
 
   it('checks inside the compiling lock: of two simultaneous approvals one publishes, the other is 409', async () => {
-    const id = await create(owner, { response: 'block' });
-    await post(owner, `/policies/${id}/versions/1/publish`);
-    const second = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
-    await stepUp(ctx, admin, 'policy_release');
-    await stepUp(ctx, second, 'policy_release');
+    const id = await create(t.owner, { response: 'block' });
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
+    const second = await signInAs(t.ctx, { role: 'admin', tenant: t.owner.tenantSlug });
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    await stepUp(t.ctx, second, 'policy_release');
     const answers = await Promise.all([
-      post(admin, `/policies/${id}/versions/1/approve`),
+      post(t.admin, `/policies/${id}/versions/1/approve`),
       post(second, `/policies/${id}/versions/1/approve`),
     ]);
     expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409]);
@@ -154,12 +132,12 @@ describe('pending_approval → published: who may approve', () => {
 
 describe('pending_approval → draft: reject', () => {
   it('needs policies:approve (403) and a reason (422); a version not pending is 409, audited', async () => {
-    const id = await create(owner, { response: 'block' });
-    await post(owner, `/policies/${id}/versions/1/publish`);
+    const id = await create(t.owner, { response: 'block' });
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
     expect(
-      (await post(analyst, `/policies/${id}/versions/1/reject`, { reason: 'too broad' })).statusCode,
+      (await post(t.analyst, `/policies/${id}/versions/1/reject`, { reason: 'too broad' })).statusCode,
     ).toBe(403);
-    const noReason = await post(admin, `/policies/${id}/versions/1/reject`, {});
+    const noReason = await post(t.admin, `/policies/${id}/versions/1/reject`, {});
     expect(noReason.statusCode).toBe(422);
     expect(
       noReason
@@ -167,11 +145,11 @@ describe('pending_approval → draft: reject', () => {
         .details.map((d: { field: string }) => d.field)
         .join(),
     ).toContain('reason');
-    expect((await post(admin, `/policies/${id}/versions/1/reject`, { reason: 'too broad' })).statusCode).toBe(
-      204,
-    );
+    expect(
+      (await post(t.admin, `/policies/${id}/versions/1/reject`, { reason: 'too broad' })).statusCode,
+    ).toBe(204);
     expect(await statuses(id)).toEqual(['draft']);
-    const again = await post(admin, `/policies/${id}/versions/1/reject`, { reason: 'too broad' });
+    const again = await post(t.admin, `/policies/${id}/versions/1/reject`, { reason: 'too broad' });
     expect(again.statusCode).toBe(409);
     expect(again.json().code).toBe('policy.not_pending');
     expect(await refusals()).toEqual(['reject']);
@@ -180,29 +158,29 @@ describe('pending_approval → draft: reject', () => {
 
 describe('published → disabled → enabled', () => {
   it('reads disabled while switched off, left out of the bundle, and published again when switched on', async () => {
-    const id = await create(owner);
-    await post(owner, `/policies/${id}/versions/1/publish`);
-    await post(owner, `/policies/${id}/enabled`, { enabled: false, reason: 'paused for audit' });
+    const id = await create(t.owner);
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
+    await post(t.owner, `/policies/${id}/enabled`, { enabled: false, reason: 'paused for audit' });
     expect(await statuses(id)).toEqual(['disabled']);
-    const view = (await get(owner, `/policies/${id}/lifecycle`)).json();
+    const view = (await get(t.owner, `/policies/${id}/lifecycle`)).json();
     expect(view).toMatchObject({ deployment: 'switched_off', versions: [{ status: 'disabled' }] });
-    await post(owner, `/policies/${id}/enabled`, { enabled: true, reason: 'audit finished' });
+    await post(t.owner, `/policies/${id}/enabled`, { enabled: true, reason: 'audit finished' });
     expect(await statuses(id)).toEqual(['published']);
   });
 
   it('a disable request is 409 once another version went live', async () => {
-    const id = await create(owner, { response: 'block' });
-    await post(owner, `/policies/${id}/versions/1/publish`);
-    await stepUp(ctx, admin, 'policy_release');
-    await post(admin, `/policies/${id}/versions/1/approve`);
+    const id = await create(t.owner, { response: 'block' });
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    await post(t.admin, `/policies/${id}/versions/1/approve`);
     const request = (
-      await post(owner, `/policies/${id}/enabled`, { enabled: false, reason: 'too noisy' })
+      await post(t.owner, `/policies/${id}/enabled`, { enabled: false, reason: 'too noisy' })
     ).json().request_id as string;
-    await post(owner, `/policies/${id}/versions`, draft({ response: 'block', severity: 'low' }));
-    await post(owner, `/policies/${id}/versions/2/publish`);
-    await post(admin, `/policies/${id}/versions/2/approve`);
+    await post(t.owner, `/policies/${id}/versions`, draft({ response: 'block', severity: 'low' }));
+    await post(t.owner, `/policies/${id}/versions/2/publish`);
+    await post(t.admin, `/policies/${id}/versions/2/approve`);
     expect(await statuses(id)).toEqual(['archived', 'published']);
-    const stale = await post(admin, `/policies/${id}/disable/${request}/approve`);
+    const stale = await post(t.admin, `/policies/${id}/disable/${request}/approve`);
     expect(stale.statusCode).toBe(409);
     expect(await statuses(id)).toEqual(['archived', 'published']);
   });
@@ -210,20 +188,20 @@ describe('published → disabled → enabled', () => {
 
 describe('governed disable', () => {
   it('governs a whole-company policy; a newer request supersedes the pending one (409)', async () => {
-    const id = await create(owner, { scope: { channels: ['removable_storage'] } });
-    await post(owner, `/policies/${id}/versions/1/publish`);
-    await stepUp(ctx, admin, 'policy_release');
-    await post(admin, `/policies/${id}/versions/1/approve`);
-    const first = await post(owner, `/policies/${id}/enabled`, { enabled: false, reason: 'too noisy' });
+    const id = await create(t.owner, { scope: { channels: ['removable_storage'] } });
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    await post(t.admin, `/policies/${id}/versions/1/approve`);
+    const first = await post(t.owner, `/policies/${id}/enabled`, { enabled: false, reason: 'too noisy' });
     expect(first.statusCode).toBe(202);
-    const second = await post(owner, `/policies/${id}/enabled`, { enabled: false, reason: 'still noisy' });
+    const second = await post(t.owner, `/policies/${id}/enabled`, { enabled: false, reason: 'still noisy' });
     expect(second.statusCode).toBe(202);
-    const old = await post(admin, `/policies/${id}/disable/${first.json().request_id}/approve`);
+    const old = await post(t.admin, `/policies/${id}/disable/${first.json().request_id}/approve`);
     expect(old.statusCode).toBe(409);
     expect(await statuses(id)).toEqual(['published']);
-    const row = (await get(owner, '/policies')).json()[0];
+    const row = (await get(t.owner, '/policies')).json()[0];
     expect(row.pending_disable).toMatchObject({ id: second.json().request_id, reason: 'still noisy' });
-    const ok = await post(admin, `/policies/${id}/disable/${second.json().request_id}/approve`);
+    const ok = await post(t.admin, `/policies/${id}/disable/${second.json().request_id}/approve`);
     expect(ok.statusCode).toBe(200);
     expect(await statuses(id)).toEqual(['disabled']);
   });
@@ -231,20 +209,23 @@ describe('governed disable', () => {
 
 describe('published → rollback', () => {
   it('governed: a rollback to a blocking version creates a pending version and leaves the live bundle', async () => {
-    const id = await create(owner, { response: 'block' });
-    await post(owner, `/policies/${id}/versions/1/publish`);
-    await stepUp(ctx, admin, 'policy_release');
-    await post(admin, `/policies/${id}/versions/1/approve`);
-    await post(owner, `/policies/${id}/versions`, draft());
-    expect((await post(owner, `/policies/${id}/versions/2/publish`)).json().bundle_version).toBe(2);
-    const r = await post(owner, `/policies/${id}/rollback`, { to_version: 1, reason: 'audit missed a leak' });
+    const id = await create(t.owner, { response: 'block' });
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
+    await stepUp(t.ctx, t.admin, 'policy_release');
+    await post(t.admin, `/policies/${id}/versions/1/approve`);
+    await post(t.owner, `/policies/${id}/versions`, draft());
+    expect((await post(t.owner, `/policies/${id}/versions/2/publish`)).json().bundle_version).toBe(2);
+    const r = await post(t.owner, `/policies/${id}/rollback`, {
+      to_version: 1,
+      reason: 'audit missed a leak',
+    });
     expect(r.json()).toEqual({ status: 'pending_approval' });
     expect(await statuses(id)).toEqual(['archived', 'published', 'pending_approval']);
-    const pending = (await get(owner, `/policies/${id}/versions`)).json()[2];
+    const pending = (await get(t.owner, `/policies/${id}/versions`)).json()[2];
     expect(pending.change_reason).toBe('rollback to version 1: audit missed a leak');
     expect(pending.response).toBe('block');
     expect(await bundleVersion()).toBe(2);
-    const ok = await post(admin, `/policies/${id}/versions/3/approve`);
+    const ok = await post(t.admin, `/policies/${id}/versions/3/approve`);
     expect(ok.json()).toMatchObject({ status: 'published', version: 3, bundle_version: 3 });
   });
 
@@ -253,23 +234,23 @@ describe('published → rollback', () => {
     const trial = {
       scope: { device_ids: [device] },
       sandbox: true,
-      effective_until: new Date(ctx.clock.now().getTime() + 7 * DAY).toISOString(),
+      effective_until: new Date(t.ctx.clock.now().getTime() + 7 * DAY).toISOString(),
     };
-    const id = await create(owner, trial);
-    await post(owner, `/policies/${id}/versions/1/publish`);
-    await post(owner, `/policies/${id}/versions`, draft({ scope: { device_ids: [device] } }));
-    expect((await post(owner, `/policies/${id}/versions/2/publish`)).json().bundle_version).toBe(2);
+    const id = await create(t.owner, trial);
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
+    await post(t.owner, `/policies/${id}/versions`, draft({ scope: { device_ids: [device] } }));
+    expect((await post(t.owner, `/policies/${id}/versions/2/publish`)).json().bundle_version).toBe(2);
     // The sandbox version has expired: it no longer validates as a release.
-    ctx.clock.advance(8 * DAY);
-    owner = await signInAs(ctx, { role: 'owner', tenant: owner.tenantSlug });
-    const r = await post(owner, `/policies/${id}/rollback`, { to_version: 1, reason: 'back to the trial' });
+    t.ctx.clock.advance(8 * DAY);
+    await t.signInOwnerAgain();
+    const r = await post(t.owner, `/policies/${id}/rollback`, { to_version: 1, reason: 'back to the trial' });
     expect(r.statusCode).toBe(422);
     expect(r.json()).toMatchObject({ code: 'policy.rollback_target', details: [{ field: 'to_version' }] });
     expect(await statuses(id)).toEqual(['archived', 'published']);
     expect(await bundleVersion()).toBe(2);
-    const noReason = await post(owner, `/policies/${id}/rollback`, { to_version: 1 });
+    const noReason = await post(t.owner, `/policies/${id}/rollback`, { to_version: 1 });
     expect(noReason.statusCode).toBe(422);
-    const live = await post(owner, `/policies/${id}/rollback`, { to_version: 2, reason: 'the live one' });
+    const live = await post(t.owner, `/policies/${id}/rollback`, { to_version: 2, reason: 'the live one' });
     expect(live.statusCode).toBe(422);
     expect(await refusals()).toEqual(['rollback', 'rollback']);
   });
@@ -277,22 +258,22 @@ describe('published → rollback', () => {
 
 describe('every refused lifecycle action is audited', () => {
   it('records enable, disable, reorder and publish refusals with the refusal code', async () => {
-    const id = await create(owner);
-    await post(owner, `/policies/${id}/versions/1/publish`);
+    const id = await create(t.owner);
+    await post(t.owner, `/policies/${id}/versions/1/publish`);
     expect(
-      (await post(owner, `/policies/${id}/enabled`, { enabled: true, reason: 'already on' })).statusCode,
+      (await post(t.owner, `/policies/${id}/enabled`, { enabled: true, reason: 'already on' })).statusCode,
     ).toBe(409);
-    await post(owner, `/policies/${id}/enabled`, { enabled: false, reason: 'paused' });
+    await post(t.owner, `/policies/${id}/enabled`, { enabled: false, reason: 'paused' });
     expect(
-      (await post(owner, `/policies/${id}/enabled`, { enabled: false, reason: 'again' })).statusCode,
+      (await post(t.owner, `/policies/${id}/enabled`, { enabled: false, reason: 'again' })).statusCode,
     ).toBe(409);
-    await stepUp(ctx, owner, 'policy_release');
-    expect((await post(owner, '/policies/reorder', { order: [], reason: 'empty order' })).statusCode).toBe(
+    await stepUp(t.ctx, t.owner, 'policy_release');
+    expect((await post(t.owner, '/policies/reorder', { order: [], reason: 'empty order' })).statusCode).toBe(
       422,
     );
-    expect((await post(owner, `/policies/${id}/versions/1/publish`)).statusCode).toBe(409);
+    expect((await post(t.owner, `/policies/${id}/versions/1/publish`)).statusCode).toBe(409);
     // Without a reason the body itself is refused (document 1, Endpoints: 422 without reason).
-    const noReason = await post(owner, '/policies/reorder', { order: [id] });
+    const noReason = await post(t.owner, '/policies/reorder', { order: [id] });
     expect(noReason.statusCode).toBe(422);
     expect(
       noReason
@@ -301,7 +282,7 @@ describe('every refused lifecycle action is audited', () => {
         .join(),
     ).toContain('reason');
     expect(await refusals()).toEqual(['disable', 'enable', 'publish', 'reorder']);
-    const codes = await ctx.db
+    const codes = await t.ctx.db
       .selectFrom('audit_events')
       .select('metadata')
       .where('action', '=', 'policy.lifecycle_refused')
@@ -317,25 +298,25 @@ describe('every refused lifecycle action is audited', () => {
 
 describe('stored versions and tokens', () => {
   it('refuses to publish a stored version carrying a compiler-only exclusion until saved again', async () => {
-    const id = await create(owner);
-    const row = await ctx.db
+    const id = await create(t.owner);
+    const row = await t.ctx.db
       .selectFrom('policy_versions')
       .selectAll()
       .where('policy_id', '=', id)
       .executeTakeFirstOrThrow();
     const spec = JSON.parse(row.spec);
     spec.scope.exclude_groups = ['S-1-5-21-1-2-3-512'];
-    await ctx.db
+    await t.ctx.db
       .updateTable('policy_versions')
       .set({ spec: JSON.stringify(spec) })
       .where('id', '=', row.id)
       .execute();
-    const r = await post(owner, `/policies/${id}/versions/1/publish`);
+    const r = await post(t.owner, `/policies/${id}/versions/1/publish`);
     expect(r.statusCode).toBe(422);
     expect(r.json().details.map((d: { field: string }) => d.field)).toEqual(['scope.exclude_groups']);
     expect(await refusals()).toEqual(['publish']);
     await post(
-      owner,
+      t.owner,
       `/policies/${id}/versions`,
       draft({
         scope: {
@@ -351,23 +332,23 @@ describe('stored versions and tokens', () => {
         },
       }),
     );
-    expect((await post(owner, `/policies/${id}/versions/2/publish`)).json().status).toBe('published');
+    expect((await post(t.owner, `/policies/${id}/versions/2/publish`)).json().status).toBe('published');
   });
 
   it('a token acts as its creator: a release submitted through it cannot be approved by the same person', async () => {
-    const created = await post(owner, '/api-tokens', {
+    const created = await post(t.owner, '/api-tokens', {
       name: 'ci',
       scopes: ['policies:read', 'policies:write', 'policies:publish', 'agents:read'],
     });
     expect(created.statusCode).toBe(201);
-    const token = { ...owner, headers: { authorization: `Bearer ${created.json().token}` } };
+    const token = { ...t.owner, headers: { authorization: `Bearer ${created.json().token}` } };
     const id = await create(token);
     // The token lacks policies:approve: its release is submitted.
     expect((await post(token, `/policies/${id}/versions/1/publish`)).json()).toEqual({
       status: 'pending_approval',
     });
-    await stepUp(ctx, owner, 'policy_release');
-    const self = await post(owner, `/policies/${id}/versions/1/approve`);
+    await stepUp(t.ctx, t.owner, 'policy_release');
+    const self = await post(t.owner, `/policies/${id}/versions/1/approve`);
     expect(self.statusCode).toBe(403);
     expect(self.json().code).toBe('policy.self_approval');
   });
@@ -413,7 +394,7 @@ describe('Errors: invalid field values', () => {
       ],
     ];
     for (const [over, field] of cases) {
-      const r = await post(owner, '/policies', draft(over));
+      const r = await post(t.owner, '/policies', draft(over));
       expect(r.statusCode, field).toBe(422);
       const fields = r.json().details.map((d: { field: string }) => d.field) as string[];
       expect(
@@ -422,12 +403,12 @@ describe('Errors: invalid field values', () => {
       ).toBe(true);
       expect(r.body).not.toContain(key);
     }
-    expect(await ctx.db.selectFrom('policies').selectAll().execute()).toHaveLength(0);
+    expect(await t.ctx.db.selectFrom('policies').selectAll().execute()).toHaveLength(0);
   });
 
   it('answers 403 and writes nothing when the author lacks directory:read for a directory group', async () => {
     const r = await post(
-      analyst,
+      t.analyst,
       '/policies',
       draft({
         scope: {
@@ -442,6 +423,6 @@ describe('Errors: invalid field values', () => {
       }),
     );
     expect(r.statusCode).toBe(403);
-    expect(await ctx.db.selectFrom('policies').selectAll().execute()).toHaveLength(0);
+    expect(await t.ctx.db.selectFrom('policies').selectAll().execute()).toHaveLength(0);
   });
 });

@@ -1,29 +1,15 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { up as migrateWarnToInform } from '../../src/db/migrations/0206_policy_actions_warn_to_inform.js';
 import { getLatestBundle } from '../../src/modules/bundles/public.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { policyApp } from './policy-app.js';
 
 /**
  * Issue 14 item 5 (document 1, Response actions): `warn` is the historical name of `inform`;
  * stored versions are migrated to inform, new writes store inform, and the inventory `action`
  * filter names the same thing under both names. Signed bundles and audit events keep their bytes.
  */
-let ctx: TestContext;
-let owner: SignedIn;
-beforeEach(async () => {
-  ctx = await createTestApp();
-  owner = await signInAs(ctx, { role: 'owner' });
-});
-afterEach(async () => ctx.close());
-
-const post = (url: string, payload?: unknown) =>
-  ctx.app.inject({
-    method: 'POST',
-    url: `/api/v1${url}`,
-    headers: owner.headers,
-    payload: payload as object,
-  });
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: owner.headers });
+const t = policyApp();
+const { get, post } = t;
 
 const notice = {
   name: 'Sticks notice',
@@ -75,15 +61,15 @@ describe('warn is stored and listed as inform', () => {
         ],
       },
     };
-    await ctx.db
+    await t.ctx.db
       .updateTable('policy_versions')
       .set({ spec: JSON.stringify(legacy) })
       .where('policy_id', '=', id)
       .execute();
-    const bundleBefore = await getLatestBundle(ctx.db, owner.tenantId);
-    const auditBefore = await ctx.db.selectFrom('audit_events').selectAll().execute();
-    await migrateWarnToInform(ctx.db as never);
-    const row = await ctx.db
+    const bundleBefore = await getLatestBundle(t.ctx.db, t.owner.tenantId);
+    const auditBefore = await t.ctx.db.selectFrom('audit_events').selectAll().execute();
+    await migrateWarnToInform(t.ctx.db as never);
+    const row = await t.ctx.db
       .selectFrom('policy_versions')
       .select('spec')
       .where('policy_id', '=', id)
@@ -96,7 +82,7 @@ describe('warn is stored and listed as inform', () => {
       risk_thresholds: { below: 'inform', steps: [{ action: 'block' }, { action: 'inform' }] },
     });
     expect(row.spec).not.toContain('"warn"');
-    expect(await getLatestBundle(ctx.db, owner.tenantId)).toEqual(bundleBefore);
-    expect(await ctx.db.selectFrom('audit_events').selectAll().execute()).toEqual(auditBefore);
+    expect(await getLatestBundle(t.ctx.db, t.owner.tenantId)).toEqual(bundleBefore);
+    expect(await t.ctx.db.selectFrom('audit_events').selectAll().execute()).toEqual(auditBefore);
   });
 });
