@@ -7,6 +7,7 @@ import { expectAccessible } from './axe.js';
 import {
   type ConsoleServer,
   launchBrowser,
+  logPageIfFailed,
   nextCode,
   requireChromiumOrSkip,
   screenshotDir,
@@ -65,15 +66,7 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
     page.setDefaultTimeout(15_000);
     shots = await screenshotDir();
   }, 120_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      console.warn(
-        `page ${page.url()}:\n${await page
-          .locator('body')
-          .innerText()
-          .catch(() => '')}`,
-      );
-  });
+  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
   afterAll(async () => {
     await browser?.close();
     await s?.close();

@@ -5,8 +5,10 @@ import { expectAccessible } from './axe.js';
 import {
   type ConsoleServer,
   launchBrowser,
+  logPageIfFailed,
   requireChromiumOrSkip,
   screenshotDir,
+  signInOwner,
   startConsoleServer,
 } from './harness.js';
 import { seedAgent } from './seed-agent.js';
@@ -31,22 +33,9 @@ describe.runIf(run)('console in Chromium: fleet and administration', () => {
     page = await context.newPage();
     page.setDefaultTimeout(15_000);
     shots = await screenshotDir();
-    await page.goto(`${s.url}/sign-in`);
-    await page.getByLabel('Organisation').fill(s.owner.tenant);
-    await page.getByLabel('E-mail').fill(s.owner.email);
-    await page.getByLabel('Password').fill(s.owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await signInOwner(page, s);
   }, 120_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      console.warn(
-        `page ${page.url()}:\n${await page
-          .locator('body')
-          .innerText()
-          .catch(() => '')}`,
-      );
-  });
+  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
   async function ownerToken(): Promise<string> {
     const login = await s.api('POST', '/auth/login', s.owner);
     return login.json.token as string;

@@ -5,7 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
 import { Agent, request } from 'undici';
 import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
 import { type ServerProcess, startServerProcess } from '../../../server/test/helpers/server-process.js';
@@ -156,4 +156,34 @@ export async function screenshotDir(): Promise<string> {
   const dir = process.env.CUSTOS_SCREENSHOTS ?? (await fs.mkdtemp(path.join(os.tmpdir(), 'custos-shots-')));
   await fs.mkdir(dir, { recursive: true });
   return dir;
+}
+
+/** Fills and sends the sign-in form on the page as it stands. */
+export async function submitSignIn(
+  page: Page,
+  tenant: string,
+  email: string,
+  password: string,
+): Promise<void> {
+  await page.getByLabel('Organisation').fill(tenant);
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+}
+
+/** Signs the server's Owner in from /sign-in and waits for the queue. */
+export async function signInOwner(page: Page, s: ConsoleServer): Promise<void> {
+  await page.goto(`${s.url}/sign-in`);
+  await submitSignIn(page, s.owner.tenant, s.owner.email, s.owner.password);
+  await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+}
+
+/** What the person saw when a step failed, for the log. */
+export async function logPageIfFailed(page: Page | undefined, failed: boolean): Promise<void> {
+  if (!failed || !page) return;
+  const text = await page
+    .locator('body')
+    .innerText()
+    .catch(() => '');
+  console.warn(`page ${page.url()}:\n${text}`);
 }

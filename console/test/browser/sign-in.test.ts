@@ -6,6 +6,7 @@ import {
   type ConsoleServer,
   enrolSecondFactor,
   launchBrowser,
+  logPageIfFailed,
   nextCode,
   requireChromiumOrSkip,
   screenshotDir,
@@ -34,16 +35,7 @@ describe.runIf(run)('console in Chromium: sign-in with a second factor, then the
     shots = await screenshotDir();
     console.info(`console screenshots: ${shots}`);
   }, 120_000);
-  afterEach(async (ctx) => {
-    // What the person saw when a step failed, for the log.
-    if (ctx.task.result?.state === 'fail')
-      console.warn(
-        `page ${page.url()}:\n${await page
-          .locator('body')
-          .innerText()
-          .catch(() => '')}`,
-      );
-  });
+  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
   afterAll(async () => {
     await browser?.close();
     await s?.close();

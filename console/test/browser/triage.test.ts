@@ -5,8 +5,10 @@ import { expectAccessible } from './axe.js';
 import {
   type ConsoleServer,
   launchBrowser,
+  logPageIfFailed,
   requireChromiumOrSkip,
   screenshotDir,
+  signInOwner,
   startConsoleServer,
 } from './harness.js';
 import { seedEvidence, seedIncidents } from './seed.js';
@@ -30,22 +32,9 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
     page = await launched.context.newPage();
     page.setDefaultTimeout(15_000);
     shots = await screenshotDir();
-    await page.goto(`${s.url}/sign-in`);
-    await page.getByLabel('Organisation').fill(s.owner.tenant);
-    await page.getByLabel('E-mail').fill(s.owner.email);
-    await page.getByLabel('Password').fill(s.owner.password);
-    await page.getByRole('button', { name: 'Sign in' }).click();
-    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await signInOwner(page, s);
   }, 120_000);
-  afterEach(async (ctx) => {
-    if (ctx.task.result?.state === 'fail')
-      console.warn(
-        `page ${page.url()}:\n${await page
-          .locator('body')
-          .innerText()
-          .catch(() => '')}`,
-      );
-  });
+  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
   afterAll(async () => {
     await browser?.close();
     await s?.close();
