@@ -4,5 +4,6 @@ export type { DetectorFinding, DetectorHit, DetectorRule } from './detectors/typ
 export type { FieldError } from './errors.js';
 export * from './evaluate/index.js';
 export * from './exceptions/index.js';
+export * from './fingerprints/index.js';
 export * from './incidents/index.js';
 export * from './policy/index.js';
