@@ -33,10 +33,16 @@ export interface CorpusProbe {
   readonly documents: readonly DocumentCoverage[];
 }
 
-function countFound(t: HashTable, passage: readonly number[], docs: number): Uint32Array {
-  const counts = new Uint32Array(docs);
-  for (const h of new Set(passage)) forEachDocument(t, h, (d) => (counts[d]! += 1));
-  return counts;
+/** Per document, how many of its fingerprints occur in the passage (each distinct hash once). */
+function countFound(t: HashTable, passage: readonly number[], counts: Uint32Array): void {
+  const sorted = Float64Array.from(passage).sort();
+  const bump = (d: number) => {
+    counts[d]! += 1;
+  };
+  for (let i = 0; i < sorted.length; i += 1) {
+    if (i > 0 && sorted[i] === sorted[i - 1]) continue;
+    forEachDocument(t, sorted[i]!, bump);
+  }
 }
 
 export function probeCorpus(index: FingerprintIndex, text: string): CorpusProbe {
@@ -45,8 +51,10 @@ export function probeCorpus(index: FingerprintIndex, text: string): CorpusProbe 
   const norm = normalisedTokens(text);
   if (norm.length < settings.window) return { tooShort: true, documents: [] };
   if (documents.length === 0) return { tooShort: false, documents: [] };
-  const n = countFound(index.normalised, shingleHashes(norm, settings.window), documents.length);
-  const e = countFound(index.exact, shingleHashes(exactTokens(text), settings.window), documents.length);
+  const n = new Uint32Array(documents.length);
+  const e = new Uint32Array(documents.length);
+  countFound(index.normalised, shingleHashes(norm, settings.window), n);
+  countFound(index.exact, shingleHashes(exactTokens(text), settings.window), e);
   const out: DocumentCoverage[] = [];
   for (let d = 0; d < documents.length; d += 1) {
     if (n[d] === 0 && e[d] === 0) continue;

@@ -21,7 +21,7 @@ export const CORPUS_LIMITS = {
   winnowMax: 32,
 } as const;
 
-export const DEFAULT_CORPUS_SETTINGS: CorpusSettings = { window: 8, winnow: 4 };
+export const DEFAULT_CORPUS_SETTINGS: CorpusSettings = { window: 8, winnow: 8 };
 
 /** Coverage thresholds used when a rule names none (share of one protected document's fingerprints). */
 export const DEFAULT_MIN_COVERAGE: Readonly<Record<FingerprintMatchKind, number>> = {
@@ -32,7 +32,7 @@ export const DEFAULT_MIN_COVERAGE: Readonly<Record<FingerprintMatchKind, number>
 
 /** A partial match also needs this many distinct fingerprints of the document, so a short protected
  * text is not matched by one shared phrase. */
-export const PARTIAL_MIN_FINGERPRINTS = 8;
+export const PARTIAL_MIN_FINGERPRINTS = 5;
 
 export function settingsProblem(s: CorpusSettings): 'window' | 'winnow' | null {
   if (

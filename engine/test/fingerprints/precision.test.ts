@@ -48,7 +48,7 @@ test('precision and recall of exact, normalised and partial matching', () => {
   const index = indexCorpus(
     buildCorpus(
       protectedDocs.map((d) => d.join('\n\n')),
-      { window: 8, winnow: 4 },
+      { window: 8, winnow: 8 },
     ).corpus,
   );
 
