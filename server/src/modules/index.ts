@@ -14,6 +14,7 @@ import { enrollmentTokensModule } from './enrolment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { evidenceAgentModule } from './evidence/routes.js';
 import { exceptionAgentModule, exceptionRequestsModule } from './exception-requests/public.js';
+import { fingerprintCorporaModule } from './fingerprint-corpora/public.js';
 import { identityModule } from './identity/routes.js';
 import { incidentAnswerModule } from './incidents/answer-route.js';
 import { incidentAssignmentRulesModule } from './incidents/assignment-rules-routes.js';
@@ -78,6 +79,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   policySettingsModule,
   bundlesModule,
   bundleCompileModule,
+  fingerprintCorporaModule,
   promptMessagesModule,
   approvedDevicesModule(policyCompilePort),
   detectorsModule,

@@ -57,6 +57,8 @@ const NOT_PERSON_TEXT: Record<string, string> = {
   // The text to classify: a simulation must take credentials, control characters and all, because
   // that is what it tests; it is scanned, never stored or shown back.
   'POST /api/v1/policies/simulate text': 'content under test',
+  // A passage probed against a fingerprint corpus: content under test, never stored or shown back.
+  'POST /api/v1/fingerprint-corpora/{id}/probe text': 'content under test',
   // A filter value matched against the departments stored on users and endpoints; the preview
   // stores nothing and its answer holds counts and ids, never this value.
   'POST /api/v1/policies/scope-preview scope.departments[]': 'lookup value',

@@ -22,6 +22,11 @@ const SecondFactorRule = Type.Object(
 const Int = Type.Integer();
 
 const SCALARS = [
+  // Fingerprint corpora (fingerprint-corpora/service.ts).
+  'mode',
+  'document_count',
+  'too_short_count',
+  'outcome',
   // SLA targets, assignment rules and playbooks (incidents/sla-*, assignment-rules-*, playbooks-*).
   'critical_minutes',
   'high_minutes',
