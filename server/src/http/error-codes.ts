@@ -101,7 +101,10 @@ export const ERROR_CODES = {
     summary: 'a release with an exclusion while active endpoints lack scope_exclusions (the count is given)',
   },
   'approved_device.limit': { status: 409, summary: 'the tenant already approves 5,000 devices' },
-  'fingerprint_corpus.name_taken': { status: 409, summary: 'another fingerprint corpus of the tenant has this name' },
+  'fingerprint_corpus.name_taken': {
+    status: 409,
+    summary: 'another fingerprint corpus of the tenant has this name',
+  },
   'classification.bound': {
     status: 409,
     summary: 'a published or pending policy binds the classification; it cannot change or be disabled',
