@@ -6,4 +6,5 @@ export * from './evaluate/index.js';
 export * from './exceptions/index.js';
 export * from './fingerprints/index.js';
 export * from './incidents/index.js';
+export * from './packages/index.js';
 export * from './policy/index.js';
