@@ -32,7 +32,7 @@ function walkCondition(node: ConditionNode, path: string, out: Found[]): void {
     case 'and':
     case 'or':
     case 'at_least':
-      node.nodes.forEach((n, i) => walkCondition(n, `${path}.nodes[${i}]`, out));
+      for (const [i, n] of node.nodes.entries()) walkCondition(n, `${path}.nodes[${i}]`, out);
       return;
     case 'not':
       walkCondition(node.node, `${path}.node`, out);
@@ -58,12 +58,11 @@ export function targetKey(t: TypedTarget): string {
 
 function walkScope(scope: Scope, path: string, out: Found[]): void {
   for (const [field, kind] of SCOPE_LISTS) {
-    ((scope[field] as string[] | undefined) ?? []).forEach((value, i) =>
-      out.push({ key: `${kind}:${value}`, kind, value, path: `${path}.${field}[${i}]` }),
-    );
+    for (const [i, value] of ((scope[field] as string[] | undefined) ?? []).entries())
+      out.push({ key: `${kind}:${value}`, kind, value, path: `${path}.${field}[${i}]` });
   }
   for (const field of ['include_targets', 'exclude_targets'] as const) {
-    (scope[field] ?? []).forEach((t, i) =>
+    for (const [i, t] of (scope[field] ?? []).entries())
       out.push({
         key: targetKey(t),
         kind: 'scope_target',
@@ -71,8 +70,7 @@ function walkScope(scope: Scope, path: string, out: Found[]): void {
         target: { kind: t.kind, source: t.source, object_id: t.object_id },
         ...(t.label !== undefined ? { name: t.label } : {}),
         path: `${path}.${field}[${i}]`,
-      }),
-    );
+      });
   }
 }
 
@@ -81,7 +79,7 @@ export function policyReferences(spec: PolicyVersionInput): PackageDependency[] 
   const found: Found[] = [];
   walkCondition(spec.condition, 'condition', found);
   walkScope(spec.scope, 'scope', found);
-  (spec.exceptions ?? []).forEach((e, i) => walkScope(e.scope, `exceptions[${i}].scope`, found));
+  for (const [i, e] of (spec.exceptions ?? []).entries()) walkScope(e.scope, `exceptions[${i}].scope`, found);
   const prompt = spec.notifications?.prompt_message_id;
   if (prompt)
     found.push({
