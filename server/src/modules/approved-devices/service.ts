@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditContext } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { type SeenDevice, seenRemovableDevices } from '../incidents/public.js';
+import { type SeenDevice, seenRemovableDevices } from '../agent-events/public.js';
 import { type InventoryDeps, recompileForInventory } from './coalesced-recompile.js';
 import {
   approvedIdsBySerialKey,

@@ -1,5 +1,6 @@
 import { effectiveGroup, type PolicyVersionInput } from '@custos/engine';
-import { closedIncidentRecord, enforcementSince } from '../incidents/public.js';
+import { enforcementSince } from '../agent-events/public.js';
+import { closedIncidentRecord } from '../incidents/public.js';
 import { pendingDisablesWithRequester } from './disable-request-store.js';
 import { mustFindPolicy, type PolicyDeps } from './service.js';
 import { listPolicies, listTenantVersions, listVersions } from './store.js';
