@@ -4,7 +4,7 @@ import type { Database } from '../../db/database.js';
 import type { PolicyForIncident } from '../../ports/policy-port.js';
 import { findPolicy, listPolicies, listTenantVersions, listVersions } from './store.js';
 
-export { compileTenant, type PolicyDeps, releasedPolicies } from './service.js';
+export { compileTenant, type PolicyParts, releasedPolicies } from './service.js';
 
 /**
  * What other modules may read about policies (server-modules contract). Consumers import only
