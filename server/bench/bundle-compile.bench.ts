@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemContext } from '../src/http/audit.js';
 import { type AgentEventsTable, seenRemovableDevices } from '../src/modules/agent-events/public.js';
 import { compileAndStoreBundle } from '../src/modules/bundles/compile.js';
 import { bundleRelease } from '../src/modules/policies/bundle-release.js';
@@ -24,9 +23,8 @@ beforeAll(async () => {
     ...systemServiceContext(ctx.app.deps, tenantId),
     actor: { tenantId, type: 'user', id: 'bench' },
   };
-  const parts = { masterKey: ctx.app.deps.keys.master, canApprove: true };
   for (let i = 0; i < N; i++)
-    await createPolicy(bench, parts, {
+    await createPolicy(bench, {
       name: `Policy ${i}`,
       severity: 'high',
       scope: { channels: ['removable_storage', 'browser_upload'], agent_groups: [`Group ${i % 20}`] },

@@ -7,7 +7,6 @@ import { errorResponses, Uuid } from '../../http/schemas.js';
 import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import * as R from './response-schemas.js';
-import { policyPartsOf } from './route-parts.js';
 import { scopePreview } from './scope-preview.js';
 import { simulate } from './simulate.js';
 
@@ -94,8 +93,7 @@ export const policyPreviewModule: ApiModule = async (app) => {
     async (request) =>
       simulate(
         serviceContextOf(request),
-        policyPartsOf(request),
-        request.body as Parameters<typeof simulate>[2],
+        request.body as Parameters<typeof simulate>[1],
         principalOf(request).permissions.has('agents:read'),
       ),
   );

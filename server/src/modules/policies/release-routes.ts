@@ -61,7 +61,6 @@ export const policyReleaseModule: ApiModule = async (app) => {
     async (request, reply) => {
       await rejectVersion(
         serviceContextOf(request),
-        policyPartsOf(request),
         request.params.id,
         request.params.version,
         request.body.reason,

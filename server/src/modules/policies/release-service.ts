@@ -92,7 +92,7 @@ export async function publishVersion(
   const row = rows.find((r) => r.version === version);
   if (!row) throw notFound('policy version');
   const stale = publishRefusal(row, rows);
-  if (stale) return refuse(ctx, parts, 'publish', policyId, stale);
+  if (stale) return refuse(ctx, 'publish', policyId, stale);
   const spec = JSON.parse(row.spec) as PolicyVersionInput;
   // A stored version carrying a compiler-only exclusion is refused until saved again with the
   // exclusion as a target (document 1, Endpoints).
@@ -100,7 +100,6 @@ export async function publishVersion(
   if (compilerOnly.length > 0)
     return refuse(
       ctx,
-      parts,
       'publish',
       policyId,
       new AppError(
@@ -113,7 +112,6 @@ export async function publishVersion(
   if (bindings.length > 0)
     return refuse(
       ctx,
-      parts,
       'publish',
       policyId,
       new AppError(
@@ -122,7 +120,7 @@ export async function publishVersion(
         bindings,
       ),
     );
-  const warnings = await refuseOnError(ctx, parts, 'publish', policyId, () =>
+  const warnings = await refuseOnError(ctx, 'publish', policyId, () =>
     checkRelease(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row), ctx.clock.now()),
   );
   const overlaps = await overlapWarnings(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row));
@@ -160,7 +158,6 @@ export async function publishVersion(
 /** Runs a release check; a refusal it raises is audited like every refused lifecycle action. */
 export async function refuseOnError<T>(
   ctx: ServiceContext,
-  parts: PolicyParts,
   action: string,
   policyId: string,
   work: () => Promise<T>,
@@ -168,7 +165,7 @@ export async function refuseOnError<T>(
   try {
     return await work();
   } catch (e) {
-    if (e instanceof AppError) return refuse(ctx, parts, action, policyId, e);
+    if (e instanceof AppError) return refuse(ctx, action, policyId, e);
     throw e;
   }
 }
@@ -197,7 +194,7 @@ export async function release(
     const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policy.id);
     const current = rows.find((r) => r.id === row.id);
     const stale = current ? recheck(current, rows) : notFound('policy version');
-    if (stale) return refuse(ctx, parts, via, policy.id, stale);
+    if (stale) return refuse(ctx, via, policy.id, stale);
     // Counts over the tenant's active endpoints, read before the transaction takes the connection.
     const resolved = await resolvedScope(ctx.db, actorOf(ctx).tenantId, JSON.parse(row.spec).scope, now);
     await ctx.db.transaction().execute(async (trx) => {
@@ -292,7 +289,7 @@ export async function approveVersion(
   const row = rows.find((r) => r.version === version);
   if (!row) throw notFound('policy version');
   const refused = approveRefusal(ctx, row);
-  if (refused) return refuse(ctx, parts, 'approve', policyId, refused);
+  if (refused) return refuse(ctx, 'approve', policyId, refused);
   // The bindings are checked again at approval: a revision may have landed since the submit.
   const bindings = await releaseBindingProblems(
     ctx,
@@ -302,7 +299,6 @@ export async function approveVersion(
   if (bindings.length > 0)
     return refuse(
       ctx,
-      parts,
       'approve',
       policyId,
       new AppError(
@@ -311,7 +307,7 @@ export async function approveVersion(
         bindings,
       ),
     );
-  const warnings = await refuseOnError(ctx, parts, 'approve', policyId, () =>
+  const warnings = await refuseOnError(ctx, 'approve', policyId, () =>
     checkRelease(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row), ctx.clock.now()),
   );
   return release(
@@ -328,13 +324,7 @@ export async function approveVersion(
 }
 
 /** pending_approval → draft with a reason. */
-export async function rejectVersion(
-  ctx: ServiceContext,
-  parts: PolicyParts,
-  policyId: string,
-  version: number,
-  reason: string,
-) {
+export async function rejectVersion(ctx: ServiceContext, policyId: string, version: number, reason: string) {
   await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
   const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   const row = rows.find((r) => r.version === version);
@@ -342,7 +332,6 @@ export async function rejectVersion(
   if (row.status !== 'pending_approval')
     return refuse(
       ctx,
-      parts,
       'reject',
       policyId,
       new AppError('policy.not_pending', 'the version is not awaiting approval'),

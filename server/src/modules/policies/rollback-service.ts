@@ -61,7 +61,7 @@ export async function rollbackPolicy(
   const target = rows.find((r) => r.version === toVersion);
   if (!target) throw notFound('policy version');
   const refused = rollbackRefusal(target, rows);
-  if (refused) return refuse(ctx, parts, 'rollback', policyId, refused);
+  if (refused) return refuse(ctx, 'rollback', policyId, refused);
   const spec = JSON.parse(target.spec) as PolicyVersionInput;
   // All or nothing (document 1, States): the target passes today's write-time check against the
   // tenant's current objects (a retired prompt message, a gone target or detector refuse it).
@@ -80,7 +80,6 @@ export async function rollbackPolicy(
   if (problems.length > 0)
     return refuse(
       ctx,
-      parts,
       'rollback',
       policyId,
       rollbackTargetRefusal([...new Set(problems.map((p) => p.field))]),
@@ -99,7 +98,6 @@ export async function rollbackPolicy(
     )
       return refuse(
         ctx,
-        parts,
         'rollback',
         policyId,
         fieldError('reason', 'must be a valid change reason (no credential-shaped value)'),
@@ -121,7 +119,7 @@ export async function rollbackPolicy(
     });
     return { status: 'pending_approval' };
   }
-  const warnings = await refuseOnError(ctx, parts, 'rollback', policyId, () =>
+  const warnings = await refuseOnError(ctx, 'rollback', policyId, () =>
     checkRelease(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, target), now),
   );
   // The live version becomes rolled_back inside the release's transaction: all or nothing.

@@ -52,9 +52,7 @@ export const policiesModule: ApiModule = async (app) => {
     },
     async (request, reply) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
-      return reply
-        .code(201)
-        .send(await createPolicy(serviceContextOf(request), policyPartsOf(request), request.body));
+      return reply.code(201).send(await createPolicy(serviceContextOf(request), request.body));
     },
   );
 
@@ -143,14 +141,7 @@ export const policiesModule: ApiModule = async (app) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
       return reply
         .code(201)
-        .send(
-          await addVersion(
-            serviceContextOf(request),
-            policyPartsOf(request),
-            request.params.id,
-            request.body,
-          ),
-        );
+        .send(await addVersion(serviceContextOf(request), request.params.id, request.body));
     },
   );
 };

@@ -3,7 +3,7 @@ import type { ServiceContext } from '../../service-context.js';
 import { enforcementSince } from '../agent-events/public.js';
 import { closedIncidentRecord } from '../incidents/public.js';
 import { pendingDisablesWithRequester } from './disable-request-store.js';
-import { mustFindPolicy, type PolicyParts } from './service.js';
+import { mustFindPolicy } from './service.js';
 import { listPolicies, listTenantVersions, listVersions } from './store.js';
 import type { PoliciesTable, PolicyDisableRequestsTable, PolicyVersionsTable } from './tables.js';
 

@@ -10,7 +10,6 @@ import {
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
@@ -165,7 +164,7 @@ export async function mustFindPolicy(
   return p;
 }
 
-export async function createPolicy(ctx: ServiceContext, parts: PolicyParts, input: Record<string, unknown>) {
+export async function createPolicy(ctx: ServiceContext, input: Record<string, unknown>) {
   const now = ctx.clock.now();
   const spec = await validateFor(ctx, actorOf(ctx).tenantId, input, now);
   const group = typeof input['group'] === 'string' ? (input['group'] as string) : null;
@@ -221,12 +220,7 @@ export function newVersionRow(
   };
 }
 
-export async function addVersion(
-  ctx: ServiceContext,
-  parts: PolicyParts,
-  policyId: string,
-  input: Record<string, unknown>,
-) {
+export async function addVersion(ctx: ServiceContext, policyId: string, input: Record<string, unknown>) {
   const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
   const now = ctx.clock.now();
   const spec = await validateFor(ctx, actorOf(ctx).tenantId, input, now);
@@ -276,7 +270,6 @@ export async function withCompileLock<T>(tenantId: string, work: () => Promise<T
 
 export async function refuse(
   ctx: ServiceContext,
-  parts: PolicyParts,
   action: string,
   policyId: string,
   error: AppError,

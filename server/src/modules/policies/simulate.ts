@@ -17,7 +17,7 @@ import { findAgent } from '../agents/public.js';
 import { buildPayload } from '../bundles/public.js';
 import { bundleRelease } from './bundle-release.js';
 import { capabilityReport } from './release-check.js';
-import { mustFindPolicy, type PolicyParts, releasedPolicies, toPolicyVersion } from './service.js';
+import { mustFindPolicy, releasedPolicies, toPolicyVersion } from './service.js';
 import { listVersions } from './store.js';
 
 export interface SimulateInput {
@@ -70,12 +70,7 @@ function reportedCapabilities(stored: Record<string, unknown>): EndpointCapabili
  * text scanned with the engine's detectors and decided by the engine's evaluator. Nothing is
  * clamped unless a named endpoint has reported its capabilities, and nothing is stored.
  */
-export async function simulate(
-  ctx: ServiceContext,
-  parts: PolicyParts,
-  input: SimulateInput,
-  canReadAgents: boolean,
-) {
+export async function simulate(ctx: ServiceContext, input: SimulateInput, canReadAgents: boolean) {
   const released = await releasedPolicies(ctx.db, actorOf(ctx).tenantId);
   if (input.policy_id) {
     const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, input.policy_id);

@@ -67,13 +67,7 @@ export const policySwitchModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      await closeDisable(
-        serviceContextOf(request),
-        policyPartsOf(request),
-        request.params.id,
-        request.params.request_id,
-        'rejected',
-      );
+      await closeDisable(serviceContextOf(request), request.params.id, request.params.request_id, 'rejected');
       return reply.code(204).send(null);
     },
   );
@@ -90,7 +84,6 @@ export const policySwitchModule: ApiModule = async (app) => {
     async (request, reply) => {
       await closeDisable(
         serviceContextOf(request),
-        policyPartsOf(request),
         request.params.id,
         request.params.request_id,
         'withdrawn',
@@ -136,7 +129,6 @@ export const policySwitchModule: ApiModule = async (app) => {
         response: { 200: R.GroupSetSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      setGroup(serviceContextOf(request), policyPartsOf(request), request.params.id, request.body.group),
+    async (request) => setGroup(serviceContextOf(request), request.params.id, request.body.group),
   );
 };

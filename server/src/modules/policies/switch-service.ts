@@ -80,7 +80,6 @@ export async function setEnabled(
   if (enabled === (policy.disabled === 0))
     return refuse(
       ctx,
-      parts,
       enabled ? 'enable' : 'disable',
       policyId,
       new AppError('resource.conflict', `the policy is already ${enabled ? 'enabled' : 'disabled'}`),
@@ -151,14 +150,14 @@ async function applySwitch(
   });
 }
 
-async function findRequest(ctx: ServiceContext, parts: PolicyParts, policyId: string, requestId: string) {
+async function findRequest(ctx: ServiceContext, policyId: string, requestId: string) {
   await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
   const req = await findDisableRequest(ctx.db, actorOf(ctx).tenantId, policyId, requestId);
   if (!req) throw notFound('disable request');
   return req;
 }
 
-async function decide(ctx: ServiceContext, parts: PolicyParts, id: string, status: string) {
+async function decide(ctx: ServiceContext, id: string, status: string) {
   await decideDisableRequest(ctx.db, actorOf(ctx).tenantId, id, {
     status,
     decidedBy: userIdOf(ctx),
@@ -173,11 +172,10 @@ export async function approveDisable(
   policyId: string,
   requestId: string,
 ) {
-  const req = await findRequest(ctx, parts, policyId, requestId);
+  const req = await findRequest(ctx, policyId, requestId);
   if (req.requested_by === userIdOf(ctx))
     return refuse(
       ctx,
-      parts,
       'approve_disable',
       policyId,
       new AppError('policy.self_approval', 'the requester cannot approve their own disable request'),
@@ -186,13 +184,12 @@ export async function approveDisable(
   if (req.status !== 'pending' || live?.version !== req.version)
     return refuse(
       ctx,
-      parts,
       'approve_disable',
       policyId,
       new AppError('resource.conflict', 'the request is no longer pending or the live version changed'),
     );
   const answer = await applySwitch(ctx, parts, policyId, false, req.version);
-  await decide(ctx, parts, requestId, 'approved');
+  await decide(ctx, requestId, 'approved');
   await ctx.audit.write(auditContextFor(ctx), {
     action: 'policy.disable_approved',
     subject: { type: 'policy', id: policyId },
@@ -204,16 +201,14 @@ export async function approveDisable(
 /** Rejects (policies:approve) or withdraws (the requester only) a pending disable request. */
 export async function closeDisable(
   ctx: ServiceContext,
-  parts: PolicyParts,
   policyId: string,
   requestId: string,
   how: 'rejected' | 'withdrawn',
 ): Promise<void> {
-  const req = await findRequest(ctx, parts, policyId, requestId);
+  const req = await findRequest(ctx, policyId, requestId);
   if (how === 'withdrawn' && req.requested_by !== userIdOf(ctx))
     return refuse(
       ctx,
-      parts,
       'withdraw_disable',
       policyId,
       new AppError('auth.forbidden', 'only the requester can withdraw a request'),
@@ -221,12 +216,11 @@ export async function closeDisable(
   if (req.status !== 'pending')
     return refuse(
       ctx,
-      parts,
       `${how}_disable`,
       policyId,
       new AppError('resource.conflict', 'the request is no longer pending'),
     );
-  await decide(ctx, parts, requestId, how);
+  await decide(ctx, requestId, how);
   await ctx.audit.write(auditContextFor(ctx), {
     action: how === 'rejected' ? 'policy.disable_rejected' : 'policy.disable_withdrawn',
     subject: { type: 'policy', id: policyId },
@@ -249,7 +243,7 @@ export async function reorderPolicies(
       new Set(order).size !== order.length ||
       order.some((id) => !known.has(id))
     ) {
-      return refuse(ctx, parts, 'reorder', 'all', fieldError('order', 'must list every policy exactly once'));
+      return refuse(ctx, 'reorder', 'all', fieldError('order', 'must list every policy exactly once'));
     }
     const before = policies.map((p) => p.id);
     await ctx.db.transaction().execute(async (trx) => {
@@ -265,12 +259,7 @@ export async function reorderPolicies(
 }
 
 /** `POST /policies/{id}/group`: no version, no bundle; audited. */
-export async function setGroup(
-  ctx: ServiceContext,
-  parts: PolicyParts,
-  policyId: string,
-  group: string | null,
-) {
+export async function setGroup(ctx: ServiceContext, policyId: string, group: string | null) {
   const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
   if (group !== null && !(POLICY_GROUPS as readonly string[]).includes(group))
     throw fieldError('group', `must be one of ${POLICY_GROUPS.join(', ')} or null`);
