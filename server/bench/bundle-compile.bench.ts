@@ -1,14 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { performance } from 'node:perf_hooks';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { systemContext } from '../src/http/audit.js';
-import type { AgentEventsTable } from '../src/modules/agent-events/public.js';
+import { type AgentEventsTable, seenRemovableDevices } from '../src/modules/agent-events/public.js';
 import { compileAndStoreBundle } from '../src/modules/bundles/compile.js';
-import { seenRemovableDevices } from '../src/modules/incidents/policy-record-store.js';
 import { bundleRelease } from '../src/modules/policies/bundle-release.js';
 import { overlapWarnings } from '../src/modules/policies/overlap.js';
 import { listPolicyRows } from '../src/modules/policies/rows.js';
-import { type Actor, createPolicy, releasedPolicies } from '../src/modules/policies/service.js';
+import { createPolicy, releasedPolicies } from '../src/modules/policies/service.js';
+import { type ServiceContext, systemServiceContext } from '../src/service-context.js';
 import { createTestApp, ensureTenant, type TestContext } from '../test/helpers/index.js';
 
 // Issue 5: compile and sign a bundle of 1,000 published policies (target under 1 s). Prints the
@@ -20,15 +19,12 @@ let tenantId: string;
 beforeAll(async () => {
   ctx = await createTestApp();
   tenantId = (await ensureTenant(ctx)).id;
-  const actor: Actor = { tenantId, userId: 'bench', canApprove: true, audit: systemContext(tenantId) };
-  const deps = {
-    db: ctx.db,
-    audit: ctx.app.deps.audit,
-    now: () => ctx.clock.now(),
-    masterKey: ctx.app.deps.keys.master,
+  const bench: ServiceContext = {
+    ...systemServiceContext(ctx.app.deps, tenantId),
+    actor: { tenantId, type: 'user', id: 'bench' },
   };
   for (let i = 0; i < N; i++)
-    await createPolicy(deps, actor, {
+    await createPolicy(bench, {
       name: `Policy ${i}`,
       severity: 'high',
       scope: { channels: ['removable_storage', 'browser_upload'], agent_groups: [`Group ${i % 20}`] },
@@ -79,12 +75,7 @@ it(`checks a release for overlaps against ${N} published policies and lists thei
   const released = await releasedPolicies(ctx.db, tenantId);
   // Another action than the published set, so every policy is compared in full.
   const draft = { ...released[0]!.version, policy_id: 'bench-draft', response: 'inform' as const };
-  const deps = {
-    db: ctx.db,
-    audit: ctx.app.deps.audit,
-    now: () => ctx.clock.now(),
-    masterKey: ctx.app.deps.keys.master,
-  };
+  const deps = systemServiceContext(ctx.app.deps, tenantId);
   const overlap: number[] = [];
   const rows: number[] = [];
   let found = 0;
@@ -191,12 +182,7 @@ it(`lists policy rows and seen devices over ${EVENTS} ingested events`, async ()
         .values(rows.slice(k, k + 25))
         .execute();
   }
-  const deps = {
-    db: ctx.db,
-    audit: ctx.app.deps.audit,
-    now: () => ctx.clock.now(),
-    masterKey: ctx.app.deps.keys.master,
-  };
+  const deps = systemServiceContext(ctx.app.deps, tenantId);
   const rows: number[] = [];
   const seen: number[] = [];
   let listed: Awaited<ReturnType<typeof listPolicyRows>> = [];

@@ -38,7 +38,7 @@ import { policyReleaseModule } from './policies/release-routes.js';
 import { policiesModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { policySwitchModule } from './policies/switch-routes.js';
-import { policyCompilePort, policyPort } from './policy-wiring.js';
+import { classificationBindingPort, policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
@@ -83,7 +83,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   promptMessagesModule,
   approvedDevicesModule(policyCompilePort),
   detectorsModule,
-  classificationsModule,
+  classificationsModule(classificationBindingPort),
   networkIndicatorsModule,
   exceptionRequestsModule,
 ];

@@ -1,9 +1,11 @@
+import type { ClassificationBindingPort } from '../ports/classification-binding-port.js';
 import type { PolicyCompilePort } from '../ports/policy-compile-port.js';
 import type { PolicyPort } from '../ports/policy-port.js';
 import { getLatestBundle, getPolicySigningKeys } from './bundles/public.js';
 import {
   compileTenant,
   getPolicyForIncident,
+  policiesBindingClassification,
   policiesNamingAgentGroup,
   releasedPolicies,
 } from './policies/public.js';
@@ -22,3 +24,6 @@ export const policyPort: PolicyPort = {
 
 /** Policies' compile for the approved-device inventory (ports/policy-compile-port.ts). */
 export const policyCompilePort: PolicyCompilePort = { releasedPolicies, compileTenant };
+
+/** Policies' binding check for classifications (ports/classification-binding-port.ts). */
+export const classificationBindingPort: ClassificationBindingPort = { policiesBindingClassification };

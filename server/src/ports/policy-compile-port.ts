@@ -1,7 +1,7 @@
 import type { PolicyVersion } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
-import type { AuditContext, AuditWriter } from '../http/audit.js';
+import type { ServiceContext } from '../service-context.js';
 
 /**
  * What the approved-device inventory asks of policies (docs/architecture.md, "Module seams"):
@@ -9,18 +9,10 @@ import type { AuditContext, AuditWriter } from '../http/audit.js';
  * released set. Passed in by the registry (modules/policy-wiring.ts), so approved-devices never
  * imports policies and policies may read the inventory for the bundle.
  */
-export interface CompileDeps {
-  db: Kysely<Database>;
-  audit: AuditWriter;
-  now: () => Date;
+/** What a compile needs besides the service context (policies' `PolicyParts`). */
+export interface CompileParts {
   masterKey: Buffer;
-}
-
-export interface CompileActor {
-  tenantId: string;
-  userId: string;
   canApprove: boolean;
-  audit: AuditContext;
 }
 
 export interface PolicyCompilePort {
@@ -28,8 +20,8 @@ export interface PolicyCompilePort {
   releasedPolicies(db: Kysely<Database>, tenantId: string): Promise<{ version: PolicyVersion }[]>;
   /** Compiles the next bundle inside the compiling lock (`onStart` when the lock is taken). */
   compileTenant(
-    deps: CompileDeps,
-    actor: CompileActor,
+    ctx: ServiceContext,
+    parts: CompileParts,
     reason: string,
     extra?: { onStart?: () => void; metadata?: () => Record<string, unknown> },
   ): Promise<{ version: number }>;

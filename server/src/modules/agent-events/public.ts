@@ -1,9 +1,25 @@
 /**
  * The stored agent events (table `agent_events`, docs/architecture.md "Table owners"): ingest
- * writes them through these functions; incidents and evidence read them.
+ * writes them through these functions; incidents, evidence, policies (enforcement figures) and
+ * approved devices (devices seen) read them.
  */
 
+export {
+  type Enforcement,
+  enforcementSince,
+  type SeenDevice,
+  seenRemovableDevices,
+  strength,
+} from './event-figures-store.js';
 export { type EvidenceEvent, findDeviceEvent } from './event-lookup-store.js';
+export {
+  type EventMatch,
+  eventPairsOfIncidents,
+  eventPayloadAt,
+  incidentEvents,
+  incidentHasEvent,
+  newestPayloads,
+} from './incident-events-store.js';
 export {
   EVENT_COLUMNS,
   type EventRowContext,

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { DevicesTable } from './tables.js';
+import type { AgentCommandsTable, DevicesTable } from './tables.js';
 import './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -9,9 +9,33 @@ type Db = Kysely<Database> | Transaction<Database>;
  * Every write to `devices` and `agent_commands` from other modules (agents owns the tables;
  * docs/architecture.md, "Table owners"): enrolment adds a device, the agent interface looks a
  * signed request's device up, records check-ins, uninstalls and renewed certificates and collects
- * queued commands, ingest counts stored events and the quota episode. Callers pass their
- * transaction when the write belongs to one.
+ * queued commands, ingest counts stored events and the quota episode, incidents queues a
+ * question's command and reads whether the device is active. Callers pass their transaction when
+ * the write belongs to one.
  */
+
+/** Queues a command for the device's next check-in (`collectCommands` hands it over once). */
+export async function queueCommand(db: Db, row: Omit<AgentCommandsTable, 'collected_at'>): Promise<void> {
+  await db
+    .insertInto('agent_commands')
+    .values({ ...row, collected_at: null })
+    .execute();
+}
+
+/** The device's status (`active`, `revoked`, …); null when the tenant has no such device. */
+export async function deviceStatus(
+  db: Db,
+  tenantId: string,
+  deviceId: string,
+): Promise<DevicesTable['status'] | null> {
+  const d = await db
+    .selectFrom('devices')
+    .select(['status'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', deviceId)
+    .executeTakeFirst();
+  return d?.status ?? null;
+}
 
 /** The device a signed request names (any tenant: the signature decides). */
 export function findDeviceForRequest(db: Db, deviceId: string): Promise<DevicesTable | undefined> {

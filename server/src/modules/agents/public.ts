@@ -5,6 +5,7 @@ import {
   findAgentSummary,
   findGroup,
   findGroupByName,
+  findGroups,
   type GroupRow,
   listActive,
 } from './store.js';
@@ -15,10 +16,12 @@ export {
   type CheckinReport,
   claimQuotaEpisode,
   collectCommands,
+  deviceStatus,
   endQuotaEpisode,
   findDeviceForRequest,
   insertDevice,
   markDeviceUninstalled,
+  queueCommand,
   recordCheckin,
   setDeviceCertificate,
 } from './device-store.js';
@@ -35,6 +38,15 @@ export function findAgentGroup(
   groupId: string,
 ): Promise<GroupRow | undefined> {
   return findGroup(db, tenantId, groupId);
+}
+
+/** The groups of those ids, by id (another tenant's group or a missing one is absent). */
+export function findAgentGroups(
+  db: Kysely<Database>,
+  tenantId: string,
+  groupIds: readonly string[],
+): Promise<Map<string, GroupRow>> {
+  return findGroups(db, tenantId, groupIds);
 }
 
 /** Case-insensitive: a name identifies one group in a tenant whatever its spelling. */

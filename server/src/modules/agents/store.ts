@@ -33,6 +33,22 @@ export async function findGroup(db: Db, tenantId: string, groupId: string): Prom
     .executeTakeFirst();
 }
 
+/** The groups of those ids (the tenant's only; a missing id is absent from the map). */
+export async function findGroups(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, GroupRow>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('agent_groups')
+    .select(['id', 'name', 'retired_at'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((g) => [g.id, g]));
+}
+
 /** Names compare without case (one group per spelling in a tenant). */
 export async function findGroupByName(db: Db, tenantId: string, name: string): Promise<GroupRow | undefined> {
   return db

@@ -1,9 +1,13 @@
 import type { ConditionNode } from '@custos/engine';
-import type { AuditContext } from '../../http/audit.js';
-import type { CompileDeps, PolicyCompilePort } from '../../ports/policy-compile-port.js';
+import type { PolicyCompilePort } from '../../ports/policy-compile-port.js';
+import { actorOf, type ServiceContext } from '../../service-context.js';
 
-/** What an inventory change needs: the compile dependencies and policies' compile port. */
-export interface InventoryDeps extends CompileDeps {
+/**
+ * What an inventory change needs besides the service context: the key that seals the bundle
+ * signing key and policies' compile port (passed in by the registry).
+ */
+export interface InventoryParts {
+  masterKey: Buffer;
   policies: PolicyCompilePort;
 }
 
@@ -40,36 +44,32 @@ export function waitingInventoryJoiners(tenantId: string): number {
  * change is committed before this runs.
  */
 export async function recompileForInventory(
-  deps: InventoryDeps,
-  actor: { tenantId: string; userId: string; audit: AuditContext },
+  ctx: ServiceContext,
+  parts: InventoryParts,
   cause: string,
 ): Promise<number | null> {
-  const released = await deps.policies.releasedPolicies(deps.db, actor.tenantId);
+  const tenantId = actorOf(ctx).tenantId;
+  const released = await parts.policies.releasedPolicies(ctx.db, tenantId);
   if (!released.some((r) => usesInventory(r.version.condition))) return null;
-  const queued = waiting.get(actor.tenantId);
+  const queued = waiting.get(tenantId);
   if (queued) {
     queued.joined += 1;
     return queued.bundle;
   }
   const entry: Queued = { joined: 1, bundle: Promise.resolve(0) };
-  entry.bundle = deps.policies
-    .compileTenant(
-      deps,
-      { tenantId: actor.tenantId, userId: actor.userId, canApprove: false, audit: actor.audit },
-      cause,
-      {
-        onStart: () => {
-          if (waiting.get(actor.tenantId) === entry) waiting.delete(actor.tenantId);
-        },
-        // Final once the compile has started: how many requests this one bundle answers.
-        metadata: () => ({ requests_coalesced: entry.joined }),
+  entry.bundle = parts.policies
+    .compileTenant(ctx, { masterKey: parts.masterKey, canApprove: false }, cause, {
+      onStart: () => {
+        if (waiting.get(tenantId) === entry) waiting.delete(tenantId);
       },
-    )
+      // Final once the compile has started: how many requests this one bundle answers.
+      metadata: () => ({ requests_coalesced: entry.joined }),
+    })
     .then((b) => b.version);
-  waiting.set(actor.tenantId, entry);
+  waiting.set(tenantId, entry);
   // A failed compile is the caller's error; the map never keeps a settled entry.
   entry.bundle.catch(() => {
-    if (waiting.get(actor.tenantId) === entry) waiting.delete(actor.tenantId);
+    if (waiting.get(tenantId) === entry) waiting.delete(tenantId);
   });
   return entry.bundle;
 }

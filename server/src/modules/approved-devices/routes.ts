@@ -1,14 +1,14 @@
 import { DEVICE_CLASSES } from '@custos/engine';
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { fieldError } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { PolicyCompilePort } from '../../ports/policy-compile-port.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
-import type { InventoryDeps } from './coalesced-recompile.js';
+import type { InventoryParts } from './coalesced-recompile.js';
 import {
   APPROVED_DEVICE_CAP,
   approveDevice,
@@ -77,13 +77,7 @@ export const approvedDevicesModule =
   (policies: PolicyCompilePort): ApiModule =>
   async (app) => {
     const s = app.deps;
-    const deps: InventoryDeps = {
-      db: s.db,
-      audit: s.audit,
-      now: () => s.clock.now(),
-      masterKey: s.keys.master,
-      policies,
-    };
+    const parts: InventoryParts = { masterKey: s.keys.master, policies };
 
     app.get(
       '/approved-devices',
@@ -126,7 +120,12 @@ export const approvedDevicesModule =
       async (request) => {
         const limit = request.query.limit ?? SEEN_PAGE_CAP;
         const offset = request.query.offset ?? 0;
-        const { items, total } = await seenDevicesPage(deps, principalOf(request).tenantId, limit, offset);
+        const { items, total } = await seenDevicesPage(
+          serviceContextOf(request),
+          principalOf(request).tenantId,
+          limit,
+          offset,
+        );
         // Bare array (newest sighting first) unless `paged` asks for the envelope, as the bundle list.
         return request.query.paged ? { items, total, limit, offset } : items;
       },
@@ -160,16 +159,15 @@ export const approvedDevicesModule =
         },
       },
       async (request, reply) => {
-        const p = principalOf(request);
-        const actor = { tenantId: p.tenantId, userId: p.userId, audit: auditContextOf(request) };
+        const ctx = serviceContextOf(request);
         const { items, serial, device_class, label } = request.body;
         if (items !== undefined) {
           if (serial !== undefined || device_class !== undefined || label !== undefined)
             throw fieldError('items', 'is the whole request: send either items or one device');
-          return reply.code(200).send(await approveDevices(deps, actor, items));
+          return reply.code(200).send(await approveDevices(ctx, parts, items));
         }
         if (serial === undefined) throw fieldError('serial', 'is required (or items, a list of devices)');
-        const { created, ...changed } = await approveDevice(deps, actor, {
+        const { created, ...changed } = await approveDevice(ctx, parts, {
           serial,
           ...(device_class !== undefined ? { device_class } : {}),
           ...(label !== undefined ? { label } : {}),
@@ -185,9 +183,8 @@ export const approvedDevicesModule =
         schema: { params: IdParams, response: { 200: Changed, ...errorResponses(401, 403, 404) } },
       },
       async (request) => {
-        const p = principalOf(request);
-        const actor = { tenantId: p.tenantId, userId: p.userId, audit: auditContextOf(request) };
-        return removeDevice(deps, actor, request.params.id);
+        const ctx = serviceContextOf(request);
+        return removeDevice(ctx, parts, request.params.id);
       },
     );
   };

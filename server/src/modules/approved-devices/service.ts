@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
-import { type SeenDevice, seenRemovableDevices } from '../incidents/public.js';
-import { type InventoryDeps, recompileForInventory } from './coalesced-recompile.js';
+import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
+import { type SeenDevice, seenRemovableDevices } from '../agent-events/public.js';
+import { type InventoryParts, recompileForInventory } from './coalesced-recompile.js';
 import {
   approvedIdsBySerialKey,
   countApprovedDevices,
@@ -17,13 +17,6 @@ export const APPROVED_DEVICE_CAP = 5000;
 /** A page of seen devices holds at most 200 (document 2, Limits: seen devices 200). */
 export const SEEN_PAGE_CAP = 200;
 
-/** Who changes the inventory. */
-export interface InventoryActor {
-  tenantId: string;
-  userId: string;
-  audit: AuditContext;
-}
-
 /** A change's answer: `bundle_version` is null when nothing was recompiled. */
 export interface InventoryChange {
   id: string;
@@ -35,40 +28,40 @@ export interface InventoryChange {
  * relabels it: the serials a bundle carries do not change, so nothing is recompiled.
  */
 export async function approveDevice(
-  deps: InventoryDeps,
-  actor: InventoryActor,
+  ctx: ServiceContext,
+  parts: InventoryParts,
   input: { serial: string; device_class?: string; label?: string },
 ): Promise<InventoryChange & { created: boolean }> {
   const serialKey = input.serial.toLowerCase();
-  const existing = await findApprovedBySerialKey(deps.db, actor.tenantId, serialKey);
+  const existing = await findApprovedBySerialKey(ctx.db, actorOf(ctx).tenantId, serialKey);
   if (existing !== undefined) {
-    await relabelApprovedDevice(deps.db, actor.tenantId, existing, {
+    await relabelApprovedDevice(ctx.db, actorOf(ctx).tenantId, existing, {
       label: input.label ?? null,
       ...(input.device_class !== undefined ? { device_class: input.device_class } : {}),
     });
-    await deps.audit.write(actor.audit, {
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'approved_device.relabelled',
       subject: { type: 'approved_device', id: existing },
     });
     return { id: existing, bundle_version: null, created: false };
   }
-  if ((await countApprovedDevices(deps.db, actor.tenantId)) >= APPROVED_DEVICE_CAP) throw capError();
+  if ((await countApprovedDevices(ctx.db, actorOf(ctx).tenantId)) >= APPROVED_DEVICE_CAP) throw capError();
   const id = randomUUID();
-  await insertApprovedDevice(deps.db, {
+  await insertApprovedDevice(ctx.db, {
     id,
-    tenant_id: actor.tenantId,
+    tenant_id: actorOf(ctx).tenantId,
     serial: input.serial,
     serial_key: serialKey,
     device_class: input.device_class ?? null,
     label: input.label ?? null,
-    created_by: actor.userId,
-    created_at: deps.now().toISOString(),
+    created_by: userIdOf(ctx),
+    created_at: ctx.clock.now().toISOString(),
   });
-  await deps.audit.write(actor.audit, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'approved_device.added',
     subject: { type: 'approved_device', id },
   });
-  return { id, bundle_version: await recompileForInventory(deps, actor, 'device_approved'), created: true };
+  return { id, bundle_version: await recompileForInventory(ctx, parts, 'device_approved'), created: true };
 }
 
 /** One device of an approval request. */
@@ -89,8 +82,8 @@ function capError(): AppError {
  * new ones would pass the cap, and nothing is stored.
  */
 export async function approveDevices(
-  deps: InventoryDeps,
-  actor: InventoryActor,
+  ctx: ServiceContext,
+  parts: InventoryParts,
   items: readonly DeviceInput[],
 ): Promise<{ items: { id: string; serial: string; created: boolean }[]; bundle_version: number | null }> {
   const seen = new Set<string>();
@@ -102,23 +95,23 @@ export async function approveDevices(
     return [];
   });
   if (details.length > 0) throw new AppError('request.invalid', 'the request has invalid fields', details);
-  const now = deps.now().toISOString();
+  const now = ctx.clock.now().toISOString();
   const out: { id: string; serial: string; created: boolean }[] = [];
-  await deps.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     // At most 5,000 rows per tenant: the whole inventory is read once.
-    const known = await approvedIdsBySerialKey(trx, actor.tenantId);
+    const known = await approvedIdsBySerialKey(trx, actorOf(ctx).tenantId);
     const fresh = items.filter((d) => !known.has(d.serial.toLowerCase()));
-    if ((await countApprovedDevices(trx, actor.tenantId)) + fresh.length > APPROVED_DEVICE_CAP)
+    if ((await countApprovedDevices(trx, actorOf(ctx).tenantId)) + fresh.length > APPROVED_DEVICE_CAP)
       throw capError();
     for (const d of items) {
       const existing = known.get(d.serial.toLowerCase());
       if (existing !== undefined) {
-        await relabelApprovedDevice(trx, actor.tenantId, existing, {
+        await relabelApprovedDevice(trx, actorOf(ctx).tenantId, existing, {
           label: d.label ?? null,
           ...(d.device_class !== undefined ? { device_class: d.device_class } : {}),
         });
-        await deps.audit.write(
-          actor.audit,
+        await ctx.audit.write(
+          auditContextFor(ctx),
           { action: 'approved_device.relabelled', subject: { type: 'approved_device', id: existing } },
           trx,
         );
@@ -128,16 +121,16 @@ export async function approveDevices(
       const id = randomUUID();
       await insertApprovedDevice(trx, {
         id,
-        tenant_id: actor.tenantId,
+        tenant_id: actorOf(ctx).tenantId,
         serial: d.serial,
         serial_key: d.serial.toLowerCase(),
         device_class: d.device_class ?? null,
         label: d.label ?? null,
-        created_by: actor.userId,
+        created_by: userIdOf(ctx),
         created_at: now,
       });
-      await deps.audit.write(
-        actor.audit,
+      await ctx.audit.write(
+        auditContextFor(ctx),
         { action: 'approved_device.added', subject: { type: 'approved_device', id } },
         trx,
       );
@@ -146,33 +139,33 @@ export async function approveDevices(
   });
   // Relabels change no shipped serial: only new serials recompile, once for the whole list.
   const bundle = out.some((d) => d.created)
-    ? await recompileForInventory(deps, actor, 'device_approved')
+    ? await recompileForInventory(ctx, parts, 'device_approved')
     : null;
   return { items: out, bundle_version: bundle };
 }
 
 export async function removeDevice(
-  deps: InventoryDeps,
-  actor: InventoryActor,
+  ctx: ServiceContext,
+  parts: InventoryParts,
   id: string,
 ): Promise<InventoryChange> {
-  if (!(await deleteApprovedDevice(deps.db, actor.tenantId, id))) throw notFound('approved device');
-  await deps.audit.write(actor.audit, {
+  if (!(await deleteApprovedDevice(ctx.db, actorOf(ctx).tenantId, id))) throw notFound('approved device');
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'approved_device.removed',
     subject: { type: 'approved_device', id },
   });
-  return { id, bundle_version: await recompileForInventory(deps, actor, 'device_removed') };
+  return { id, bundle_version: await recompileForInventory(ctx, parts, 'device_removed') };
 }
 
 /** Removable devices endpoints have reported (newest sighting first), each marked if approved. */
 export async function seenDevicesPage(
-  deps: InventoryDeps,
+  ctx: ServiceContext,
   tenantId: string,
   limit: number,
   offset: number,
 ): Promise<{ items: (SeenDevice & { approved_device_id: string | null })[]; total: number }> {
-  const seen = await seenRemovableDevices(deps.db, tenantId);
-  const approved = await approvedIdsBySerialKey(deps.db, tenantId);
+  const seen = await seenRemovableDevices(ctx.db, tenantId);
+  const approved = await approvedIdsBySerialKey(ctx.db, tenantId);
   const items = seen.slice(offset, offset + limit).map((d) => ({
     ...d,
     approved_device_id: approved.get(d.serial.toLowerCase()) ?? null,

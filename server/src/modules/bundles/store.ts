@@ -113,16 +113,3 @@ export async function allSigningKeys(
 export async function insertBundle(db: Kysely<Database>, row: PolicyBundlesTable): Promise<void> {
   await db.insertInto('policy_bundles').values(row).execute();
 }
-
-/**
- * Serials of the tenant's approved devices, for conditions that ask for them (document 1, rule 8).
- * (`approved_devices` belongs to approved-devices; see docs/architecture.md, Module seams.)
- */
-export async function approvedSerials(db: Kysely<Database>, tenantId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('approved_devices')
-    .select('serial')
-    .where('tenant_id', '=', tenantId)
-    .execute();
-  return rows.map((r) => r.serial);
-}

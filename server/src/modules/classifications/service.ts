@@ -1,15 +1,10 @@
-import {
-  type ClassificationRule,
-  checkPersonText,
-  conditionBindings,
-  type PolicyVersionInput,
-  validateClassificationDefinition,
-} from '@custos/engine';
+import { type ClassificationRule, checkPersonText, validateClassificationDefinition } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
+import type { ClassificationBindingPort } from '../../ports/classification-binding-port.js';
 import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { BUILTIN_DETECTOR_IDS, currentCustomDetectors } from '../detectors/public.js';
 import { tenantClassifications } from './public.js';
-import { insertClassification, liveVersionSpecs, setClassificationEnabled } from './store.js';
+import { insertClassification, setClassificationEnabled } from './store.js';
 
 /**
  * Classifications (issue 5; designed in docs/policies.md). A classification coordinate is
@@ -17,24 +12,14 @@ import { insertClassification, liveVersionSpecs, setClassificationEnabled } from
  * (document 1, Conditions rule 1).
  */
 
-/** The policies whose published or pending version binds the classification. */
-async function boundBy(ctx: ServiceContext, tenantId: string, classificationId: string): Promise<string[]> {
-  const rows = await liveVersionSpecs(ctx.db, tenantId);
-  return [
-    ...new Set(
-      rows
-        .filter((r) =>
-          conditionBindings((JSON.parse(r.spec) as PolicyVersionInput).condition).some(
-            (b) => b.classification_id === classificationId,
-          ),
-        )
-        .map((r) => r.policy_id),
-    ),
-  ];
-}
-
-async function refuseBound(ctx: ServiceContext, tenantId: string, classificationId: string): Promise<void> {
-  const bound = await boundBy(ctx, tenantId, classificationId);
+/** Refused while a published or pending policy binds the classification (asked of policies). */
+async function refuseBound(
+  ctx: ServiceContext,
+  policies: ClassificationBindingPort,
+  tenantId: string,
+  classificationId: string,
+): Promise<void> {
+  const bound = await policies.policiesBindingClassification(ctx.db, tenantId, classificationId);
   if (bound.length > 0)
     throw new AppError('classification.bound', 'a published or pending policy binds this classification', [
       { field: 'classification_id', message: `bound by ${bound.length} policies` },
@@ -147,10 +132,11 @@ export async function createClassification(ctx: ServiceContext, body: Omit<SaveI
 
 export async function reviseClassification(
   ctx: ServiceContext,
+  policies: ClassificationBindingPort,
   classificationId: string,
   body: { name: string; rules: unknown; new_version?: boolean },
 ) {
-  await refuseBound(ctx, actorOf(ctx).tenantId, classificationId);
+  await refuseBound(ctx, policies, actorOf(ctx).tenantId, classificationId);
   const out = await save(ctx, { ...body, classification_id: classificationId }, true);
   await ctx.audit.write(auditContextFor(ctx), {
     action: 'classification.revised',
@@ -163,13 +149,14 @@ export async function reviseClassification(
 /** Disabling is refused while a published or pending policy binds the classification. */
 export async function changeClassificationEnabled(
   ctx: ServiceContext,
+  policies: ClassificationBindingPort,
   classificationId: string,
   enabled: boolean,
 ) {
   const tenantId = actorOf(ctx).tenantId;
   const { rows } = await tenantClassifications(ctx.db, tenantId);
   if (!rows.some((r) => r.id === classificationId)) throw notFound('classification');
-  if (!enabled) await refuseBound(ctx, tenantId, classificationId);
+  if (!enabled) await refuseBound(ctx, policies, tenantId, classificationId);
   await setClassificationEnabled(ctx.db, tenantId, classificationId, enabled);
   await ctx.audit.write(auditContextFor(ctx), {
     action: enabled ? 'classification.enabled' : 'classification.disabled',

@@ -36,17 +36,3 @@ export async function setClassificationEnabled(db: Db, tenantId: string, id: str
     .where('id', '=', id)
     .execute();
 }
-
-/**
- * The specs of the tenant's published and pending policy versions, for the binding check.
- * `policy_versions` belongs to policies; classifications sits below it, so it reads the rows
- * here rather than import policies (docs/architecture.md, Module seams: a port is the later fix).
- */
-export async function liveVersionSpecs(db: Db, tenantId: string) {
-  return db
-    .selectFrom('policy_versions')
-    .select(['policy_id', 'spec'])
-    .where('tenant_id', '=', tenantId)
-    .where('status', 'in', ['published', 'pending_approval'])
-    .execute();
-}

@@ -12,15 +12,8 @@ import { sha256Hex } from '../../http/tokens.js';
 import type { PolicyPort, PolicySigningKey } from '../../ports/policy-port.js';
 import { findAgentGroupByName, insertDevice } from '../agents/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from './device-ca.js';
-import {
-  findToken,
-  findTokenByHash,
-  insertToken,
-  listTokens,
-  revokeToken,
-  type TokenRow,
-  takeTokenUse,
-} from './store.js';
+import { findToken, findTokenByHash, insertToken, listTokens, revokeToken, takeTokenUse } from './store.js';
+import { type TokenRow, withGroup, withGroups } from './token-groups.js';
 
 /** Document 2: service-specific prefix (the console's own secrets use dlps_/dlpt_/…). */
 export const ENROLLMENT_TOKEN_PREFIX = 'dlpe_';
@@ -103,13 +96,13 @@ export async function createToken(
     subject: { type: 'enrollment_token', id },
     metadata: { max_uses: input.max_uses ?? 1, ttl_minutes: ttl, agent_group_id: groupId },
   });
-  const row = await findToken(s.db, ctx.tenantId, id);
+  const row = await withGroup(s.db, await findToken(s.db, ctx.tenantId, id));
   return { token, view: tokenView(row as TokenRow, now) };
 }
 
 export async function listTokenViews(s: AppServices, tenantId: string): Promise<TokenView[]> {
   const now = s.clock.now();
-  return (await listTokens(s.db, tenantId)).map((t) => tokenView(t, now));
+  return (await withGroups(s.db, tenantId, await listTokens(s.db, tenantId))).map((t) => tokenView(t, now));
 }
 
 /** Stops further enrolments only: devices enrolled with the token stay (document 2). */
@@ -132,7 +125,7 @@ export async function revokeTokenById(
       metadata: { reason },
     });
   }
-  return tokenView((await findToken(s.db, ctx.tenantId, id)) as TokenRow, now);
+  return tokenView((await withGroup(s.db, await findToken(s.db, ctx.tenantId, id))) as TokenRow, now);
 }
 
 export interface EnrollInput {
@@ -205,7 +198,7 @@ export async function enroll(
 
   const now = s.clock.now();
   const hash = sha256Hex(input.enrollment_token);
-  const token = await findTokenByHash(s.db, hash);
+  const token = await withGroup(s.db, await findTokenByHash(s.db, hash));
   if (
     !token ||
     token.revoked_at ||

@@ -5,34 +5,32 @@ import './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export type TokenRow = EnrollmentTokensTable & { group_name: string | null; group_retired_at: string | null };
-
-function withGroup(db: Db) {
-  return db
-    .selectFrom('enrollment_tokens as t')
-    .leftJoin('agent_groups as g', 'g.id', 't.group_id')
-    .selectAll('t')
-    .select(['g.name as group_name', 'g.retired_at as group_retired_at']);
+function tokens(db: Db) {
+  return db.selectFrom('enrollment_tokens as t').selectAll('t');
 }
 
 export async function insertToken(db: Db, row: EnrollmentTokensTable): Promise<void> {
   await db.insertInto('enrollment_tokens').values(row).execute();
 }
 
-export async function listTokens(db: Db, tenantId: string): Promise<TokenRow[]> {
-  return withGroup(db)
+export async function listTokens(db: Db, tenantId: string): Promise<EnrollmentTokensTable[]> {
+  return tokens(db)
     .where('t.tenant_id', '=', tenantId)
     .orderBy('t.created_at', 'desc')
     .orderBy('t.id')
     .execute();
 }
 
-export async function findToken(db: Db, tenantId: string, id: string): Promise<TokenRow | undefined> {
-  return withGroup(db).where('t.tenant_id', '=', tenantId).where('t.id', '=', id).executeTakeFirst();
+export async function findToken(
+  db: Db,
+  tenantId: string,
+  id: string,
+): Promise<EnrollmentTokensTable | undefined> {
+  return tokens(db).where('t.tenant_id', '=', tenantId).where('t.id', '=', id).executeTakeFirst();
 }
 
-export async function findTokenByHash(db: Db, hash: string): Promise<TokenRow | undefined> {
-  return withGroup(db).where('t.token_hash', '=', hash).executeTakeFirst();
+export async function findTokenByHash(db: Db, hash: string): Promise<EnrollmentTokensTable | undefined> {
+  return tokens(db).where('t.token_hash', '=', hash).executeTakeFirst();
 }
 
 export async function revokeToken(

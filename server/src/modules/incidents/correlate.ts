@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident, PolicyPort } from '../../ports/policy-port.js';
+import { applyAssignmentRules } from './assignment-rules-apply.js';
 import { actionKind, correlationKey, WINDOW_MS } from './correlation-key.js';
 import { correlatingPolicy, foldEvent, isTestMatch, type PolicyInfo, within } from './correlation-rules.js';
 import {
@@ -11,7 +12,7 @@ import {
   removedLocations,
 } from './correlation-store.js';
 import { type CorrelationDevice, newIncidentRow, pendingFor } from './incident-rows.js';
-import { type Pending, type Trx, writeIncidents } from './incident-writer.js';
+import { type Pending, type Trx, writeIncidents } from './incident-write-store.js';
 import { fileAppeared, fileGone } from './move-detection.js';
 import type { IncidentsTable } from './tables.js';
 import { loadTestFolders, recordTestFolderOrigins, testFolderFor } from './test-folder-rule.js';
@@ -220,10 +221,13 @@ export async function correlateEvents(
     } else await appeared(inc, e);
   }
 
-  await writeIncidents(
+  const touched = [...pending.values()].filter((p) => p.touched);
+  await writeIncidents(trx, tenantId, touched);
+  // Assignment rules run once, at creation (docs/incidents.md, Assignment rules).
+  await applyAssignmentRules(
     trx,
     tenantId,
-    [...pending.values()].filter((p) => p.touched),
+    touched.filter((p) => p.isNew).map((p) => p.row),
   );
   await recordTestFolderOrigins(trx, byTestFolder, now);
   return out;

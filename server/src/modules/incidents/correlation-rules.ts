@@ -1,7 +1,7 @@
 import { type Action, actionStrength } from '@custos/engine';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident } from '../../ports/policy-port.js';
-import type { Pending } from './incident-writer.js';
+import type { Pending } from './incident-write-store.js';
 
 /**
  * The folding rules of correlation (document 1 rule 8; docs/incidents.md): what one event

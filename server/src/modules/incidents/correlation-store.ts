@@ -1,4 +1,4 @@
-import type { Trx } from './incident-writer.js';
+import type { Trx } from './incident-write-store.js';
 import type { IncidentsTable } from './tables.js';
 import './tables.js';
 

@@ -1,7 +1,7 @@
 import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
-import { eventPairsSince, eventPayloadAt } from './coverage-store.js';
-import { strength } from './policy-record-store.js';
+import { eventPairsOfIncidents, eventPayloadAt, strength } from '../agent-events/public.js';
+import { incidentFacts, realIncidentsSince } from './coverage-store.js';
 import { scopeOf } from './service.js';
 
 /** Document 2: coverage gaps over seven days. docs/incidents.md, Coverage gaps: at most 200. */
@@ -38,9 +38,33 @@ function reasonOf(payload: string | null): string {
  * same "reduced" as the policy list's enforcement_7d, document 1), per policy, channel and
  * endpoint, over real incidents with such an event in the last seven days.
  */
+/**
+ * Per policy, channel, endpoint, incident and action pair: the events since `since` of real
+ * incidents last seen since then. The caller keeps the pairs whose applied action is weaker
+ * than the requested one.
+ */
+async function eventPairsSince(s: AppServices, p: Principal, since: string) {
+  const scope = scopeOf(p);
+  if (scope !== null && scope.length === 0) return [];
+  const pairs = await eventPairsOfIncidents(s.db, realIncidentsSince(s.db, p.tenantId, since, scope), since);
+  const facts = await incidentFacts(s.db, p.tenantId, [
+    ...new Set(pairs.map((r) => r.incident_id as string)),
+  ]);
+  return pairs.map((r) => {
+    const i = facts.get(r.incident_id as string);
+    return {
+      ...r,
+      incident_id: r.incident_id as string,
+      policy_id: r.decided_by_policy_id ?? i?.policy_id ?? null,
+      policy_name: i?.policy_name ?? null,
+      hostname: i?.hostname ?? null,
+    };
+  });
+}
+
 export async function coverageGaps(s: AppServices, p: Principal) {
   const since = new Date(s.clock.now().getTime() - COVERAGE_WINDOW_DAYS * 86_400_000).toISOString();
-  const rows = await eventPairsSince(s.db, p.tenantId, since, scopeOf(p));
+  const rows = await eventPairsSince(s, p, since);
   const gaps = new Map<string, Gap>();
   for (const r of rows) {
     const applied = strength(r.action);

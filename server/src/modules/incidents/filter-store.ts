@@ -1,5 +1,6 @@
 import { type SelectQueryBuilder, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { incidentHasEvent } from '../agent-events/public.js';
 import type { MoreFilter } from './list-filters.js';
 import { slaCondition } from './sla-store.js';
 import type { LocationState } from './tables.js';
@@ -14,7 +15,7 @@ function payloadPair(key: string, value: string): string {
 
 /**
  * The SQL of the filters in list-filters.ts (docs/incidents.md, Queue filters). Filters read from
- * the incident's events use an EXISTS over agent_events' (incident_id, occurred_at) index; the
+ * the incident's events use agent-events' EXISTS over its (incident_id, occurred_at) index; the
  * payload is matched as the exact JSON pair ingest stores, so both dialects run the same text.
  */
 // biome-ignore lint/suspicious/noExplicitAny: the builder's selection varies between count and rows.
@@ -40,37 +41,18 @@ export function applyMoreFilters<Q extends SelectQueryBuilder<Database, 'inciden
     out = out.where('incidents.synthetic', '=', 1).where('incidents.synthetic_by', '=', f.origin) as Q;
   if (f.category !== undefined) {
     const like = payloadPair('category', f.category);
-    out = out.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('agent_events')
-          .select(sql`1`.as('one'))
-          .whereRef('agent_events.incident_id', '=', 'incidents.id')
-          .where(sql<boolean>`agent_events.payload like ${like} escape '\\'`),
-      ),
-    ) as Q;
+    out = out.where((eb) => incidentHasEvent(eb, { payloadLike: like })) as Q;
   }
   if (f.enforcement !== undefined) {
     // An incident is `reduced_by_capability` when any of its events was; `applied` otherwise.
     const like = payloadPair('enforcement', 'reduced_by_capability');
-    out = out.where(({ exists, not, selectFrom }) => {
-      const reduced = exists(
-        selectFrom('agent_events')
-          .select(sql`1`.as('one'))
-          .whereRef('agent_events.incident_id', '=', 'incidents.id')
-          .where(sql<boolean>`agent_events.payload like ${like} escape '\\'`),
-      );
-      return f.enforcement === 'applied' ? not(reduced) : reduced;
+    out = out.where((eb) => {
+      const reduced = incidentHasEvent(eb, { payloadLike: like });
+      return f.enforcement === 'applied' ? eb.not(reduced) : reduced;
     }) as Q;
   }
   if (f.person !== undefined) {
-    out = out.where(({ exists, selectFrom }) =>
-      exists(
-        selectFrom('agent_events')
-          .select(sql`1`.as('one'))
-          .whereRef('agent_events.incident_id', '=', 'incidents.id')
-          .where('agent_events.user_id', '=', f.person ?? ''),
-      ),
-    ) as Q;
+    out = out.where((eb) => incidentHasEvent(eb, { userId: f.person ?? '' })) as Q;
   }
   if (f.fileStates?.length) {
     const states = f.fileStates as LocationState[];

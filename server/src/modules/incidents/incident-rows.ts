@@ -1,7 +1,7 @@
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident } from '../../ports/policy-port.js';
 import { actionKind } from './correlation-key.js';
-import type { Pending } from './incident-writer.js';
+import type { Pending } from './incident-write-store.js';
 import type { IncidentsTable } from './tables.js';
 import { timeOrderedId } from './time-ordered-id.js';
 

@@ -1,5 +1,6 @@
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
+import { newestPayloads } from '../agent-events/public.js';
 import {
   detectorFeedbackOf,
   detectorRecord,
@@ -9,7 +10,6 @@ import {
 } from './marking-store.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { visible } from './service.js';
-import { newestPayloads } from './store.js';
 import type { IncidentsTable } from './tables.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { staleVersion, type WorkflowCall } from './workflow-service.js';

@@ -2,7 +2,7 @@ import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import { MOVE_MS } from './correlation-key.js';
 import { within } from './correlation-rules.js';
 import { newLocationRow, type PendingLocation } from './incident-rows.js';
-import type { Pending } from './incident-writer.js';
+import type { Pending } from './incident-write-store.js';
 
 /**
  * Where an incident's content lies (document 2, locations): a path appears, vanishes or is

@@ -1,15 +1,10 @@
 /**
  * What other modules may use of incidents (docs/architecture.md, "Module seams"): correlation
  * for ingest, the agent's answer route for the agent interface, a policy's incident record for
- * policies and approved devices, and a person's open assignments for users.
+ * policies, and a person's open assignments for users.
  */
 export { registerIncidentAnswerRoute } from './answer-route.js';
 export { countAssignedIncidents } from './assignment-count-store.js';
 export { type CorrelationDevice, correlateEvents, loadPolicyInfo, type PolicyInfo } from './correlate.js';
-export {
-  closedIncidentRecord,
-  enforcementSince,
-  type SeenDevice,
-  seenRemovableDevices,
-} from './policy-record-store.js';
+export { closedIncidentRecord } from './policy-record-store.js';
 export { type ApprovalCheck, scoreIncidents } from './scoring.js';

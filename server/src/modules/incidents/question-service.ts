@@ -1,11 +1,14 @@
 import { randomUUID } from 'node:crypto';
 import { BUILTIN_DETECTORS, type CompiledDetectors, compileDetectors, scan } from '@custos/engine';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
 import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
-import { newestPayloads } from './store.js';
+import { newestPayloads } from '../agent-events/public.js';
+import { deviceStatus, queueCommand } from '../agents/public.js';
 import type { IncidentsTable } from './tables.js';
 import { timeOrderedId } from './time-ordered-id.js';
-import { deviceStatus, latestOpenQuestion } from './workflow-store.js';
+import { insertQuestion, latestOpenQuestion } from './workflow-store.js';
 import type { IncidentQuestionsTable } from './workflow-tables.js';
 
 /** Document 2, Limits: a question to a person lapses after 3 days. */
@@ -62,6 +65,24 @@ export function newQuestion(
     },
     commandId: randomUUID(),
   };
+}
+
+/** The question and its AskPerson command, written together (the command carries the id). */
+export async function storeQuestion(
+  db: Kysely<Database> | Transaction<Database>,
+  asked: { row: IncidentQuestionsTable; commandId: string },
+  reference: string,
+): Promise<void> {
+  const q = asked.row;
+  await insertQuestion(db, q);
+  await queueCommand(db, {
+    id: asked.commandId,
+    tenant_id: q.tenant_id,
+    device_id: q.device_id,
+    kind: 'AskPerson',
+    payload: JSON.stringify({ question_id: q.id, reference, question: q.question, lapses_at: q.lapses_at }),
+    created_at: q.asked_at,
+  });
 }
 
 /**

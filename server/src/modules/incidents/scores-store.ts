@@ -7,9 +7,6 @@ import './scores-tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** How many of an incident's newest events scoring reads for its detector facts. */
-const SCORING_EVENT_SCAN = 1_000;
-
 export async function incidentsById(db: Db, tenantId: string, ids: readonly string[]) {
   if (ids.length === 0) return [];
   return db
@@ -18,19 +15,6 @@ export async function incidentsById(db: Db, tenantId: string, ids: readonly stri
     .where('tenant_id', '=', tenantId)
     .where('id', 'in', [...ids])
     .execute();
-}
-
-/** The detectors each of the incident's newest events reported (the stored, allow-listed form). */
-export async function detectorPayloads(db: Db, incidentId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('agent_events')
-    .select('payload')
-    .where('incident_id', '=', incidentId)
-    .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(SCORING_EVENT_SCAN)
-    .execute();
-  return rows.map((r) => r.payload);
 }
 
 export async function matchedPolicyCount(db: Db, incidentId: string): Promise<number> {

@@ -8,9 +8,9 @@ import {
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { newestPayloads } from '../agent-events/public.js';
 import {
   departedLocations,
-  detectorPayloads,
   incidentsById,
   matchedPolicyCount,
   openSiblings,
@@ -28,6 +28,14 @@ import type { IncidentsTable } from './tables.js';
  */
 
 type Db = Kysely<Database>;
+
+/** How many of an incident's newest events scoring reads for its detector facts. */
+const SCORING_EVENT_SCAN = 1_000;
+
+/** The detectors each of the incident's newest events reported (the stored, allow-listed form). */
+async function detectorPayloads(db: Db, incidentId: string): Promise<string[]> {
+  return (await newestPayloads(db, incidentId, SCORING_EVENT_SCAN)).map((r) => r.payload);
+}
 
 interface DetectorFacts {
   validated: boolean;

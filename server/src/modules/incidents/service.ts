@@ -2,7 +2,7 @@ import { KNOWN_CHANNELS, type PriorityFactor } from '@custos/engine';
 import type { AppServices } from '../../deps.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import type { AgentEventsTable } from '../agent-events/public.js';
+import { type AgentEventsTable, incidentEvents, newestPayloads } from '../agent-events/public.js';
 import { acceptedUntilOf } from './accepted-risk-store.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
@@ -18,11 +18,9 @@ import { parseSort } from './sort.js';
 import {
   findIncident,
   type IncidentFilter,
-  incidentEvents,
   incidentLocations,
   incidentPolicies,
   listIncidents,
-  newestPayloads,
 } from './store.js';
 import type { IncidentLocationsTable, IncidentsTable } from './tables.js';
 import { allowedTransitions } from './transitions.js';

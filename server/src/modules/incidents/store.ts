@@ -197,33 +197,3 @@ export async function incidentLocations(db: Db, incidentId: string, limit: numbe
     .execute();
   return { rows, total: Number(total.n) };
 }
-
-export async function incidentEvents(db: Db, incidentId: string, limit: number, offset: number) {
-  const total = await db
-    .selectFrom('agent_events')
-    .select((eb) => eb.fn.countAll<number>().as('n'))
-    .where('incident_id', '=', incidentId)
-    .executeTakeFirstOrThrow();
-  const rows = await db
-    .selectFrom('agent_events')
-    .selectAll()
-    .where('incident_id', '=', incidentId)
-    .orderBy('occurred_at')
-    .orderBy('id')
-    .limit(limit)
-    .offset(offset)
-    .execute();
-  return { rows, total: Number(total.n) };
-}
-
-/** The newest events' payloads (not_read, removable devices, detector summaries). */
-export async function newestPayloads(db: Db, incidentId: string, limit: number) {
-  return db
-    .selectFrom('agent_events')
-    .select(['payload', 'file_name', 'occurred_at'])
-    .where('incident_id', '=', incidentId)
-    .orderBy('occurred_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
-}

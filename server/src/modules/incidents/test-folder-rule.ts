@@ -1,4 +1,4 @@
-import type { Trx } from './incident-writer.js';
+import type { Trx } from './incident-write-store.js';
 import type { IncidentsTable } from './tables.js';
 import { type Folder, folderOf, TEST_FOLDER_CHANNELS } from './test-folders.js';
 import { testFolders } from './test-folders-store.js';

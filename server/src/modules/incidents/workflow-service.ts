@@ -9,7 +9,7 @@ import type { Principal } from '../../http/principal.js';
 import { decideAcceptedUntil } from './accepted-risk.js';
 import { acceptedUntilOf, clearAcceptance, setAcceptance } from './accepted-risk-store.js';
 import { gateClose, recordSinglePerson } from './closure-gate.js';
-import { checkQuestion, newQuestion } from './question-service.js';
+import { checkQuestion, newQuestion, storeQuestion } from './question-service.js';
 import { rescorePriority, scoreViews } from './scoring.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
 import { incidentRow, visible } from './service.js';
@@ -26,13 +26,7 @@ import {
   storedStatusOf,
   type TargetStatus,
 } from './transitions.js';
-import {
-  activeUsers,
-  insertHistory,
-  insertQuestion,
-  updateIncidentIfVersion,
-  type WorkflowPatch,
-} from './workflow-store.js';
+import { activeUsers, insertHistory, updateIncidentIfVersion, type WorkflowPatch } from './workflow-store.js';
 
 /** Resolves a stored account's permissions from its role's current definition (app.auth). */
 export type PermissionsOf = (
@@ -205,7 +199,7 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
   }
   const asked = question === null ? null : newQuestion(r, question, c.principal.userId, now);
   const also = async (trx: Transaction<Database>) => {
-    if (asked) await insertQuestion(trx, asked.row, asked.commandId, r.reference);
+    if (asked) await storeQuestion(trx, asked, r.reference);
     if (isClose(body.status))
       await recordSinglePerson(trx, c, r, email, body.status, fields.disposition ?? '', now);
     if (acceptedUntil !== null)

@@ -99,26 +99,9 @@ export async function activeUsers(db: Db, tenantId: string) {
     .execute();
 }
 
-/** The question and its AskPerson command, written together (the command carries the id). */
-export async function insertQuestion(
-  db: Db,
-  q: IncidentQuestionsTable,
-  commandId: string,
-  reference: string,
-) {
+/** A question put to the incident's person (its AskPerson command is queued beside it). */
+export async function insertQuestion(db: Db, q: IncidentQuestionsTable) {
   await db.insertInto('incident_questions').values(q).execute();
-  await db
-    .insertInto('agent_commands')
-    .values({
-      id: commandId,
-      tenant_id: q.tenant_id,
-      device_id: q.device_id,
-      kind: 'AskPerson',
-      payload: JSON.stringify({ question_id: q.id, reference, question: q.question, lapses_at: q.lapses_at }),
-      created_at: q.asked_at,
-      collected_at: null,
-    })
-    .execute();
 }
 
 /** The newest unanswered question of an incident, lapsed or not. */
@@ -131,16 +114,6 @@ export async function latestOpenQuestion(db: Db, incidentId: string) {
     .orderBy('asked_at', 'desc')
     .orderBy('id', 'desc')
     .executeTakeFirst();
-}
-
-export async function deviceStatus(db: Db, tenantId: string, deviceId: string) {
-  const d = await db
-    .selectFrom('devices')
-    .select(['status'])
-    .where('tenant_id', '=', tenantId)
-    .where('id', '=', deviceId)
-    .executeTakeFirst();
-  return d?.status ?? null;
 }
 
 /** The device's own question (another device's and a missing one answer alike: undefined). */

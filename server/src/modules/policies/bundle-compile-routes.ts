@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
-import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
+import { policyPartsOf } from './route-parts.js';
 import { compileTenant } from './service.js';
 
 /**
@@ -12,8 +12,6 @@ import { compileTenant } from './service.js';
  * it is handed.
  */
 export const bundleCompileModule: ApiModule = async (app) => {
-  const s = app.deps;
-
   app.post(
     '/policy-bundles/compile',
     {
@@ -26,12 +24,7 @@ export const bundleCompileModule: ApiModule = async (app) => {
       },
     },
     async (request) => {
-      const p = principalOf(request);
-      const bundle = await compileTenant(
-        { db: s.db, audit: s.audit, now: () => s.clock.now(), masterKey: s.keys.master },
-        { tenantId: p.tenantId, userId: p.userId, canApprove: false, audit: auditContextOf(request) },
-        'manual',
-      );
+      const bundle = await compileTenant(serviceContextOf(request), policyPartsOf(request), 'manual');
       return { bundle_version: bundle.version };
     },
   );

@@ -1,9 +1,10 @@
 import type { PolicyVersionInput } from '@custos/engine';
 import { isAppError } from '../../http/errors.js';
+import { actorOf, type ServiceContext } from '../../service-context.js';
 import { deploymentBands } from './deployment-bands.js';
 import { overlapWarnings } from './overlap.js';
 import { checkRelease, needsSecondPerson } from './release-check.js';
-import { type Actor, mustFindPolicy, type PolicyDeps, shownStatus, toPolicyVersion } from './service.js';
+import { mustFindPolicy, type PolicyParts, shownStatus, toPolicyVersion } from './service.js';
 import { readPolicySettings } from './settings.js';
 import { listVersions } from './store.js';
 
@@ -18,29 +19,39 @@ interface ActionVerdict {
  * approved and published it, and which of publish, rollback and request_rollback the caller may
  * take on it with the reason when not; the policy's deployment and current release warnings.
  */
-export async function lifecycleView(deps: PolicyDeps, actor: Actor, policyId: string, canPublish: boolean) {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+export async function lifecycleView(
+  ctx: ServiceContext,
+  parts: PolicyParts,
+  policyId: string,
+  canPublish: boolean,
+) {
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   const latest = rows.at(-1);
   const published = rows.find((r) => r.status === 'published');
   const pending = rows.find((r) => r.status === 'pending_approval');
-  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+  const rule = (await readPolicySettings(ctx.db, actorOf(ctx).tenantId)).second_person_rule;
   let coverage: unknown[] = [];
   let overlaps: unknown[] = [];
   let releaseRefusal: string | null = null;
   if (latest) {
-    overlaps = await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, latest));
+    overlaps = await overlapWarnings(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, latest));
     try {
-      coverage = await checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, latest), deps.now());
+      coverage = await checkRelease(
+        ctx.db,
+        actorOf(ctx).tenantId,
+        toPolicyVersion(policy, latest),
+        ctx.clock.now(),
+      );
     } catch (e) {
       if (!isAppError(e)) throw e;
       releaseRefusal = e.message;
     }
   }
-  const bands = await deploymentBands(deps.db, actor.tenantId, policy, rows, deps.now());
+  const bands = await deploymentBands(ctx.db, actorOf(ctx).tenantId, policy, rows, ctx.clock.now());
   const versions = rows.map((r) => {
     const spec = JSON.parse(r.spec) as PolicyVersionInput;
-    const governed = needsSecondPerson(rule, actor.canApprove, spec);
+    const governed = needsSecondPerson(rule, parts.canApprove, spec);
     const verdicts: ActionVerdict[] = [];
     const no = (action: ActionVerdict['action'], reason: string) =>
       verdicts.push({ action, allowed: false, reason });

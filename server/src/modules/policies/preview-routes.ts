@@ -4,9 +4,9 @@ import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import * as R from './response-schemas.js';
-import { actorOf, policyDepsOf } from './route-parts.js';
 import { scopePreview } from './scope-preview.js';
 import { simulate } from './simulate.js';
 
@@ -46,7 +46,6 @@ const ScopeBody = Type.Object(
 /** Trying a policy before it ships (document 1): who a scope reaches, what a text would meet. */
 export const policyPreviewModule: ApiModule = async (app) => {
   const s = app.deps;
-  const deps = policyDepsOf(s);
 
   app.post(
     '/policies/scope-preview',
@@ -93,9 +92,8 @@ export const policyPreviewModule: ApiModule = async (app) => {
     },
     async (request) =>
       simulate(
-        deps,
-        actorOf(request),
-        request.body as Parameters<typeof simulate>[2],
+        serviceContextOf(request),
+        request.body as Parameters<typeof simulate>[1],
         principalOf(request).permissions.has('agents:read'),
       ),
   );

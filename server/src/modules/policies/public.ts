@@ -1,10 +1,10 @@
-import type { PolicyVersionInput } from '@custos/engine';
+import { conditionBindings, type PolicyVersionInput } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PolicyForIncident } from '../../ports/policy-port.js';
 import { findPolicy, listPolicies, listTenantVersions, listVersions } from './store.js';
 
-export { compileTenant, type PolicyDeps, releasedPolicies } from './service.js';
+export { compileTenant, type PolicyParts, releasedPolicies } from './service.js';
 
 /**
  * What other modules may read about policies (server-modules contract). Consumers import only
@@ -60,4 +60,21 @@ export async function policiesNamingAgentGroup(
   }
   const order = new Map((await listPolicies(db, tenantId)).map((p) => [p.id, p.position]));
   return [...out].sort((a, b) => (order.get(a) ?? 0) - (order.get(b) ?? 0));
+}
+
+/** Ids of the policies whose published or pending version binds the classification. */
+export async function policiesBindingClassification(
+  db: Kysely<Database>,
+  tenantId: string,
+  classificationId: string,
+): Promise<string[]> {
+  const live = (await listTenantVersions(db, tenantId)).filter(
+    (r) => r.status === 'published' || r.status === 'pending_approval',
+  );
+  const bound = live.filter((r) =>
+    conditionBindings((JSON.parse(r.spec) as PolicyVersionInput).condition).some(
+      (b) => b.classification_id === classificationId,
+    ),
+  );
+  return [...new Set(bound.map((r) => r.policy_id))];
 }

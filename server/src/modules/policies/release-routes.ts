@@ -1,18 +1,17 @@
 import { Type } from 'typebox';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { approveVersion, publishVersion, rejectVersion } from './release-service.js';
 import * as R from './response-schemas.js';
 import { rollbackPolicy } from './rollback-service.js';
-import { actorOf, policyDepsOf, Reason } from './route-parts.js';
+import { policyPartsOf, Reason } from './route-parts.js';
 
 const VersionParams = Type.Object({ id: Uuid, version: Type.Integer({ minimum: 1 }) });
 
 /** The release lifecycle (document 1, States): publish, approve, reject, roll back. */
 export const policyReleaseModule: ApiModule = async (app) => {
-  const deps = policyDepsOf(app.deps);
-
   app.post(
     '/policies/:id/versions/:version/publish',
     {
@@ -22,7 +21,13 @@ export const policyReleaseModule: ApiModule = async (app) => {
         response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => publishVersion(deps, actorOf(request), request.params.id, request.params.version),
+    async (request) =>
+      publishVersion(
+        serviceContextOf(request),
+        policyPartsOf(request),
+        request.params.id,
+        request.params.version,
+      ),
   );
 
   app.post(
@@ -34,7 +39,13 @@ export const policyReleaseModule: ApiModule = async (app) => {
         response: { 200: R.ReleaseSchema, ...errorResponses(401, 403, 404, 409, 422) },
       },
     },
-    async (request) => approveVersion(deps, actorOf(request), request.params.id, request.params.version),
+    async (request) =>
+      approveVersion(
+        serviceContextOf(request),
+        policyPartsOf(request),
+        request.params.id,
+        request.params.version,
+      ),
   );
 
   app.post(
@@ -49,8 +60,7 @@ export const policyReleaseModule: ApiModule = async (app) => {
     },
     async (request, reply) => {
       await rejectVersion(
-        deps,
-        actorOf(request),
+        serviceContextOf(request),
         request.params.id,
         request.params.version,
         request.body.reason,
@@ -73,6 +83,12 @@ export const policyReleaseModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      rollbackPolicy(deps, actorOf(request), request.params.id, request.body.to_version, request.body.reason),
+      rollbackPolicy(
+        serviceContextOf(request),
+        policyPartsOf(request),
+        request.params.id,
+        request.body.to_version,
+        request.body.reason,
+      ),
   );
 };

@@ -1,5 +1,6 @@
 import type { PolicyVersionInput, ReleaseWarning } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
+import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { compileAndStoreBundle } from '../bundles/public.js';
 import { bindingProblems } from '../classifications/public.js';
 import { bundleRelease } from './bundle-release.js';
@@ -8,9 +9,8 @@ import { type OverlapWarning, overlapWarnings } from './overlap.js';
 import { checkRelease, needsSecondPerson } from './release-check.js';
 import { resolvedScope } from './scope-preview.js';
 import {
-  type Actor,
   mustFindPolicy,
-  type PolicyDeps,
+  type PolicyParts,
   type ReleaseAnswer,
   refuse,
   releasedPolicies,
@@ -41,10 +41,10 @@ function publishRefusal(row: PolicyVersionsTable, rows: PolicyVersionsTable[]): 
 }
 
 /** An approval needs a pending version and a person who neither wrote nor submitted it. */
-function approveRefusal(row: PolicyVersionsTable, actor: Actor): AppError | null {
+function approveRefusal(ctx: ServiceContext, row: PolicyVersionsTable): AppError | null {
   if (row.status !== 'pending_approval')
     return new AppError('policy.not_pending', 'the version is not awaiting approval');
-  if (row.created_by === actor.userId || row.submitted_by === actor.userId)
+  if (row.created_by === userIdOf(ctx) || row.submitted_by === userIdOf(ctx))
     return new AppError('policy.self_approval', 'the author or submitter of a version cannot approve it');
   return null;
 }
@@ -73,34 +73,33 @@ export function compilerOnlyFields(spec: PolicyVersionInput): string[] {
  * the field path of the condition node (an unknown detector is named here, not later as a bare
  * bundle-graph problem of the published set).
  */
-async function releaseBindingProblems(deps: PolicyDeps, tenantId: string, spec: PolicyVersionInput) {
+async function releaseBindingProblems(ctx: ServiceContext, tenantId: string, spec: PolicyVersionInput) {
   return [
-    ...(await bindingProblems(deps.db, tenantId, spec.condition)),
-    ...(await unknownDetectorFields(deps.db, tenantId, spec.condition)),
+    ...(await bindingProblems(ctx.db, tenantId, spec.condition)),
+    ...(await unknownDetectorFields(ctx.db, tenantId, spec.condition)),
   ];
 }
 
 /** Publishes or submits the latest draft (document 1, States: draft → published | pending_approval). */
 export async function publishVersion(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  parts: PolicyParts,
   policyId: string,
   version: number,
 ): Promise<ReleaseAnswer | { status: 'pending_approval' }> {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   const row = rows.find((r) => r.version === version);
   if (!row) throw notFound('policy version');
   const stale = publishRefusal(row, rows);
-  if (stale) return refuse(deps, actor, 'publish', policyId, stale);
+  if (stale) return refuse(ctx, 'publish', policyId, stale);
   const spec = JSON.parse(row.spec) as PolicyVersionInput;
   // A stored version carrying a compiler-only exclusion is refused until saved again with the
   // exclusion as a target (document 1, Endpoints).
   const compilerOnly = compilerOnlyFields(spec);
   if (compilerOnly.length > 0)
     return refuse(
-      deps,
-      actor,
+      ctx,
       'publish',
       policyId,
       new AppError(
@@ -109,11 +108,10 @@ export async function publishVersion(
         compilerOnly.map((field) => ({ field, message: 'is written only by the bundle compiler' })),
       ),
     );
-  const bindings = await releaseBindingProblems(deps, actor.tenantId, spec);
+  const bindings = await releaseBindingProblems(ctx, actorOf(ctx).tenantId, spec);
   if (bindings.length > 0)
     return refuse(
-      deps,
-      actor,
+      ctx,
       'publish',
       policyId,
       new AppError(
@@ -122,22 +120,22 @@ export async function publishVersion(
         bindings,
       ),
     );
-  const warnings = await refuseOnError(deps, actor, 'publish', policyId, () =>
-    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
+  const warnings = await refuseOnError(ctx, 'publish', policyId, () =>
+    checkRelease(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row), ctx.clock.now()),
   );
-  const overlaps = await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, row));
+  const overlaps = await overlapWarnings(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row));
   // A current coverage or overlap warning routes the release through a second person (document 1, States).
-  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+  const rule = (await readPolicySettings(ctx.db, actorOf(ctx).tenantId)).second_person_rule;
   const governed =
-    needsSecondPerson(rule, actor.canApprove, spec) || warnings.length > 0 || overlaps.length > 0;
-  const now = deps.now().toISOString();
+    needsSecondPerson(rule, parts.canApprove, spec) || warnings.length > 0 || overlaps.length > 0;
+  const now = ctx.clock.now().toISOString();
   if (governed) {
-    await setVersionStatus(deps.db, actor.tenantId, row.id, {
+    await setVersionStatus(ctx.db, actorOf(ctx).tenantId, row.id, {
       status: 'pending_approval',
-      submitted_by: actor.userId,
+      submitted_by: userIdOf(ctx),
       updated_at: now,
     });
-    await deps.audit.write(actor.audit, {
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'policy.submitted',
       subject: { type: 'policy', id: policyId },
       metadata: { version, overlap_policy_ids: overlaps.map((o) => o.policy_id) },
@@ -145,12 +143,12 @@ export async function publishVersion(
     return { status: 'pending_approval' };
   }
   return release(
-    deps,
-    actor,
+    ctx,
+    parts,
     policy,
     row,
     'publish',
-    { published_by: actor.userId },
+    { published_by: userIdOf(ctx) },
     warnings,
     overlaps,
     publishRefusal,
@@ -159,8 +157,7 @@ export async function publishVersion(
 
 /** Runs a release check; a refusal it raises is audited like every refused lifecycle action. */
 export async function refuseOnError<T>(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
   action: string,
   policyId: string,
   work: () => Promise<T>,
@@ -168,7 +165,7 @@ export async function refuseOnError<T>(
   try {
     return await work();
   } catch (e) {
-    if (e instanceof AppError) return refuse(deps, actor, action, policyId, e);
+    if (e instanceof AppError) return refuse(ctx, action, policyId, e);
     throw e;
   }
 }
@@ -178,8 +175,8 @@ export async function refuseOnError<T>(
  * live version (if any) leaving, and compiles the new bundle.
  */
 export async function release(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  parts: PolicyParts,
   policyBefore: PoliciesTable,
   row: PolicyVersionsTable,
   via: 'publish' | 'approve' | 'rollback',
@@ -188,37 +185,44 @@ export async function release(
   overlaps: OverlapWarning[],
   recheck: (row: PolicyVersionsTable, rows: PolicyVersionsTable[]) => AppError | null,
 ): Promise<ReleaseAnswer> {
-  return withCompileLock(actor.tenantId, async () => {
+  return withCompileLock(actorOf(ctx).tenantId, async () => {
     let bundleVersion: number | null = null;
-    const now = deps.now();
+    const now = ctx.clock.now();
     // Checked again inside the compiling lock (document 1, States): a release, approval or
     // switch that ran meanwhile may have changed the version, the policy or who may approve.
-    const policy = (await findPolicy(deps.db, actor.tenantId, policyBefore.id)) ?? policyBefore;
-    const rows = await listVersions(deps.db, actor.tenantId, policy.id);
+    const policy = (await findPolicy(ctx.db, actorOf(ctx).tenantId, policyBefore.id)) ?? policyBefore;
+    const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policy.id);
     const current = rows.find((r) => r.id === row.id);
     const stale = current ? recheck(current, rows) : notFound('policy version');
-    if (stale) return refuse(deps, actor, via, policy.id, stale);
+    if (stale) return refuse(ctx, via, policy.id, stale);
     // Counts over the tenant's active endpoints, read before the transaction takes the connection.
-    const resolved = await resolvedScope(deps.db, actor.tenantId, JSON.parse(row.spec).scope, now);
-    await deps.db.transaction().execute(async (trx) => {
+    const resolved = await resolvedScope(ctx.db, actorOf(ctx).tenantId, JSON.parse(row.spec).scope, now);
+    await ctx.db.transaction().execute(async (trx) => {
       for (const r of rows)
         if (r.status === 'published' && r.id !== row.id)
-          await setVersionStatus(trx, actor.tenantId, r.id, {
+          await setVersionStatus(trx, actorOf(ctx).tenantId, r.id, {
             status: via === 'rollback' ? 'rolled_back' : 'archived',
             updated_at: now.toISOString(),
           });
-      await setVersionStatus(trx, actor.tenantId, row.id, {
+      await setVersionStatus(trx, actorOf(ctx).tenantId, row.id, {
         status: 'published',
         ...who,
         updated_at: now.toISOString(),
       });
       if (!policy.disabled) {
-        const released = await releasedPolicies(trx, actor.tenantId);
-        const release = await bundleRelease(trx, actor.tenantId, released);
-        const bundle = await compileAndStoreBundle(trx, actor.tenantId, deps.masterKey, release, via, now);
+        const released = await releasedPolicies(trx, actorOf(ctx).tenantId);
+        const release = await bundleRelease(trx, actorOf(ctx).tenantId, released);
+        const bundle = await compileAndStoreBundle(
+          trx,
+          actorOf(ctx).tenantId,
+          parts.masterKey,
+          release,
+          via,
+          now,
+        );
         bundleVersion = bundle.version;
-        await deps.audit.write(
-          actor.audit,
+        await ctx.audit.write(
+          auditContextFor(ctx),
           {
             action: 'policy_bundle.compiled',
             subject: { type: 'policy_bundle', id: String(bundle.version) },
@@ -228,8 +232,8 @@ export async function release(
         );
       }
       if (warnings.length > 0 || overlaps.length > 0)
-        await deps.audit.write(
-          actor.audit,
+        await ctx.audit.write(
+          auditContextFor(ctx),
           {
             action: 'policy.published_with_warnings',
             subject: { type: 'policy', id: policy.id },
@@ -243,8 +247,8 @@ export async function release(
           },
           trx,
         );
-      await deps.audit.write(
-        actor.audit,
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'policy.published',
           subject: { type: 'policy', id: policy.id },
@@ -274,23 +278,27 @@ export async function release(
 }
 
 /** pending_approval → published by a second person (neither author nor submitter). */
-export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: string, version: number) {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+export async function approveVersion(
+  ctx: ServiceContext,
+  parts: PolicyParts,
+  policyId: string,
+  version: number,
+) {
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   const row = rows.find((r) => r.version === version);
   if (!row) throw notFound('policy version');
-  const refused = approveRefusal(row, actor);
-  if (refused) return refuse(deps, actor, 'approve', policyId, refused);
+  const refused = approveRefusal(ctx, row);
+  if (refused) return refuse(ctx, 'approve', policyId, refused);
   // The bindings are checked again at approval: a revision may have landed since the submit.
   const bindings = await releaseBindingProblems(
-    deps,
-    actor.tenantId,
+    ctx,
+    actorOf(ctx).tenantId,
     JSON.parse(row.spec) as PolicyVersionInput,
   );
   if (bindings.length > 0)
     return refuse(
-      deps,
-      actor,
+      ctx,
       'approve',
       policyId,
       new AppError(
@@ -299,47 +307,40 @@ export async function approveVersion(deps: PolicyDeps, actor: Actor, policyId: s
         bindings,
       ),
     );
-  const warnings = await refuseOnError(deps, actor, 'approve', policyId, () =>
-    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, row), deps.now()),
+  const warnings = await refuseOnError(ctx, 'approve', policyId, () =>
+    checkRelease(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row), ctx.clock.now()),
   );
   return release(
-    deps,
-    actor,
+    ctx,
+    parts,
     policy,
     row,
     'approve',
-    { approved_by: actor.userId, published_by: actor.userId },
+    { approved_by: userIdOf(ctx), published_by: userIdOf(ctx) },
     warnings,
-    await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, row)),
-    (current) => approveRefusal(current, actor),
+    await overlapWarnings(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, row)),
+    (current) => approveRefusal(ctx, current),
   );
 }
 
 /** pending_approval → draft with a reason. */
-export async function rejectVersion(
-  deps: PolicyDeps,
-  actor: Actor,
-  policyId: string,
-  version: number,
-  reason: string,
-) {
-  await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+export async function rejectVersion(ctx: ServiceContext, policyId: string, version: number, reason: string) {
+  await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   const row = rows.find((r) => r.version === version);
   if (!row) throw notFound('policy version');
   if (row.status !== 'pending_approval')
     return refuse(
-      deps,
-      actor,
+      ctx,
       'reject',
       policyId,
       new AppError('policy.not_pending', 'the version is not awaiting approval'),
     );
-  await setVersionStatus(deps.db, actor.tenantId, row.id, {
+  await setVersionStatus(ctx.db, actorOf(ctx).tenantId, row.id, {
     status: 'draft',
-    updated_at: deps.now().toISOString(),
+    updated_at: ctx.clock.now().toISOString(),
   });
-  await deps.audit.write(actor.audit, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'policy.rejected',
     subject: { type: 'policy', id: policyId },
     metadata: { version, reason_length: reason.length },

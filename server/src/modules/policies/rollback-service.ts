@@ -1,13 +1,13 @@
 import { type PolicyVersionInput, validatePolicyVersion } from '@custos/engine';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { overlapWarnings } from './overlap.js';
 import { checkRelease, needsSecondPerson } from './release-check.js';
 import { compilerOnlyFields, refuseOnError, release } from './release-service.js';
 import {
-  type Actor,
   mustFindPolicy,
   newVersionRow,
-  type PolicyDeps,
+  type PolicyParts,
   type ReleaseAnswer,
   refuse,
   toPolicyVersion,
@@ -50,23 +50,28 @@ function rollbackRefusal(target: PolicyVersionsTable, rows: PolicyVersionsTable[
  * the target waits for approval and the live bundle is left alone.
  */
 export async function rollbackPolicy(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  parts: PolicyParts,
   policyId: string,
   toVersion: number,
   reason: string,
 ): Promise<ReleaseAnswer | { status: 'pending_approval' }> {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const rows = await listVersions(deps.db, actor.tenantId, policyId);
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   const target = rows.find((r) => r.version === toVersion);
   if (!target) throw notFound('policy version');
   const refused = rollbackRefusal(target, rows);
-  if (refused) return refuse(deps, actor, 'rollback', policyId, refused);
+  if (refused) return refuse(ctx, 'rollback', policyId, refused);
   const spec = JSON.parse(target.spec) as PolicyVersionInput;
   // All or nothing (document 1, States): the target passes today's write-time check against the
   // tenant's current objects (a retired prompt message, a gone target or detector refuse it).
   const problems = [
-    ...(await versionProblems(deps, actor.tenantId, spec as unknown as Record<string, unknown>, deps.now())),
+    ...(await versionProblems(
+      ctx,
+      actorOf(ctx).tenantId,
+      spec as unknown as Record<string, unknown>,
+      ctx.clock.now(),
+    )),
     ...compilerOnlyFields(spec).map((field) => ({
       field,
       message: 'is written only by the bundle compiler',
@@ -74,15 +79,14 @@ export async function rollbackPolicy(
   ];
   if (problems.length > 0)
     return refuse(
-      deps,
-      actor,
+      ctx,
       'rollback',
       policyId,
       rollbackTargetRefusal([...new Set(problems.map((p) => p.field))]),
     );
-  const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
-  const governed = needsSecondPerson(rule, actor.canApprove, spec);
-  const now = deps.now();
+  const rule = (await readPolicySettings(ctx.db, actorOf(ctx).tenantId)).second_person_rule;
+  const governed = needsSecondPerson(rule, parts.canApprove, spec);
+  const now = ctx.clock.now();
   if (governed) {
     // The pending version's change_reason names the rollback and carries the reason; it obeys the
     // change_reason rules (10-500 characters, no credential), refused on `reason` otherwise.
@@ -93,42 +97,41 @@ export async function rollbackPolicy(
       )
     )
       return refuse(
-        deps,
-        actor,
+        ctx,
         'rollback',
         policyId,
         fieldError('reason', 'must be a valid change reason (no credential-shaped value)'),
       );
     const row = newVersionRow(
-      actor,
+      ctx,
       policyId,
       (rows.at(-1)?.version ?? 0) + 1,
       { ...spec, change_reason: changeReason },
       now,
     );
     row.status = 'pending_approval';
-    row.submitted_by = actor.userId;
-    await insertVersion(deps.db, row);
-    await deps.audit.write(actor.audit, {
+    row.submitted_by = userIdOf(ctx);
+    await insertVersion(ctx.db, row);
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'policy.rollback_requested',
       subject: { type: 'policy', id: policyId },
       metadata: { to_version: toVersion, pending_version: row.version },
     });
     return { status: 'pending_approval' };
   }
-  const warnings = await refuseOnError(deps, actor, 'rollback', policyId, () =>
-    checkRelease(deps.db, actor.tenantId, toPolicyVersion(policy, target), now),
+  const warnings = await refuseOnError(ctx, 'rollback', policyId, () =>
+    checkRelease(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, target), now),
   );
   // The live version becomes rolled_back inside the release's transaction: all or nothing.
   return release(
-    deps,
-    actor,
+    ctx,
+    parts,
     policy,
     target,
     'rollback',
-    { published_by: actor.userId },
+    { published_by: userIdOf(ctx) },
     warnings,
-    await overlapWarnings(deps.db, actor.tenantId, toPolicyVersion(policy, target)),
+    await overlapWarnings(ctx.db, actorOf(ctx).tenantId, toPolicyVersion(policy, target)),
     rollbackRefusal,
   );
 }

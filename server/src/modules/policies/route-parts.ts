@@ -1,23 +1,15 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppServices } from '../../deps.js';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { PersonText } from '../../http/person-text.js';
-import type { Actor, PolicyDeps } from './service.js';
+import type { PolicyParts } from './service.js';
 
-/** What every policies route file shares: the service parts, the actor, the reason field. */
+/** What every policies route file shares: the module's own service parts and the reason field. */
 
-export function policyDepsOf(s: AppServices): PolicyDeps {
-  return { db: s.db, audit: s.audit, now: () => s.clock.now(), masterKey: s.keys.master };
-}
-
-export function actorOf(request: FastifyRequest): Actor {
-  const p = principalOf(request);
+/** The key and the approver flag a policies service takes after its service context. */
+export function policyPartsOf(request: FastifyRequest): PolicyParts {
   return {
-    tenantId: p.tenantId,
-    userId: p.userId,
-    canApprove: p.permissions.has('policies:approve'),
-    audit: auditContextOf(request),
+    masterKey: request.server.deps.keys.master,
+    canApprove: principalOf(request).permissions.has('policies:approve'),
   };
 }
 

@@ -3,6 +3,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   INVENTORY_ACTIONS,
@@ -16,7 +17,7 @@ import {
 import { lifecycleView } from './lifecycle-view.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
 import * as R from './response-schemas.js';
-import { actorOf, policyDepsOf } from './route-parts.js';
+import { policyPartsOf } from './route-parts.js';
 import { getPolicy, listPolicyRows } from './rows.js';
 import { addVersion, createPolicy, getVersions } from './service.js';
 
@@ -30,7 +31,6 @@ const PolicyBody = Type.Record(Type.String(), Type.Unknown(), {
  */
 export const policiesModule: ApiModule = async (app) => {
   const s = app.deps;
-  const deps = policyDepsOf(s);
 
   app.get(
     '/policies',
@@ -38,7 +38,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:read')],
       schema: { response: { 200: Type.Array(R.PolicyRowSchema), ...errorResponses(401, 403) } },
     },
-    async (request) => listPolicyRows(deps, principalOf(request).tenantId),
+    async (request) => listPolicyRows(serviceContextOf(request), principalOf(request).tenantId),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const policiesModule: ApiModule = async (app) => {
     },
     async (request, reply) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
-      return reply.code(201).send(await createPolicy(deps, actorOf(request), request.body));
+      return reply.code(201).send(await createPolicy(serviceContextOf(request), request.body));
     },
   );
 
@@ -96,7 +96,7 @@ export const policiesModule: ApiModule = async (app) => {
       onRequest: [requirePermission('policies:read')],
       schema: { params: IdParams, response: { 200: R.PolicyRowSchema, ...errorResponses(401, 403, 404) } },
     },
-    async (request) => getPolicy(deps, principalOf(request).tenantId, request.params.id),
+    async (request) => getPolicy(serviceContextOf(request), principalOf(request).tenantId, request.params.id),
   );
 
   app.get(
@@ -107,8 +107,8 @@ export const policiesModule: ApiModule = async (app) => {
     },
     async (request) =>
       lifecycleView(
-        deps,
-        actorOf(request),
+        serviceContextOf(request),
+        policyPartsOf(request),
         request.params.id,
         principalOf(request).permissions.has('policies:publish'),
       ),
@@ -123,7 +123,8 @@ export const policiesModule: ApiModule = async (app) => {
         response: { 200: Type.Array(R.PolicyVersionSchema), ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => getVersions(deps, principalOf(request).tenantId, request.params.id),
+    async (request) =>
+      getVersions(serviceContextOf(request), principalOf(request).tenantId, request.params.id),
   );
 
   app.post(
@@ -138,7 +139,9 @@ export const policiesModule: ApiModule = async (app) => {
     },
     async (request, reply) => {
       checkLookupPermissions(request.body, principalOf(request).permissions);
-      return reply.code(201).send(await addVersion(deps, actorOf(request), request.params.id, request.body));
+      return reply
+        .code(201)
+        .send(await addVersion(serviceContextOf(request), request.params.id, request.body));
     },
   );
 };

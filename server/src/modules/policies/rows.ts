@@ -1,7 +1,9 @@
 import { effectiveGroup, type PolicyVersionInput } from '@custos/engine';
-import { closedIncidentRecord, enforcementSince } from '../incidents/public.js';
+import type { ServiceContext } from '../../service-context.js';
+import { enforcementSince } from '../agent-events/public.js';
+import { closedIncidentRecord } from '../incidents/public.js';
 import { pendingDisablesWithRequester } from './disable-request-store.js';
-import { mustFindPolicy, type PolicyDeps } from './service.js';
+import { mustFindPolicy } from './service.js';
 import { listPolicies, listTenantVersions, listVersions } from './store.js';
 import type { PoliciesTable, PolicyDisableRequestsTable, PolicyVersionsTable } from './tables.js';
 
@@ -80,15 +82,15 @@ function policyRow(policy: PoliciesTable, rows: PolicyVersionsTable[], figures: 
   };
 }
 
-async function figuresFor(deps: PolicyDeps, tenantId: string, policyIds: string[]): Promise<Figures> {
-  const now = deps.now();
+async function figuresFor(ctx: ServiceContext, tenantId: string, policyIds: string[]): Promise<Figures> {
+  const now = ctx.clock.now();
   const enforcement = await enforcementSince(
-    deps.db,
+    ctx.db,
     tenantId,
     new Date(now.getTime() - ENFORCEMENT_WINDOW_MS),
   );
-  const record = await closedIncidentRecord(deps.db, tenantId);
-  const pending = policyIds.length === 0 ? [] : await pendingDisablesWithRequester(deps.db, tenantId);
+  const record = await closedIncidentRecord(ctx.db, tenantId);
+  const pending = policyIds.length === 0 ? [] : await pendingDisablesWithRequester(ctx.db, tenantId);
   const disables = new Map<string, PolicyDisableRequestsTable & { requester_email: string | null }>();
   // The newest pending request is the one shown; older ones are superseded (document 1, States).
   for (const r of pending) disables.set(r.policy_id, r);
@@ -100,11 +102,11 @@ async function figuresFor(deps: PolicyDeps, tenantId: string, policyIds: string[
  * last seven days of enforcement, its closed-incident record, the version waiting for approval
  * and the pending disable request.
  */
-export async function listPolicyRows(deps: PolicyDeps, tenantId: string) {
-  const policies = await listPolicies(deps.db, tenantId);
-  const versions = await listTenantVersions(deps.db, tenantId);
+export async function listPolicyRows(ctx: ServiceContext, tenantId: string) {
+  const policies = await listPolicies(ctx.db, tenantId);
+  const versions = await listTenantVersions(ctx.db, tenantId);
   const figures = await figuresFor(
-    deps,
+    ctx,
     tenantId,
     policies.map((p) => p.id),
   );
@@ -120,8 +122,8 @@ export async function listPolicyRows(deps: PolicyDeps, tenantId: string) {
 }
 
 /** `GET /policies/{id}`: the same row for one policy. */
-export async function getPolicy(deps: PolicyDeps, tenantId: string, policyId: string) {
-  const policy = await mustFindPolicy(deps, tenantId, policyId);
-  const rows = await listVersions(deps.db, tenantId, policyId);
-  return policyRow(policy, rows, await figuresFor(deps, tenantId, [policy.id]));
+export async function getPolicy(ctx: ServiceContext, tenantId: string, policyId: string) {
+  const policy = await mustFindPolicy(ctx, tenantId, policyId);
+  const rows = await listVersions(ctx.db, tenantId, policyId);
+  return policyRow(policy, rows, await figuresFor(ctx, tenantId, [policy.id]));
 }

@@ -10,8 +10,8 @@ import {
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AuditContext, AuditWriter } from '../../http/audit.js';
 import { AppError, notFound } from '../../http/errors.js';
+import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
@@ -29,19 +29,14 @@ import {
 } from './store.js';
 import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 
-export interface PolicyDeps {
-  db: Kysely<Database>;
-  audit: AuditWriter;
-  now: () => Date;
+/**
+ * What a policies service needs besides the service context (docs/architecture.md, "Service
+ * context"): the key that seals the tenant's bundle signing key, and whether the acting person
+ * holds policies:approve (the second-person rule). Routes build it with `policyPartsOf(request)`.
+ */
+export interface PolicyParts {
   masterKey: Buffer;
-}
-
-/** Who acts: the lifecycle rules read the user and whether they hold policies:approve. */
-export interface Actor {
-  tenantId: string;
-  userId: string;
   canApprove: boolean;
-  audit: AuditContext;
 }
 
 /** A notice text must not name a detector (document 1, Prompt message). */
@@ -98,7 +93,7 @@ export function versionView(policy: PoliciesTable, row: PolicyVersionsTable) {
 
 /** Typed endpoint and endpoint-group targets a write names, resolved before the engine's check. */
 async function targetLookup(
-  deps: PolicyDeps,
+  ctx: ServiceContext,
   tenantId: string,
   input: Record<string, unknown>,
 ): Promise<TargetLookup> {
@@ -106,9 +101,9 @@ async function targetLookup(
   const text = JSON.stringify(input['scope'] ?? {}) + JSON.stringify(input['exceptions'] ?? []);
   const ids = new Set(text.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/gi) ?? []);
   for (const id of ids) {
-    const agent = await findAgent(deps.db, tenantId, id);
+    const agent = await findAgent(ctx.db, tenantId, id);
     if (agent && agent.status === 'active') found.add(`endpoint:${id}`);
-    const group = await findAgentGroup(deps.db, tenantId, id);
+    const group = await findAgentGroup(ctx.db, tenantId, id);
     if (group && !group.retired_at) found.add(`endpoint_group:${id}`);
   }
   return { exists: (kind, objectId) => found.has(`${kind}:${objectId}`) };
@@ -120,12 +115,12 @@ async function targetLookup(
  * detector ids the tenant does not have. Also what a rollback target must still pass.
  */
 export async function versionProblems(
-  deps: PolicyDeps,
+  ctx: ServiceContext,
   tenantId: string,
   input: Record<string, unknown>,
   now: Date,
 ): Promise<FieldError[]> {
-  const prompts = await promptLibrary(deps.db, tenantId);
+  const prompts = await promptLibrary(ctx.db, tenantId);
   const details: FieldError[] = [];
   const scope = input['scope'];
   if (scope && typeof scope === 'object') {
@@ -140,18 +135,18 @@ export async function versionProblems(
   details.push(
     ...validatePolicyVersion(spec, {
       now,
-      targets: await targetLookup(deps, tenantId, input),
+      targets: await targetLookup(ctx, tenantId, input),
       prompts: prompts.lookup,
       detectorNames: DETECTOR_NAMES,
     }),
-    ...(await unknownDetectorFields(deps.db, tenantId, input['condition'])),
+    ...(await unknownDetectorFields(ctx.db, tenantId, input['condition'])),
   );
   return details;
 }
 
 /** The engine's write-time check with the tenant's objects; 422 naming each field (document 1). */
-async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<string, unknown>, now: Date) {
-  const details = await versionProblems(deps, tenantId, input, now);
+async function validateFor(ctx: ServiceContext, tenantId: string, input: Record<string, unknown>, now: Date) {
+  const details = await versionProblems(ctx, tenantId, input, now);
   if (details.length > 0)
     throw new AppError('request.invalid', 'the policy version has invalid fields', details);
   const { group: _group, ...spec } = input;
@@ -159,35 +154,39 @@ async function validateFor(deps: PolicyDeps, tenantId: string, input: Record<str
   return informActions(spec).spec as unknown as PolicyVersionInput;
 }
 
-export async function mustFindPolicy(deps: PolicyDeps, tenantId: string, id: string): Promise<PoliciesTable> {
-  const p = await findPolicy(deps.db, tenantId, id);
+export async function mustFindPolicy(
+  ctx: ServiceContext,
+  tenantId: string,
+  id: string,
+): Promise<PoliciesTable> {
+  const p = await findPolicy(ctx.db, tenantId, id);
   if (!p) throw notFound('policy');
   return p;
 }
 
-export async function createPolicy(deps: PolicyDeps, actor: Actor, input: Record<string, unknown>) {
-  const now = deps.now();
-  const spec = await validateFor(deps, actor.tenantId, input, now);
+export async function createPolicy(ctx: ServiceContext, input: Record<string, unknown>) {
+  const now = ctx.clock.now();
+  const spec = await validateFor(ctx, actorOf(ctx).tenantId, input, now);
   const group = typeof input['group'] === 'string' ? (input['group'] as string) : null;
   const id = randomUUID();
   let created: { policy: PoliciesTable; version: PolicyVersionsTable } | undefined;
-  await deps.db.transaction().execute(async (trx) => {
-    const { number, position } = await nextNumberAndPosition(trx, actor.tenantId);
+  await ctx.db.transaction().execute(async (trx) => {
+    const { number, position } = await nextNumberAndPosition(trx, actorOf(ctx).tenantId);
     const policy: PoliciesTable = {
       id,
-      tenant_id: actor.tenantId,
+      tenant_id: actorOf(ctx).tenantId,
       number,
       group_name: group,
       disabled: 0,
       position,
-      created_by: actor.userId,
+      created_by: userIdOf(ctx),
       created_at: now.toISOString(),
     };
     await insertPolicy(trx, policy);
-    const version = newVersionRow(actor, id, 1, spec, now);
+    const version = newVersionRow(ctx, id, 1, spec, now);
     await insertVersion(trx, version);
-    await deps.audit.write(
-      actor.audit,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       { action: 'policy.created', subject: { type: 'policy', id }, metadata: { number, version: 1 } },
       trx,
     );
@@ -198,7 +197,7 @@ export async function createPolicy(deps: PolicyDeps, actor: Actor, input: Record
 }
 
 export function newVersionRow(
-  actor: Actor,
+  ctx: ServiceContext,
   policyId: string,
   version: number,
   spec: PolicyVersionInput,
@@ -206,13 +205,13 @@ export function newVersionRow(
 ): PolicyVersionsTable {
   return {
     id: randomUUID(),
-    tenant_id: actor.tenantId,
+    tenant_id: actorOf(ctx).tenantId,
     policy_id: policyId,
     version,
     status: 'draft',
     spec: JSON.stringify(spec),
     change_reason: spec.change_reason,
-    created_by: actor.userId,
+    created_by: userIdOf(ctx),
     submitted_by: null,
     approved_by: null,
     published_by: null,
@@ -221,16 +220,11 @@ export function newVersionRow(
   };
 }
 
-export async function addVersion(
-  deps: PolicyDeps,
-  actor: Actor,
-  policyId: string,
-  input: Record<string, unknown>,
-) {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const now = deps.now();
-  const spec = await validateFor(deps, actor.tenantId, input, now);
-  const versions = await listVersions(deps.db, actor.tenantId, policyId);
+export async function addVersion(ctx: ServiceContext, policyId: string, input: Record<string, unknown>) {
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const now = ctx.clock.now();
+  const spec = await validateFor(ctx, actorOf(ctx).tenantId, input, now);
+  const versions = await listVersions(ctx.db, actorOf(ctx).tenantId, policyId);
   // The version awaiting approval is the latest (document 1, States): no newer version is
   // written until it is approved or rejected.
   if (versions.some((v) => v.status === 'pending_approval'))
@@ -238,14 +232,14 @@ export async function addVersion(
       'policy.pending_exists',
       'a version of this policy is awaiting approval; approve or reject it first',
     );
-  const row = newVersionRow(actor, policyId, (versions.at(-1)?.version ?? 0) + 1, spec, now);
-  await insertVersion(deps.db, row);
+  const row = newVersionRow(ctx, policyId, (versions.at(-1)?.version ?? 0) + 1, spec, now);
+  await insertVersion(ctx.db, row);
   return versionView(policy, row);
 }
 
-export async function getVersions(deps: PolicyDeps, tenantId: string, policyId: string) {
-  const policy = await mustFindPolicy(deps, tenantId, policyId);
-  const rows = await listVersions(deps.db, tenantId, policyId);
+export async function getVersions(ctx: ServiceContext, tenantId: string, policyId: string) {
+  const policy = await mustFindPolicy(ctx, tenantId, policyId);
+  const rows = await listVersions(ctx.db, tenantId, policyId);
   return rows.map((r) => versionView(policy, r));
 }
 
@@ -275,14 +269,13 @@ export async function withCompileLock<T>(tenantId: string, work: () => Promise<T
 }
 
 export async function refuse(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
   action: string,
   policyId: string,
   error: AppError,
 ): Promise<never> {
   // Every refused lifecycle action is audited (document 1, Events).
-  await deps.audit.write(actor.audit, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'policy.lifecycle_refused',
     subject: { type: 'policy', id: policyId },
     metadata: { attempted: action, refusal_code: error.code },
@@ -295,23 +288,23 @@ export async function refuse(
  * taken, before anything is read: a caller coalescing requests stops adding joiners there.
  */
 export async function compileTenant(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  parts: PolicyParts,
   reason: string,
   extra: { onStart?: () => void; metadata?: () => Record<string, unknown> } = {},
 ) {
-  return withCompileLock(actor.tenantId, async () => {
+  return withCompileLock(actorOf(ctx).tenantId, async () => {
     extra.onStart?.();
-    const released = await releasedPolicies(deps.db, actor.tenantId);
+    const released = await releasedPolicies(ctx.db, actorOf(ctx).tenantId);
     const bundle = await compileAndStoreBundle(
-      deps.db,
-      actor.tenantId,
-      deps.masterKey,
-      await bundleRelease(deps.db, actor.tenantId, released),
+      ctx.db,
+      actorOf(ctx).tenantId,
+      parts.masterKey,
+      await bundleRelease(ctx.db, actorOf(ctx).tenantId, released),
       reason,
-      deps.now(),
+      ctx.clock.now(),
     );
-    await deps.audit.write(actor.audit, {
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'policy_bundle.compiled',
       subject: { type: 'policy_bundle', id: String(bundle.version) },
       metadata: { cause: reason, policy_count: released.length, ...extra.metadata?.() },

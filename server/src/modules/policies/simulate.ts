@@ -12,11 +12,12 @@ import {
   scan,
 } from '@custos/engine';
 import { AppError, notFound } from '../../http/errors.js';
+import { actorOf, type ServiceContext } from '../../service-context.js';
 import { findAgent } from '../agents/public.js';
 import { buildPayload } from '../bundles/public.js';
 import { bundleRelease } from './bundle-release.js';
 import { capabilityReport } from './release-check.js';
-import { type Actor, mustFindPolicy, type PolicyDeps, releasedPolicies, toPolicyVersion } from './service.js';
+import { mustFindPolicy, releasedPolicies, toPolicyVersion } from './service.js';
 import { listVersions } from './store.js';
 
 export interface SimulateInput {
@@ -69,11 +70,11 @@ function reportedCapabilities(stored: Record<string, unknown>): EndpointCapabili
  * text scanned with the engine's detectors and decided by the engine's evaluator. Nothing is
  * clamped unless a named endpoint has reported its capabilities, and nothing is stored.
  */
-export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateInput, canReadAgents: boolean) {
-  const released = await releasedPolicies(deps.db, actor.tenantId);
+export async function simulate(ctx: ServiceContext, input: SimulateInput, canReadAgents: boolean) {
+  const released = await releasedPolicies(ctx.db, actorOf(ctx).tenantId);
   if (input.policy_id) {
-    const policy = await mustFindPolicy(deps, actor.tenantId, input.policy_id);
-    const rows = await listVersions(deps.db, actor.tenantId, input.policy_id);
+    const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, input.policy_id);
+    const rows = await listVersions(ctx.db, actorOf(ctx).tenantId, input.policy_id);
     const row = input.version !== undefined ? rows.find((r) => r.version === input.version) : rows.at(-1);
     if (!row) throw notFound('policy version');
     const at = released.findIndex((r) => r.version.policy_id === policy.id);
@@ -89,12 +90,12 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     // Naming an endpoint reads its details: agents:read (document 1, Endpoints).
     if (!canReadAgents)
       throw new AppError('auth.forbidden', 'naming an endpoint needs the agents:read permission');
-    endpoint = await findAgent(deps.db, actor.tenantId, input.endpoint_id);
+    endpoint = await findAgent(ctx.db, actorOf(ctx).tenantId, input.endpoint_id);
     if (!endpoint) throw notFound('endpoint');
   }
-  const now = deps.now();
-  const release = await bundleRelease(deps.db, actor.tenantId, released);
-  const payload = await buildPayload(deps.db, actor.tenantId, release, {
+  const now = ctx.clock.now();
+  const release = await bundleRelease(ctx.db, actorOf(ctx).tenantId, released);
+  const payload = await buildPayload(ctx.db, actorOf(ctx).tenantId, release, {
     bundleVersion: 0,
     keyId: 'simulation',
     now,
@@ -109,7 +110,7 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     application: input.application ?? null,
     file: input.file_extension ? { extension: input.file_extension } : null,
   };
-  const ctx: DecisionContext = {
+  const decisionCtx: DecisionContext = {
     now,
     device: {
       id: endpoint?.id ?? 'simulation',
@@ -130,7 +131,7 @@ export async function simulate(deps: PolicyDeps, actor: Actor, input: SimulateIn
     // and the explanation says no report was given.
     capabilities: endpoint ? reportedCapabilities(endpoint.capabilities) : null,
   };
-  const decision: Decision = decide(compiled, event, ctx);
+  const decision: Decision = decide(compiled, event, decisionCtx);
   const duration = performance.now() - started;
   return {
     outcome: decision.outcome,

@@ -1,9 +1,10 @@
 import { Type } from 'typebox';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { errorResponses, IdParams, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import * as R from './response-schemas.js';
-import { actorOf, policyDepsOf, Reason } from './route-parts.js';
+import { policyPartsOf, Reason } from './route-parts.js';
 import { approveDisable, closeDisable, reorderPolicies, setEnabled, setGroup } from './switch-service.js';
 
 const ReasonBody = Type.Object({ reason: Reason }, { additionalProperties: false });
@@ -11,8 +12,6 @@ const RequestParams = Type.Object({ id: Uuid, request_id: Uuid });
 
 /** Switching on and off, governed disable requests, reorder and group (document 1, States). */
 export const policySwitchModule: ApiModule = async (app) => {
-  const deps = policyDepsOf(app.deps);
-
   app.post(
     '/policies/:id/enabled',
     {
@@ -29,8 +28,8 @@ export const policySwitchModule: ApiModule = async (app) => {
     },
     async (request, reply) => {
       const r = await setEnabled(
-        deps,
-        actorOf(request),
+        serviceContextOf(request),
+        policyPartsOf(request),
         request.params.id,
         request.body.enabled,
         request.body.reason,
@@ -48,7 +47,13 @@ export const policySwitchModule: ApiModule = async (app) => {
         response: { 200: R.SwitchedSchema, ...errorResponses(401, 403, 404, 409) },
       },
     },
-    async (request) => approveDisable(deps, actorOf(request), request.params.id, request.params.request_id),
+    async (request) =>
+      approveDisable(
+        serviceContextOf(request),
+        policyPartsOf(request),
+        request.params.id,
+        request.params.request_id,
+      ),
   );
 
   app.post(
@@ -62,7 +67,7 @@ export const policySwitchModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      await closeDisable(deps, actorOf(request), request.params.id, request.params.request_id, 'rejected');
+      await closeDisable(serviceContextOf(request), request.params.id, request.params.request_id, 'rejected');
       return reply.code(204).send(null);
     },
   );
@@ -77,7 +82,12 @@ export const policySwitchModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      await closeDisable(deps, actorOf(request), request.params.id, request.params.request_id, 'withdrawn');
+      await closeDisable(
+        serviceContextOf(request),
+        request.params.id,
+        request.params.request_id,
+        'withdrawn',
+      );
       return reply.code(204).send(null);
     },
   );
@@ -97,7 +107,13 @@ export const policySwitchModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => reorderPolicies(deps, actorOf(request), request.body.order, request.body.reason),
+    async (request) =>
+      reorderPolicies(
+        serviceContextOf(request),
+        policyPartsOf(request),
+        request.body.order,
+        request.body.reason,
+      ),
   );
 
   app.post(
@@ -113,6 +129,6 @@ export const policySwitchModule: ApiModule = async (app) => {
         response: { 200: R.GroupSetSchema, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) => setGroup(deps, actorOf(request), request.params.id, request.body.group),
+    async (request) => setGroup(serviceContextOf(request), request.params.id, request.body.group),
   );
 };

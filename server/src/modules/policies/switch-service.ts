@@ -6,6 +6,7 @@ import {
   usesGovernedAction,
 } from '@custos/engine';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { compileAndStoreBundle } from '../bundles/public.js';
 import { bundleRelease } from './bundle-release.js';
 import {
@@ -14,14 +15,7 @@ import {
   insertDisableRequest,
   supersedePendingDisable,
 } from './disable-request-store.js';
-import {
-  type Actor,
-  mustFindPolicy,
-  type PolicyDeps,
-  refuse,
-  releasedPolicies,
-  withCompileLock,
-} from './service.js';
+import { mustFindPolicy, type PolicyParts, refuse, releasedPolicies, withCompileLock } from './service.js';
 import { readPolicySettings } from './settings.js';
 import {
   findPolicy,
@@ -37,17 +31,22 @@ import {
  * (document 1, States and Endpoints). Each change that alters what ships compiles a new bundle.
  */
 
-async function recompile(deps: PolicyDeps, actor: Actor, cause: string, extra: Record<string, unknown> = {}) {
-  const released = await releasedPolicies(deps.db, actor.tenantId);
+async function recompile(
+  ctx: ServiceContext,
+  parts: PolicyParts,
+  cause: string,
+  extra: Record<string, unknown> = {},
+) {
+  const released = await releasedPolicies(ctx.db, actorOf(ctx).tenantId);
   const bundle = await compileAndStoreBundle(
-    deps.db,
-    actor.tenantId,
-    deps.masterKey,
-    await bundleRelease(deps.db, actor.tenantId, released),
+    ctx.db,
+    actorOf(ctx).tenantId,
+    parts.masterKey,
+    await bundleRelease(ctx.db, actorOf(ctx).tenantId, released),
     cause,
-    deps.now(),
+    ctx.clock.now(),
   );
-  await deps.audit.write(actor.audit, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'policy_bundle.compiled',
     subject: { type: 'policy_bundle', id: String(bundle.version) },
     metadata: { cause, ...extra },
@@ -55,8 +54,8 @@ async function recompile(deps: PolicyDeps, actor: Actor, cause: string, extra: R
   return bundle.version;
 }
 
-async function liveVersion(deps: PolicyDeps, tenantId: string, policyId: string) {
-  const rows = await listVersions(deps.db, tenantId, policyId);
+async function liveVersion(ctx: ServiceContext, tenantId: string, policyId: string) {
+  const rows = await listVersions(ctx.db, tenantId, policyId);
   return rows.find((r) => r.status === 'published');
 }
 
@@ -70,18 +69,17 @@ export type SwitchAnswer =
  * policy switches off directly. Enabling is direct. 409 when the state changed mid-call.
  */
 export async function setEnabled(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  parts: PolicyParts,
   policyId: string,
   enabled: boolean,
   reason: string,
 ): Promise<{ code: 200 | 202; body: SwitchAnswer }> {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
-  const live = await liveVersion(deps, actor.tenantId, policyId);
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const live = await liveVersion(ctx, actorOf(ctx).tenantId, policyId);
   if (enabled === (policy.disabled === 0))
     return refuse(
-      deps,
-      actor,
+      ctx,
       enabled ? 'enable' : 'disable',
       policyId,
       new AppError('resource.conflict', `the policy is already ${enabled ? 'enabled' : 'disabled'}`),
@@ -89,24 +87,24 @@ export async function setEnabled(
   if (!enabled && live) {
     const spec = JSON.parse(live.spec) as PolicyVersionInput;
     // Any policy is governed while the tenant-wide second-person rule is on (document 1, States).
-    const rule = (await readPolicySettings(deps.db, actor.tenantId)).second_person_rule;
+    const rule = (await readPolicySettings(ctx.db, actorOf(ctx).tenantId)).second_person_rule;
     if (rule || usesGovernedAction(spec) || isWholeCompanyScope(spec.scope)) {
       const id = randomUUID();
       // A newer request supersedes a pending one (document 1, States: a superseded request is 409).
-      await supersedePendingDisable(deps.db, actor.tenantId, policyId, deps.now());
-      await insertDisableRequest(deps.db, {
+      await supersedePendingDisable(ctx.db, actorOf(ctx).tenantId, policyId, ctx.clock.now());
+      await insertDisableRequest(ctx.db, {
         id,
-        tenant_id: actor.tenantId,
+        tenant_id: actorOf(ctx).tenantId,
         policy_id: policyId,
         version: live.version,
         status: 'pending',
-        requested_by: actor.userId,
+        requested_by: userIdOf(ctx),
         reason,
         decided_by: null,
-        created_at: deps.now().toISOString(),
+        created_at: ctx.clock.now().toISOString(),
         decided_at: null,
       });
-      await deps.audit.write(actor.audit, {
+      await ctx.audit.write(auditContextFor(ctx), {
         action: 'policy.disable_requested',
         subject: { type: 'policy', id: policyId },
         metadata: { request_id: id, version: live.version },
@@ -114,33 +112,35 @@ export async function setEnabled(
       return { code: 202, body: { status: 'pending_approval', request_id: id, bundle_version: null } };
     }
   }
-  return { code: 200, body: await applySwitch(deps, actor, policyId, enabled, live?.version ?? null) };
+  return { code: 200, body: await applySwitch(ctx, parts, policyId, enabled, live?.version ?? null) };
 }
 
 async function applySwitch(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
+  parts: PolicyParts,
   policyId: string,
   enabled: boolean,
   liveAt: number | null,
 ) {
-  return withCompileLock(actor.tenantId, async () => {
+  return withCompileLock(actorOf(ctx).tenantId, async () => {
     let bundleVersion: number | null = null;
-    await deps.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       // The state is re-read inside the lock: a change since the caller looked is 409 (document 1).
-      const now = await findPolicy(trx, actor.tenantId, policyId);
-      const live = (await listVersions(trx, actor.tenantId, policyId)).find((r) => r.status === 'published');
+      const now = await findPolicy(trx, actorOf(ctx).tenantId, policyId);
+      const live = (await listVersions(trx, actorOf(ctx).tenantId, policyId)).find(
+        (r) => r.status === 'published',
+      );
       if (!now || now.disabled === (enabled ? 0 : 1) || (live?.version ?? null) !== liveAt)
         throw new AppError('resource.conflict', 'the policy status or published version changed meanwhile');
-      await setPolicyDisabled(trx, actor.tenantId, policyId, !enabled);
-      await deps.audit.write(
-        actor.audit,
+      await setPolicyDisabled(trx, actorOf(ctx).tenantId, policyId, !enabled);
+      await ctx.audit.write(
+        auditContextFor(ctx),
         { action: enabled ? 'policy.enabled' : 'policy.disabled', subject: { type: 'policy', id: policyId } },
         trx,
       );
     });
     if (liveAt !== null)
-      bundleVersion = await recompile(deps, actor, enabled ? 'enable' : 'disable', { policy_id: policyId });
+      bundleVersion = await recompile(ctx, parts, enabled ? 'enable' : 'disable', { policy_id: policyId });
     return {
       policy_id: policyId,
       enabled,
@@ -150,44 +150,47 @@ async function applySwitch(
   });
 }
 
-async function findRequest(deps: PolicyDeps, actor: Actor, policyId: string, requestId: string) {
-  await mustFindPolicy(deps, actor.tenantId, policyId);
-  const req = await findDisableRequest(deps.db, actor.tenantId, policyId, requestId);
+async function findRequest(ctx: ServiceContext, policyId: string, requestId: string) {
+  await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
+  const req = await findDisableRequest(ctx.db, actorOf(ctx).tenantId, policyId, requestId);
   if (!req) throw notFound('disable request');
   return req;
 }
 
-async function decide(deps: PolicyDeps, actor: Actor, id: string, status: string) {
-  await decideDisableRequest(deps.db, actor.tenantId, id, {
+async function decide(ctx: ServiceContext, id: string, status: string) {
+  await decideDisableRequest(ctx.db, actorOf(ctx).tenantId, id, {
     status,
-    decidedBy: actor.userId,
-    at: deps.now(),
+    decidedBy: userIdOf(ctx),
+    at: ctx.clock.now(),
   });
 }
 
 /** Approves a pending disable request: not by its requester (403), 409 when stale. */
-export async function approveDisable(deps: PolicyDeps, actor: Actor, policyId: string, requestId: string) {
-  const req = await findRequest(deps, actor, policyId, requestId);
-  if (req.requested_by === actor.userId)
+export async function approveDisable(
+  ctx: ServiceContext,
+  parts: PolicyParts,
+  policyId: string,
+  requestId: string,
+) {
+  const req = await findRequest(ctx, policyId, requestId);
+  if (req.requested_by === userIdOf(ctx))
     return refuse(
-      deps,
-      actor,
+      ctx,
       'approve_disable',
       policyId,
       new AppError('policy.self_approval', 'the requester cannot approve their own disable request'),
     );
-  const live = await liveVersion(deps, actor.tenantId, policyId);
+  const live = await liveVersion(ctx, actorOf(ctx).tenantId, policyId);
   if (req.status !== 'pending' || live?.version !== req.version)
     return refuse(
-      deps,
-      actor,
+      ctx,
       'approve_disable',
       policyId,
       new AppError('resource.conflict', 'the request is no longer pending or the live version changed'),
     );
-  const answer = await applySwitch(deps, actor, policyId, false, req.version);
-  await decide(deps, actor, requestId, 'approved');
-  await deps.audit.write(actor.audit, {
+  const answer = await applySwitch(ctx, parts, policyId, false, req.version);
+  await decide(ctx, requestId, 'approved');
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'policy.disable_approved',
     subject: { type: 'policy', id: policyId },
     metadata: { request_id: requestId },
@@ -197,31 +200,28 @@ export async function approveDisable(deps: PolicyDeps, actor: Actor, policyId: s
 
 /** Rejects (policies:approve) or withdraws (the requester only) a pending disable request. */
 export async function closeDisable(
-  deps: PolicyDeps,
-  actor: Actor,
+  ctx: ServiceContext,
   policyId: string,
   requestId: string,
   how: 'rejected' | 'withdrawn',
 ): Promise<void> {
-  const req = await findRequest(deps, actor, policyId, requestId);
-  if (how === 'withdrawn' && req.requested_by !== actor.userId)
+  const req = await findRequest(ctx, policyId, requestId);
+  if (how === 'withdrawn' && req.requested_by !== userIdOf(ctx))
     return refuse(
-      deps,
-      actor,
+      ctx,
       'withdraw_disable',
       policyId,
       new AppError('auth.forbidden', 'only the requester can withdraw a request'),
     );
   if (req.status !== 'pending')
     return refuse(
-      deps,
-      actor,
+      ctx,
       `${how}_disable`,
       policyId,
       new AppError('resource.conflict', 'the request is no longer pending'),
     );
-  await decide(deps, actor, requestId, how);
-  await deps.audit.write(actor.audit, {
+  await decide(ctx, requestId, how);
+  await ctx.audit.write(auditContextFor(ctx), {
     action: how === 'rejected' ? 'policy.disable_rejected' : 'policy.disable_withdrawn',
     subject: { type: 'policy', id: policyId },
     metadata: { request_id: requestId },
@@ -229,43 +229,42 @@ export async function closeDisable(
 }
 
 /** `POST /policies/reorder`: `order` lists every policy of the tenant exactly once. */
-export async function reorderPolicies(deps: PolicyDeps, actor: Actor, order: string[], reason: string) {
-  return withCompileLock(actor.tenantId, async () => {
-    const policies = await listPolicies(deps.db, actor.tenantId);
+export async function reorderPolicies(
+  ctx: ServiceContext,
+  parts: PolicyParts,
+  order: string[],
+  reason: string,
+) {
+  return withCompileLock(actorOf(ctx).tenantId, async () => {
+    const policies = await listPolicies(ctx.db, actorOf(ctx).tenantId);
     const known = new Set(policies.map((p) => p.id));
     if (
       order.length !== known.size ||
       new Set(order).size !== order.length ||
       order.some((id) => !known.has(id))
     ) {
-      return refuse(
-        deps,
-        actor,
-        'reorder',
-        'all',
-        fieldError('order', 'must list every policy exactly once'),
-      );
+      return refuse(ctx, 'reorder', 'all', fieldError('order', 'must list every policy exactly once'));
     }
     const before = policies.map((p) => p.id);
-    await deps.db.transaction().execute(async (trx) => {
-      for (const [i, id] of order.entries()) await setPolicyPosition(trx, actor.tenantId, id, i + 1);
+    await ctx.db.transaction().execute(async (trx) => {
+      for (const [i, id] of order.entries()) await setPolicyPosition(trx, actorOf(ctx).tenantId, id, i + 1);
     });
-    await deps.audit.write(actor.audit, {
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'policy.reordered',
       // Order before and after, and the reason (document 1, Events: policy.reordered).
       metadata: { order_before: before, order_after: order, reason },
     });
-    return { bundle_version: await recompile(deps, actor, 'reorder') };
+    return { bundle_version: await recompile(ctx, parts, 'reorder') };
   });
 }
 
 /** `POST /policies/{id}/group`: no version, no bundle; audited. */
-export async function setGroup(deps: PolicyDeps, actor: Actor, policyId: string, group: string | null) {
-  const policy = await mustFindPolicy(deps, actor.tenantId, policyId);
+export async function setGroup(ctx: ServiceContext, policyId: string, group: string | null) {
+  const policy = await mustFindPolicy(ctx, actorOf(ctx).tenantId, policyId);
   if (group !== null && !(POLICY_GROUPS as readonly string[]).includes(group))
     throw fieldError('group', `must be one of ${POLICY_GROUPS.join(', ')} or null`);
-  await setPolicyGroup(deps.db, actor.tenantId, policyId, group);
-  await deps.audit.write(actor.audit, {
+  await setPolicyGroup(ctx.db, actorOf(ctx).tenantId, policyId, group);
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'policy.group_changed',
     subject: { type: 'policy', id: policyId },
     metadata: { group_before: policy.group_name, group_after: group },

@@ -1,7 +1,6 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
-import { applyAssignmentRules } from './assignment-rules-apply.js';
 import type { IncidentLocationsTable, IncidentPoliciesTable, IncidentsTable } from './tables.js';
 import './tables.js';
 
@@ -180,7 +179,7 @@ function values<T>(row: T, columns: readonly (keyof T)[]): unknown[] {
 }
 
 /**
- * Writes a batch's incidents, policy counts and locations with a handful of multi-row upserts
+ * Writes a batch's incidents (numbering the new ones from the tenant's counter), policy counts and locations with a handful of multi-row upserts
  * (INSERT … ON CONFLICT DO UPDATE works alike on SQLite and PostgreSQL): a statement per row
  * would cost a round trip each and hold the ingest transaction open for longer.
  */
@@ -220,10 +219,4 @@ export async function writeIncidents(trx: Trx, tenantId: string, touched: Pendin
     for (const l of p.locations.values()) if (l.dirty) locations.push(values(l, LOCATION_ROW_COLUMNS));
   }
   await runRows(trx, UPSERT_LOCATIONS, locations);
-  // Assignment rules run once, at creation (docs/incidents.md, Assignment rules).
-  await applyAssignmentRules(
-    trx,
-    tenantId,
-    fresh.map((p) => p.row),
-  );
 }
