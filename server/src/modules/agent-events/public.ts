@@ -5,6 +5,12 @@
 
 export { type EvidenceEvent, findDeviceEvent } from './event-lookup-store.js';
 export {
+  incidentPreviewRows,
+  insertEventExtras,
+  type JustificationGroupRow,
+  justificationGroups,
+} from './extras-store.js';
+export {
   EVENT_COLUMNS,
   type EventRowContext,
   eventValues,

@@ -157,6 +157,7 @@ export async function correlateEvents(
       byTestFolder.push({ row, folder });
     }
     const pend = pendingFor(row, true);
+    pend.reportedDepartment = e.department;
     pending.set(pend.row.id, pend);
     return pend;
   }

@@ -2,6 +2,7 @@ import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
 import { applyAssignmentRules } from './assignment-rules-apply.js';
+import { attributeDepartments } from './department.js';
 import type { IncidentLocationsTable, IncidentPoliciesTable, IncidentsTable } from './tables.js';
 import './tables.js';
 
@@ -18,6 +19,8 @@ export interface Pending {
   fullyLoaded: boolean;
   /** The stored removed locations are in `locations`. */
   removedLoaded: boolean;
+  /** The department the creating event reported (a new incident only; department.ts). */
+  reportedDepartment?: string | null;
 }
 
 /** Columns an ingest changes on an existing incident; everything else keeps its stored value. */
@@ -220,10 +223,13 @@ export async function writeIncidents(trx: Trx, tenantId: string, touched: Pendin
     for (const l of p.locations.values()) if (l.dirty) locations.push(values(l, LOCATION_ROW_COLUMNS));
   }
   await runRows(trx, UPSERT_LOCATIONS, locations);
+  // Department first: an assignment rule may name one (docs/incidents.md, Department).
+  const departments = await attributeDepartments(trx, tenantId, fresh);
   // Assignment rules run once, at creation (docs/incidents.md, Assignment rules).
   await applyAssignmentRules(
     trx,
     tenantId,
     fresh.map((p) => p.row),
+    departments,
   );
 }
