@@ -249,6 +249,13 @@ export interface paths {
                                 last_at: string;
                             }[];
                             justifications_total: number;
+                            confidence: number | null;
+                            process_name: string | null;
+                            file_mime: string | null;
+                            file_owner_sid: string | null;
+                            file_owner_name: string | null;
+                            triaged_at: string | null;
+                            resolved_at: string | null;
                             risk_factors: {
                                 name: string;
                                 points: number;

@@ -244,6 +244,68 @@ describe('print_job and process_detail', () => {
   });
 });
 
+describe('the detail facts read from the events, triaged_at and resolved_at', () => {
+  it('confidence, process_name, file type and owner from the newest events that report them', async () => {
+    const base = { policy: t.policy, content: 'facts', path: '/srv/share/facts.txt' };
+    const file = (extra: Record<string, unknown>) => ({
+      path: '/srv/share/facts.txt',
+      name: 'facts.txt',
+      size_bytes: 10,
+      ...extra,
+    });
+    const acks = await send([
+      agentEvent({
+        ...base,
+        at: '2026-01-15T09:01:00Z',
+        file: file({ mime: 'Text/Plain', owner_sid: 'S-1-5-21-1004', owner_name: 'CORP\\dana' }),
+        process_detail: { executable_path: 'C:\\Tools\\old.exe' },
+      }),
+      agentEvent({
+        ...base,
+        at: '2026-01-15T09:02:00Z',
+        file: file({ owner_name: 'Bad\u202Ename' }),
+        process_detail: { executable_path: '/usr/bin/rsync' },
+        detectors: [
+          { detector_id: 'card_number', category: 'financial', match_count: 1, max_confidence: 97 },
+        ],
+      }),
+      agentEvent({ ...base, at: '2026-01-15T09:03:00Z', file: file({ mime: 'not a type' }) }),
+      agentEvent({ ...base, at: '2026-01-15T09:03:00Z', file: file({ owner_sid: 'alice' }) }),
+    ]);
+    expect(acks.map((a) => a.reason)).toEqual([null, null, 'file_invalid', 'file_invalid']);
+    const id = await incidentOf('/srv/share/facts.txt');
+    const d = (await t.call('GET', `/incidents/${id}`)).json();
+    expect(d).toMatchObject({
+      confidence: 97,
+      process_name: 'rsync',
+      file_mime: 'text/plain',
+      file_owner_sid: 'S-1-5-21-1004',
+      // The newest owner name broke the person-text rule and was withheld: the older one shows.
+      file_owner_name: 'CORP\\dana',
+      triaged_at: null,
+      resolved_at: null,
+    });
+    t.h.ctx.clock.advance(60_000);
+    await t.call('POST', `/incidents/${id}/status`, undefined, { status: 'triaged' });
+    const triagedAt = t.h.ctx.clock.now().toISOString();
+    t.h.ctx.clock.advance(60_000);
+    await t.call('POST', `/incidents/${id}/status`, undefined, {
+      status: 'closed',
+      disposition: 'benign',
+      resolution: 'Reviewed with the team; expected data.',
+    });
+    const closedAt = t.h.ctx.clock.now().toISOString();
+    t.h.ctx.clock.advance(60_000);
+    await t.call('POST', `/incidents/${id}/status`, undefined, { status: 'investigating' });
+    const after = (await t.call('GET', `/incidents/${id}`)).json();
+    expect([after.triaged_at, after.resolved_at, after.status]).toEqual([
+      triagedAt,
+      closedAt,
+      'investigating',
+    ]);
+  });
+});
+
 describe('department and department_source', () => {
   it('endpoint report first, then the active account named by the user name, else null with the reason', async () => {
     const hr = await signInAs(t.h.ctx, {

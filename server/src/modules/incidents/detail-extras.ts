@@ -58,3 +58,28 @@ export async function previewsOf(
   }
   return out;
 }
+
+/**
+ * Document 2's detail facts read from the incident's newest events (newest first): `confidence`
+ * (the highest detector confidence reported, null when none), `process_name` (the file name of
+ * the newest `process_detail.executable_path`) and the newest file type and owner reported.
+ */
+export function eventFacts(payloads: readonly { payload: string }[]) {
+  let confidence: number | null = null;
+  const facts = {
+    process_name: null as string | null,
+    file_mime: null as string | null,
+    file_owner_sid: null as string | null,
+    file_owner_name: null as string | null,
+  };
+  for (const p of payloads) {
+    const body = JSON.parse(p.payload) as Record<string, unknown>;
+    for (const d of (body.detectors as { max_confidence?: number }[] | undefined) ?? [])
+      if (typeof d.max_confidence === 'number') confidence = Math.max(confidence ?? 0, d.max_confidence);
+    const path = (body.process_detail as { executable_path?: string | null } | null)?.executable_path;
+    if (facts.process_name === null && path) facts.process_name = path.split(/[\\/]/).pop() || null;
+    for (const k of ['file_mime', 'file_owner_sid', 'file_owner_name'] as const)
+      if (facts[k] === null && typeof body[k] === 'string') facts[k] = body[k] as string;
+  }
+  return { confidence, ...facts };
+}

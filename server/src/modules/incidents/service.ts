@@ -7,7 +7,7 @@ import { acceptedUntilOf } from './accepted-risk-store.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
 import { type DepartmentView, departmentViews, NO_DEPARTMENT } from './department.js';
-import { justificationsOf, previewsOf } from './detail-extras.js';
+import { eventFacts, justificationsOf, previewsOf } from './detail-extras.js';
 import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-filters.js';
 import { detectorFeedbackOf } from './marking-store.js';
 import { boundedListing } from './query-timeout.js';
@@ -252,10 +252,15 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     }
   }
   if (notRead) notRead.partial_events = partial;
+  const sla = await slaView(s.db, r, s.clock.now());
   return {
     ...incidentRow(r, score?.priority_factors ?? [], department),
     department_reason: department.department_reason,
     ...justifications,
+    ...eventFacts(payloads),
+    // When it first left new and was first closed (the SLA clock's records; a reopen keeps them).
+    triaged_at: sla.responded_at,
+    resolved_at: sla.resolved_at,
     risk_factors: score?.risk_factors ?? [],
     risk_model_version: score?.risk_model_version ?? null,
     open: OPEN.has(r.status),
@@ -300,7 +305,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     accepted_until: await acceptedUntilOf(s.db, r.id),
     pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
     related: await relatedOf(s, principal, r),
-    sla: await slaView(s.db, r, s.clock.now()),
+    sla,
     detector_feedback: await detectorFeedbackOf(s.db, r.id),
   };
 }

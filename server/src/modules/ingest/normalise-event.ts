@@ -1,6 +1,13 @@
 import { isWireAction, normalizeAction } from '@custos/engine';
 import type { DetectorPreviews, NormalisedEvent } from '../../ports/normalised-event.js';
-import { departmentOf, personPromptOf, previewsOf, printJobOf, processDetailOf } from './normalise-extras.js';
+import {
+  departmentOf,
+  fileFactsOf,
+  personPromptOf,
+  previewsOf,
+  printJobOf,
+  processDetailOf,
+} from './normalise-extras.js';
 
 export type { NormalisedEvent };
 
@@ -245,6 +252,8 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   if ('reason' in printJob) return reject(id, printJob.reason);
   const process = processDetailOf(e.process_detail, MAX_PATH_CHARS);
   if ('reason' in process) return reject(id, process.reason);
+  const fileFacts = fileFactsOf(f);
+  if ('reason' in fileFacts) return reject(id, fileFacts.reason);
 
   const explanation = Array.isArray(e.explanation)
     ? e.explanation.slice(0, 50).map((x) => {
@@ -282,6 +291,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
     departure,
     print_job: printJob.value,
     process_detail: process.value,
+    ...fileFacts.value,
   };
   // The limit bounds what is kept: unknown fields are dropped, so only the stored form counts.
   const payload = JSON.stringify(rest);

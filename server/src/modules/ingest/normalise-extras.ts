@@ -164,6 +164,31 @@ export function processDetailOf(v: unknown, maxPath: number): Out<Record<string,
   };
 }
 
+const MIME = /^[a-z0-9][a-z0-9!#$&^_.+-]{0,126}\/[a-z0-9][a-z0-9!#$&^_.+-]{0,126}$/i;
+const SID = /^S-1-\d{1,20}(-\d{1,20}){0,15}$/;
+
+/**
+ * Document 2's detail `file_mime`, `file_owner_sid`, `file_owner_name` (agent `file.mime`,
+ * `file.owner_sid`, `file.owner_name`): a malformed type or SID Rejects the event (`file_invalid`);
+ * an owner name breaking the person-text rule is withheld (null).
+ */
+export function fileFactsOf(f: Record<string, unknown>): Out<Record<string, string | null>> {
+  const bad = { reason: 'file_invalid' };
+  const mime = optionalString(f.mime, 255);
+  const sid = optionalString(f.owner_sid, 256);
+  const owner = nameField(f.owner_name, 256, 'owner_name', []);
+  if ('reason' in mime || 'reason' in sid || 'reason' in owner) return bad;
+  if ((mime.value !== null && !MIME.test(mime.value)) || (sid.value !== null && !SID.test(sid.value)))
+    return bad;
+  return {
+    value: {
+      file_mime: mime.value === null ? null : mime.value.toLowerCase(),
+      file_owner_sid: sid.value,
+      file_owner_name: owner.value,
+    },
+  };
+}
+
 /** The endpoint-reported department (`user.department`): a one-line name, withheld otherwise. */
 export function departmentOf(user: Record<string, unknown>): Out<string | null> {
   const d = optionalString(user.department, 200);
