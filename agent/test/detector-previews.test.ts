@@ -1,38 +1,13 @@
-import { writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { BundlePolicy } from '@custos/engine';
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../src/content/read-content.js';
-import { DecisionPipeline } from '../src/pipeline.js';
-import { prepareRuntime } from '../src/policy/runtime.js';
-import { EventQueue } from '../src/queue/event-queue.js';
-import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import { linuxPlatform } from './helpers/platform.js';
-import { tempDir } from './helpers/tmp.js';
+import { cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
+import { cardPipeline } from './helpers/card-pipeline.js';
 
 /** docs/agent.md, "Detector previews": masked, and only when the deciding policy asks. */
 async function eventFor(evidence: BundlePolicy['evidence'], text: string) {
-  const dir = tempDir();
-  const queue = new EventQueue(join(dir, 'q.db'), 1000, 'refuse_new');
-  const runtime = prepareRuntime({ ...cardBundle(), policies: [cardPolicy({ evidence })] });
-  const pipeline = new DecisionPipeline({
-    platform: await linuxPlatform({ sessionsDir: join(dir, 'no-sessions') }),
-    queue,
-    runtime: () => runtime,
-    device: { id: 'dev-1', agent_group: () => null },
-    offline: () => false,
-    log: () => {},
-  });
-  const path = join(dir, 'cards.txt');
-  writeFileSync(path, text);
-  await pipeline.handle({
-    channel: 'discovery',
-    path,
-    content: await readContent(path, 1 << 20),
-    occurred_at: new Date().toISOString(),
-  });
-  const body = queue.nextBatch(10)!.events[0]!.body;
-  return body.detectors as Record<string, unknown>[];
+  const { observeFile, events } = await cardPipeline(cardPolicy({ evidence }));
+  await observeFile('cards.txt', text);
+  return events()[0]!.detectors as Record<string, unknown>[];
 }
 
 const TEXT = `Order 20261234 paid with card ${VALID_CARDS[0]} by\u202E Dana\nsecond ${VALID_CARDS[1]} ok`;

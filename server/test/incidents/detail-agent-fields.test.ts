@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { signed } from '../agents/agent-harness.js';
-import { agentEvent } from '../agents/event-factory.js';
+import { agentEvent, justifiedPrompt } from '../agents/event-factory.js';
 import { signInAs } from '../helpers/index.js';
 import { startTriage, type Triage } from './triage-harness.js';
 
@@ -19,16 +19,6 @@ afterEach(async () => t.close());
 const REASON = 'The customer asked for the quarterly statement';
 const BIDI = 'Sent to the \u202Eauditor per request today';
 const SECRET = 'my key is AKIAQ3EGUJ5N6WZZXK7P for the upload';
-
-const justified = (text: string, extra: Record<string, unknown> = {}) => ({
-  kind: 'justify',
-  held: false,
-  asked: true,
-  result: 'justified',
-  outcome: 'justified',
-  justification: { category: 'customer_request', text, text_length: text.length },
-  ...extra,
-});
 
 /** Sends events in one signed batch; answers the acks. */
 async function send(events: Record<string, unknown>[]) {
@@ -66,20 +56,20 @@ describe('justifications (person_prompt)', () => {
     const at = (m: number) => `2026-01-15T09:${String(m).padStart(2, '0')}:00Z`;
     const base = { policy, content: 'same content', path: '/srv/share/q.txt' };
     const acks = await send([
-      agentEvent({ ...base, at: at(1), person_prompt: justified(REASON) }),
+      agentEvent({ ...base, at: at(1), person_prompt: justifiedPrompt(REASON) }),
       agentEvent({
         ...base,
         at: at(2),
-        person_prompt: justified(`  ${REASON} `, { covered_by_burst: true }),
+        person_prompt: justifiedPrompt(`  ${REASON} `, { covered_by_burst: true }),
       }),
-      agentEvent({ ...base, at: at(3), person_prompt: justified('ok ok fine') }),
+      agentEvent({ ...base, at: at(3), person_prompt: justifiedPrompt('ok ok fine') }),
       agentEvent({
         ...base,
         at: at(4),
         person_prompt: { kind: 'justify', held: false, asked: false, not_asked: '[not_asked] no_session' },
       }),
-      agentEvent({ ...base, at: at(5), person_prompt: justified(BIDI) }),
-      agentEvent({ ...base, at: at(6), person_prompt: justified(SECRET) }),
+      agentEvent({ ...base, at: at(5), person_prompt: justifiedPrompt(BIDI) }),
+      agentEvent({ ...base, at: at(6), person_prompt: justifiedPrompt(SECRET) }),
       agentEvent({ ...base, at: at(7) }),
       // A malformed record is the agent's mistake: that event alone is Rejected.
       agentEvent({ ...base, at: at(8), person_prompt: { kind: 'justify', asked: true, result: 'maybe' } }),

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type AgentHarness, enrolDevice, signed, type TestDevice } from '../agents/agent-harness.js';
-import { agentEvent } from '../agents/event-factory.js';
+import { agentEvent, justifiedPrompt } from '../agents/event-factory.js';
 import { startPostgresHarness } from '../agents/postgres-harness.js';
 import { type SignedIn, signInAs } from '../helpers/index.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
@@ -117,14 +117,7 @@ describe('incident queue on PostgreSQL', { timeout: 120_000 }, () => {
 
   it('serves justifications, department and previews from PostgreSQL', async () => {
     const text = 'The customer asked for the quarterly statement';
-    const prompt = {
-      kind: 'justify',
-      held: false,
-      asked: true,
-      result: 'justified',
-      outcome: 'justified',
-      justification: { category: 'customer_request', text, text_length: text.length },
-    };
+    const prompt = justifiedPrompt(text);
     const at = (m: number) => `2026-01-15T10:0${m}:00Z`;
     const common = {
       content: 'pg-same',
