@@ -10,6 +10,7 @@ import {
 } from '@custos/engine';
 import { capabilityMatrix } from './capabilities.js';
 import { fullFileAsked } from './evidence/full-file.js';
+import { detectorPreviews, previewsAsked } from './evidence/previews.js';
 import type { EvidenceSpool } from './evidence/spool.js';
 import type { Logger } from './log.js';
 import { askPerson, type PromptDeps } from './people/ask-step.js';
@@ -24,8 +25,14 @@ export function summarise(findings: readonly DetectorFinding[]): FindingSummary[
     .map((f) => ({ detector_id: f.detector_id, category: f.category, match_count: f.hits.length }));
 }
 
-/** Detector results on the wire: ids, counts, best confidence — never a matched value or preview. */
-function detectorResults(findings: readonly DetectorFinding[]) {
+/**
+ * Detector results on the wire: ids, counts, best confidence — never a matched value; masked
+ * previews and snippets only when the deciding policy asks for them (evidence/previews.ts).
+ */
+function detectorResults(
+  findings: readonly DetectorFinding[],
+  previews: ReadonlyMap<string, { previews?: string[]; snippets?: string[] }> = new Map(),
+) {
   return findings
     .filter((f) => f.hits.length > 0)
     .map((f) => ({
@@ -35,6 +42,7 @@ function detectorResults(findings: readonly DetectorFinding[]) {
       match_count: f.hits.length,
       validated_count: f.hits.filter((h) => h.validated).length,
       max_confidence: Math.max(...f.hits.map((h) => h.confidence)),
+      ...previews.get(f.detector_id),
     }));
 }
 
@@ -194,7 +202,14 @@ export class DecisionPipeline implements ObservationSink {
         decision.matched_policies.find((p) => p.policy_id === decision.decided_by_policy_id)?.severity ??
         null,
       enforcement: decision.clamp?.limited ? 'reduced_by_capability' : 'applied',
-      detectors: detectorResults(findings),
+      detectors: detectorResults(
+        findings,
+        detectorPreviews(
+          findings,
+          obs.content?.text ?? null,
+          previewsAsked(rt, decision.decided_by_policy_id),
+        ),
+      ),
     });
     // Issue 18: the person is asked (or the event says why not) before the event is queued.
     const person = this.deps.prompts

@@ -4,15 +4,10 @@
  * observation carries what `readContent` answers for EACCES; e2e-unseen-paths.test.ts makes a
  * real unreadable file for an agent without DAC override.)
  */
-import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ContentRead } from '../src/content/read-content.js';
-import { DecisionPipeline } from '../src/pipeline.js';
-import { prepareRuntime } from '../src/policy/runtime.js';
-import { EventQueue } from '../src/queue/event-queue.js';
-import { cardBundle, cardPolicy } from './helpers/card-bundle.js';
-import { linuxPlatform } from './helpers/platform.js';
-import { tempDir } from './helpers/tmp.js';
+import { cardPolicy } from './helpers/card-bundle.js';
+import { cardPipeline } from './helpers/card-pipeline.js';
 
 const UNREADABLE: ContentRead = {
   text: null,
@@ -23,26 +18,8 @@ const UNREADABLE: ContentRead = {
 };
 
 async function setup(policy = cardPolicy()) {
-  const dir = tempDir();
-  const queue = new EventQueue(join(dir, 'q.db'), 1000, 'refuse_new');
-  const runtime = prepareRuntime({ ...cardBundle(), policies: [policy] });
-  const pipeline = new DecisionPipeline({
-    platform: await linuxPlatform({ sessionsDir: join(dir, 'no-sessions') }),
-    queue,
-    runtime: () => runtime,
-    device: { id: 'dev-1', agent_group: () => null },
-    offline: () => false,
-    log: () => {},
-  });
-  const observe = (content: ContentRead, channel = 'discovery') =>
-    pipeline.handle({
-      channel,
-      path: join(dir, 'payroll.csv'),
-      content,
-      occurred_at: new Date().toISOString(),
-    });
-  const events = () => queue.nextBatch(500)?.events.map((e) => e.body) ?? [];
-  return { observe, events };
+  const { observe, events } = await cardPipeline(policy);
+  return { observe: (content: ContentRead, channel = 'discovery') => observe(content, channel), events };
 }
 
 describe('unreadable files', () => {

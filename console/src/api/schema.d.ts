@@ -64,8 +64,8 @@ export interface paths {
                                     contribution: number;
                                 }[];
                                 risk_score: number;
-                                department: null;
-                                department_source: null;
+                                department: string | null;
+                                department_source: string | null;
                                 disposition: string | null;
                                 response_met: boolean | null;
                                 resolution_met: boolean | null;
@@ -208,8 +208,8 @@ export interface paths {
                                 contribution: number;
                             }[];
                             risk_score: number;
-                            department: null;
-                            department_source: null;
+                            department: string | null;
+                            department_source: string | null;
                             disposition: string | null;
                             response_met: boolean | null;
                             resolution_met: boolean | null;
@@ -231,6 +231,31 @@ export interface paths {
                             first_seen_at: string;
                             /** Format: date-time */
                             last_seen_at: string;
+                            department_reason: string | null;
+                            justifications: {
+                                result: string;
+                                kind: string;
+                                category: string | null;
+                                text: string | null;
+                                text_withheld: string | null;
+                                not_asked_reason: string | null;
+                                rule_problems: string[];
+                                operations: number;
+                                burst_operations: number;
+                                held_operations: number;
+                                /** Format: date-time */
+                                first_at: string;
+                                /** Format: date-time */
+                                last_at: string;
+                            }[];
+                            justifications_total: number;
+                            confidence: number | null;
+                            process_name: string | null;
+                            file_mime: string | null;
+                            file_owner_sid: string | null;
+                            file_owner_name: string | null;
+                            triaged_at: string | null;
+                            resolved_at: string | null;
                             risk_factors: {
                                 name: string;
                                 points: number;
@@ -278,7 +303,10 @@ export interface paths {
                                 category: string | null;
                                 match_count: number;
                                 events: number;
+                                previews: string[] | null;
+                                snippets: string[] | null;
                             }[];
+                            previews_withheld: boolean;
                             resolution: string | null;
                             closed_at: string | null;
                             enforcement: {
@@ -503,8 +531,23 @@ export interface paths {
                                     vendor: string | null;
                                     model: string | null;
                                 } | null;
-                                print_job: null;
-                                process_detail: null;
+                                print_job: {
+                                    printer: string | null;
+                                    port: string | null;
+                                    submitted_from: string | null;
+                                    pages: number | null;
+                                    copies: number | null;
+                                    duplex: boolean | null;
+                                    withheld_fields: string[];
+                                } | null;
+                                process_detail: {
+                                    executable_path: string | null;
+                                    executable_hash: string | null;
+                                    signed_publisher: string | null;
+                                    signature: string | null;
+                                    integrity_level: string | null;
+                                    withheld_fields: string[];
+                                } | null;
                             }[];
                             total: number;
                             limit: number;
@@ -759,8 +802,8 @@ export interface paths {
                                 contribution: number;
                             }[];
                             risk_score: number;
-                            department: null;
-                            department_source: null;
+                            department: string | null;
+                            department_source: string | null;
                             disposition: string | null;
                             response_met: boolean | null;
                             resolution_met: boolean | null;
@@ -954,8 +997,8 @@ export interface paths {
                                 contribution: number;
                             }[];
                             risk_score: number;
-                            department: null;
-                            department_source: null;
+                            department: string | null;
+                            department_source: string | null;
                             disposition: string | null;
                             response_met: boolean | null;
                             resolution_met: boolean | null;
@@ -1565,8 +1608,8 @@ export interface paths {
                                 contribution: number;
                             }[];
                             risk_score: number;
-                            department: null;
-                            department_source: null;
+                            department: string | null;
+                            department_source: string | null;
                             disposition: string | null;
                             response_met: boolean | null;
                             resolution_met: boolean | null;
@@ -1748,8 +1791,8 @@ export interface paths {
                                 contribution: number;
                             }[];
                             risk_score: number;
-                            department: null;
-                            department_source: null;
+                            department: string | null;
+                            department_source: string | null;
                             disposition: string | null;
                             response_met: boolean | null;
                             resolution_met: boolean | null;
@@ -1931,8 +1974,8 @@ export interface paths {
                                 contribution: number;
                             }[];
                             risk_score: number;
-                            department: null;
-                            department_source: null;
+                            department: string | null;
+                            department_source: string | null;
                             disposition: string | null;
                             response_met: boolean | null;
                             resolution_met: boolean | null;

@@ -31,7 +31,38 @@ export interface NormalisedEvent {
   mark: { zone: number | null; host: string | null; referrer_host: string | null } | null;
   match_count: number;
   evidence_requested: boolean;
+  /** The department the endpoint reported for the person (person-text, at most 200). */
+  department: string | null;
+  /** What the person was asked and answered (agent `person_prompt`); null when nobody was. */
+  person_prompt: PersonPromptRecord | null;
+  /** Masked previews and snippets per detector (policy `evidence`); never stored in `payload`. */
+  previews: DetectorPreviews[];
   /** Everything else worth keeping, as the stored JSON text. */
   payload: string;
   size_bytes: number;
+}
+
+/** One event's `person_prompt` as stored (docs/incidents.md, Justifications). */
+export interface PersonPromptRecord {
+  kind: string;
+  held: boolean;
+  /** justified, continued, cancelled, timed_out, shown, or not_asked. */
+  result: string;
+  category: string | null;
+  /** The justification text; null when none was typed or it was withheld. */
+  text: string | null;
+  /** Why a typed text is not kept: `unsafe_text` or `credential_shaped` (person-text rule). */
+  text_withheld: string | null;
+  /** The justification rules of document 2 the text breaks (engine `justificationProblems`). */
+  rule_problems: string[];
+  /** `[not_asked] <reason>` when nobody could be asked. */
+  not_asked_reason: string | null;
+  covered_by_burst: boolean;
+}
+
+/** The masked previews one event carried for one detector (docs/incidents.md, Detector previews). */
+export interface DetectorPreviews {
+  detector_id: string;
+  values: string[];
+  snippets: string[];
 }

@@ -67,3 +67,16 @@ export function agentEvent(
     ...rest,
   };
 }
+
+/** A `person_prompt` record of a typed justification, as the agent sends it (docs/agent.md). */
+export function justifiedPrompt(text: string, extra: Record<string, unknown> = {}) {
+  return {
+    kind: 'justify',
+    held: false,
+    asked: true,
+    result: 'justified',
+    outcome: 'justified',
+    justification: { category: 'customer_request', text, text_length: text.length },
+    ...extra,
+  };
+}

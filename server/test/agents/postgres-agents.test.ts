@@ -1,44 +1,16 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { connectDatabase } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { apiModules } from '../../src/modules/index.js';
-import { makeTempDir, signInAs, testClock } from '../helpers/index.js';
 import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
-import { type AgentHarness, checkinBody, enrolDevice, PublishedPolicies, signed } from './agent-harness.js';
+import { type AgentHarness, checkinBody, enrolDevice, signed } from './agent-harness.js';
 import { agentEvent } from './event-factory.js';
+import { startPostgresHarness } from './postgres-harness.js';
 
 /** The agent modules' SQL on PostgreSQL: enrolment, signed requests, ingest, correlation, listing. */
 let pg: TestPostgres;
 let h: AgentHarness;
 beforeAll(async () => {
   pg = await startPostgres();
-  const dataDir = await makeTempDir();
-  const key = Buffer.alloc(32, 7).toString('base64');
-  const config = loadConfig(
-    { DLP_DATA_DIR: dataDir, DLP_DATABASE_URL: pg.url, DLP_MASTER_KEY: key, DLP_FACTOR_KEY: key },
-    dataDir,
-  );
-  const { db } = connectDatabase(config);
-  await migrateToLatest(db);
-  const clock = testClock('2026-01-20T09:00:00.000Z');
-  const port = new PublishedPolicies();
-  const app = await buildApp({ config, db, clock }, { modules: apiModules(port) });
-  await app.ready();
-  const ctx = {
-    app,
-    db,
-    clock,
-    config,
-    dataDir,
-    close: async () => {
-      await app.close();
-      await db.destroy();
-    },
-  };
-  h = { ctx, port, owner: await signInAs(ctx, { role: 'owner' }), close: ctx.close };
+  h = await startPostgresHarness(pg);
 }, 120_000);
 afterAll(async () => {
   await h?.close();

@@ -21,6 +21,12 @@ export {
   newestPayloads,
 } from './incident-events-store.js';
 export {
+  incidentPreviewRows,
+  insertEventExtras,
+  type JustificationGroupRow,
+  justificationGroups,
+} from './extras-store.js';
+export {
   EVENT_COLUMNS,
   type EventRowContext,
   eventValues,

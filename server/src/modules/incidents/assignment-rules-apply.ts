@@ -83,6 +83,7 @@ export async function applyAssignmentRules(
   db: Db,
   tenantId: string,
   created: readonly IncidentsTable[],
+  departments: ReadonlyMap<string, string | null> = new Map(),
 ): Promise<void> {
   const candidates = created.filter((r) => r.assignee_id === null && r.synthetic === 0);
   if (candidates.length === 0) return;
@@ -91,7 +92,7 @@ export async function applyAssignmentRules(
   for (const r of candidates) {
     const lines: ReturnType<typeof line>[] = [];
     for (const rule of rules) {
-      if (!ruleMatches(rule, r)) continue;
+      if (!ruleMatches(rule, { ...r, department: departments.get(r.id) ?? null })) continue;
       const at = r.created_at;
       let who = await ineligibility(db, tenantId, rule.assignee_email);
       // Nobody works their own case (document 2, self-action): the rule passes them over.

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident, PolicyPort } from '../../ports/policy-port.js';
 import { applyAssignmentRules } from './assignment-rules-apply.js';
+import { attributeDepartments } from './department.js';
 import { actionKind, correlationKey, WINDOW_MS } from './correlation-key.js';
 import { correlatingPolicy, foldEvent, isTestMatch, type PolicyInfo, within } from './correlation-rules.js';
 import {
@@ -158,6 +159,7 @@ export async function correlateEvents(
       byTestFolder.push({ row, folder });
     }
     const pend = pendingFor(row, true);
+    pend.reportedDepartment = e.department;
     pending.set(pend.row.id, pend);
     return pend;
   }
@@ -223,11 +225,15 @@ export async function correlateEvents(
 
   const touched = [...pending.values()].filter((p) => p.touched);
   await writeIncidents(trx, tenantId, touched);
+  const fresh = touched.filter((p) => p.isNew);
+  // Department first: an assignment rule may name one (docs/incidents.md, Department).
+  const departments = await attributeDepartments(trx, tenantId, fresh);
   // Assignment rules run once, at creation (docs/incidents.md, Assignment rules).
   await applyAssignmentRules(
     trx,
     tenantId,
-    touched.filter((p) => p.isNew).map((p) => p.row),
+    fresh.map((p) => p.row),
+    departments,
   );
   await recordTestFolderOrigins(trx, byTestFolder, now);
   return out;

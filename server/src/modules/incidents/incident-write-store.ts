@@ -17,6 +17,8 @@ export interface Pending {
   fullyLoaded: boolean;
   /** The stored removed locations are in `locations`. */
   removedLoaded: boolean;
+  /** The department the creating event reported (a new incident only; department.ts). */
+  reportedDepartment?: string | null;
 }
 
 /** Columns an ingest changes on an existing incident; everything else keeps its stored value. */

@@ -31,8 +31,9 @@ export const Row = {
   priority_score: I,
   priority_factors: Type.Array(PriorityFactor),
   risk_score: I,
-  department: Type.Null(),
-  department_source: Type.Null(),
+  department: Nullable(S),
+  /** `endpoint`, `directory` or null (docs/incidents.md, Department). */
+  department_source: Nullable(S),
   disposition: Nullable(S),
   response_met: Nullable(Type.Boolean()),
   resolution_met: Nullable(Type.Boolean()),
@@ -97,8 +98,62 @@ const EventDetector = Type.Object({
   max_confidence: Type.Optional(Type.Number()),
 });
 
+/** docs/incidents.md, Justifications: one answer and how many operations gave it. */
+const JustificationGroup = Type.Object(
+  {
+    result: S,
+    kind: S,
+    category: Nullable(S),
+    text: Nullable(S),
+    text_withheld: Nullable(S),
+    not_asked_reason: Nullable(S),
+    rule_problems: Type.Array(S),
+    operations: I,
+    burst_operations: I,
+    held_operations: I,
+    first_at: Timestamp,
+    last_at: Timestamp,
+  },
+  { additionalProperties: false },
+);
+
+/** Print job and process facts of an event (document 2); names failing the person-text rule are withheld. */
+const PrintJob = Type.Object(
+  {
+    printer: Nullable(S),
+    port: Nullable(S),
+    submitted_from: Nullable(S),
+    pages: Nullable(I),
+    copies: Nullable(I),
+    duplex: Nullable(Type.Boolean()),
+    withheld_fields: Type.Array(S),
+  },
+  { additionalProperties: false },
+);
+const ProcessDetail = Type.Object(
+  {
+    executable_path: Nullable(S),
+    executable_hash: Nullable(S),
+    signed_publisher: Nullable(S),
+    signature: Nullable(S),
+    integrity_level: Nullable(S),
+    withheld_fields: Type.Array(S),
+  },
+  { additionalProperties: false },
+);
+
 const Detail = Type.Object({
   ...Row,
+  department_reason: Nullable(S),
+  justifications: Type.Array(JustificationGroup),
+  justifications_total: I,
+  confidence: Nullable(Type.Number()),
+  process_name: Nullable(S),
+  file_mime: Nullable(S),
+  file_owner_sid: Nullable(S),
+  file_owner_name: Nullable(S),
+  triaged_at: Nullable(Timestamp),
+  resolved_at: Nullable(Timestamp),
   risk_factors: Type.Array(RiskFactor),
   risk_model_version: Nullable(S),
   open: Type.Boolean(),
@@ -118,8 +173,16 @@ const Detail = Type.Object({
   ),
   removable_devices: Type.Array(Type.Unsafe<Record<string, unknown>>(RemovableDevice)),
   detector_summaries: Type.Array(
-    Type.Object({ detector_id: S, category: Nullable(S), match_count: I, events: I }),
+    Type.Object({
+      detector_id: S,
+      category: Nullable(S),
+      match_count: I,
+      events: I,
+      previews: Nullable(Type.Array(S)),
+      snippets: Nullable(Type.Array(S)),
+    }),
   ),
+  previews_withheld: Type.Boolean(),
   resolution: Nullable(S),
   closed_at: Nullable(Timestamp),
   enforcement: Type.Object(
@@ -172,8 +235,8 @@ const Event = Type.Object({
   explanation: Type.Array(Type.Unsafe<unknown>(Type.Object({ code: Nullable(S), text: Nullable(S) }))),
   not_read: Type.Unsafe<unknown>(Nullable(Type.Object({ cause: Nullable(S), reason: Nullable(S) }))),
   removable_device: Type.Unsafe<unknown>(Nullable(RemovableDevice)),
-  print_job: Type.Null(),
-  process_detail: Type.Null(),
+  print_job: Type.Unsafe<unknown>(Nullable(PrintJob)),
+  process_detail: Type.Unsafe<unknown>(Nullable(ProcessDetail)),
 });
 
 /** The list's filters and sort; GET /incidents/export takes the same (export-routes.ts). */

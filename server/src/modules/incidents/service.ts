@@ -6,6 +6,8 @@ import { type AgentEventsTable, incidentEvents, newestPayloads } from '../agent-
 import { acceptedUntilOf } from './accepted-risk-store.js';
 import { requestView } from './closure-gate.js';
 import { pendingRequest } from './closure-store.js';
+import { type DepartmentView, departmentViews, NO_DEPARTMENT } from './department.js';
+import { eventFacts, justificationsOf, previewsOf } from './detail-extras.js';
 import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-filters.js';
 import { detectorFeedbackOf } from './marking-store.js';
 import { boundedListing } from './query-timeout.js';
@@ -67,7 +69,11 @@ export function scopeOf(p: Principal): readonly string[] | null {
 }
 
 /** One queue row; `priority` is the incident's stored factors (scoring.ts `scoreViews`). */
-export function incidentRow(r: IncidentsTable, priority: PriorityFactor[]) {
+export function incidentRow(
+  r: IncidentsTable,
+  priority: PriorityFactor[],
+  department: DepartmentView = NO_DEPARTMENT,
+) {
   return {
     id: r.id,
     reference: r.reference,
@@ -78,8 +84,8 @@ export function incidentRow(r: IncidentsTable, priority: PriorityFactor[]) {
     priority_score: r.priority_score,
     priority_factors: priority,
     risk_score: r.risk_score,
-    department: null,
-    department_source: null,
+    department: department.department,
+    department_source: department.department_source,
     disposition: r.disposition,
     response_met: r.response_met === null ? null : r.response_met === 1,
     resolution_met: r.resolution_met === null ? null : r.resolution_met === 1,
@@ -141,12 +147,10 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
   const { rows, total, sort } = await queryIncidents(s, principal, q, { limit, offset });
-  const views = await scoreViews(
-    s.db,
-    rows.map((r) => r.id),
-  );
+  const ids = rows.map((r) => r.id);
+  const [views, departments] = await Promise.all([scoreViews(s.db, ids), departmentViews(s.db, ids)]);
   return {
-    items: rows.map((r) => incidentRow(r, views.get(r.id)?.priority_factors ?? [])),
+    items: rows.map((r) => incidentRow(r, views.get(r.id)?.priority_factors ?? [], departments.get(r.id))),
     total,
     limit,
     offset,
@@ -192,14 +196,19 @@ export function locationRow(l: IncidentLocationsTable) {
 
 export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
   const r = await visible(s, principal, id);
-  const [policies, locations, payloads, history, scores] = await Promise.all([
-    incidentPolicies(s.db, r.id),
-    incidentLocations(s.db, r.id, 50, 0),
-    newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
-    // Document 2, Limits: record history 200 in the detail; the rest through /history.
-    historyPage(s.db, r.id, DETAIL_HISTORY, 0),
-    scoreViews(s.db, [r.id]),
-  ]);
+  const [policies, locations, payloads, history, scores, departments, justifications, previews] =
+    await Promise.all([
+      incidentPolicies(s.db, r.id),
+      incidentLocations(s.db, r.id, 50, 0),
+      newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
+      // Document 2, Limits: record history 200 in the detail; the rest through /history.
+      historyPage(s.db, r.id, DETAIL_HISTORY, 0),
+      scoreViews(s.db, [r.id]),
+      departmentViews(s.db, [r.id]),
+      justificationsOf(s, r.id),
+      previewsOf(s, principal, r.id),
+    ]);
+  const department = departments.get(r.id) ?? NO_DEPARTMENT;
   const score = scores.get(r.id);
   let notRead: {
     cause: string | null;
@@ -241,8 +250,15 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     }
   }
   if (notRead) notRead.partial_events = partial;
+  const sla = await slaView(s.db, r, s.clock.now());
   return {
-    ...incidentRow(r, score?.priority_factors ?? []),
+    ...incidentRow(r, score?.priority_factors ?? [], department),
+    department_reason: department.department_reason,
+    ...justifications,
+    ...eventFacts(payloads),
+    // When it first left new and was first closed (the SLA clock's records; a reopen keeps them).
+    triaged_at: sla.responded_at,
+    resolved_at: sla.resolved_at,
     risk_factors: score?.risk_factors ?? [],
     risk_model_version: score?.risk_model_version ?? null,
     open: OPEN.has(r.status),
@@ -262,9 +278,15 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     locations_total: locations.total,
     not_read: notRead,
     removable_devices: [...devices.values()],
-    detector_summaries: [...detectors.values()].sort(
-      (a, b) => b.match_count - a.match_count || a.detector_id.localeCompare(b.detector_id),
-    ),
+    // Previews withheld (null) until this person opens the evidence (docs/evidence.md).
+    detector_summaries: [...detectors.values()]
+      .sort((a, b) => b.match_count - a.match_count || a.detector_id.localeCompare(b.detector_id))
+      .map((d) => ({
+        ...d,
+        previews: previews ? (previews.get(d.detector_id)?.values ?? []) : null,
+        snippets: previews ? (previews.get(d.detector_id)?.snippets ?? []) : null,
+      })),
+    previews_withheld: previews === null,
     resolution: r.resolution,
     closed_at: r.closed_at,
     // docs/incidents.md, Detail: the same rule as the enforcement filter, over the newest events.
@@ -281,7 +303,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     accepted_until: await acceptedUntilOf(s.db, r.id),
     pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
     related: await relatedOf(s, principal, r),
-    sla: await slaView(s.db, r, s.clock.now()),
+    sla,
     detector_feedback: await detectorFeedbackOf(s.db, r.id),
   };
 }
@@ -319,8 +341,8 @@ export function eventRow(e: AgentEventsTable) {
     explanation: (p.explanation as unknown[] | undefined) ?? [],
     not_read: p.not_read ?? null,
     removable_device: p.removable_device ?? null,
-    print_job: null,
-    process_detail: null,
+    print_job: p.print_job ?? null,
+    process_detail: p.process_detail ?? null,
   };
 }
 

@@ -9,6 +9,7 @@ import type { Principal } from '../../http/principal.js';
 import { decideAcceptedUntil } from './accepted-risk.js';
 import { acceptedUntilOf, clearAcceptance, setAcceptance } from './accepted-risk-store.js';
 import { gateClose, recordSinglePerson } from './closure-gate.js';
+import { departmentViews } from './department.js';
 import { checkQuestion, newQuestion, storeQuestion } from './question-service.js';
 import { rescorePriority, scoreViews } from './scoring.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
@@ -57,8 +58,9 @@ export interface StatusBody {
 /** The answer of a workflow write: the row, its open flag and what may happen next. */
 export async function incidentState(db: AppServices['db'], r: IncidentsTable) {
   const priority = (await scoreViews(db, [r.id])).get(r.id)?.priority_factors ?? [];
+  const department = (await departmentViews(db, [r.id])).get(r.id);
   return {
-    ...incidentRow(r, priority),
+    ...incidentRow(r, priority, department),
     open: r.status !== 'closed',
     resolution: r.resolution,
     closed_at: r.closed_at,

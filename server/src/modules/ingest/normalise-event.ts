@@ -1,12 +1,21 @@
 import { isWireAction, normalizeAction } from '@custos/engine';
-import type { NormalisedEvent } from '../../ports/normalised-event.js';
+import type { DetectorPreviews, NormalisedEvent } from '../../ports/normalised-event.js';
+import {
+  departmentOf,
+  fileFactsOf,
+  personPromptOf,
+  previewsOf,
+  printJobOf,
+  processDetailOf,
+} from './normalise-extras.js';
 
 export type { NormalisedEvent };
 
 /**
  * Reads one agent event (document 2, Event; docs/agent.md "Events on the wire"): every field is
  * checked on its own so that one bad event is Rejected with a reason and never fails its batch.
- * Only the allow-listed fields are kept: no preview or matched value is stored even if sent.
+ * Only the allow-listed fields are kept: no matched value is stored even if sent; masked previews
+ * are kept apart from the payload and shown only after an evidence opening (normalise-extras.ts).
  */
 export const RETENTION_MS = 90 * 86_400_000;
 /** Document 2: more than a day ahead of the server is placed at its arrival time. */
@@ -93,11 +102,12 @@ export function maskHost(host: unknown): string | null {
 function detectorsOf(
   v: unknown,
   afterDeletion: boolean,
-): { list: Record<string, unknown>[]; matches: number } | null {
-  if (v === undefined || v === null) return { list: [], matches: 0 };
+): { list: Record<string, unknown>[]; matches: number; previews: DetectorPreviews[] } | null {
+  if (v === undefined || v === null) return { list: [], matches: 0, previews: [] };
   if (!Array.isArray(v) || v.length > 200) return null;
   let matches = 0;
   const list: Record<string, unknown>[] = [];
+  const previews: DetectorPreviews[] = [];
   for (const d of v) {
     if (!d || typeof d !== 'object') return null;
     const r = d as Record<string, unknown>;
@@ -116,10 +126,13 @@ function detectorsOf(
       if (Number.isSafeInteger(r.detector_version)) kept.detector_version = r.detector_version;
       if (Number.isSafeInteger(r.validated_count)) kept.validated_count = r.validated_count;
       if (typeof r.max_confidence === 'number') kept.max_confidence = r.max_confidence;
+      const shown = previewsOf(id, r);
+      if (shown === 'bad') return null;
+      if (shown) previews.push(shown);
     }
     list.push(kept);
   }
-  return { list, matches };
+  return { list, matches, previews };
 }
 
 function reject(eventId: string, reason: string): Normalised {
@@ -188,6 +201,8 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   if ('reason' in userName) return reject(id, userName.reason);
   const userId = keptText(u.id, 256, 'user_invalid');
   if ('reason' in userId) return reject(id, userId.reason);
+  const department = departmentOf(u);
+  if ('reason' in department) return reject(id, department.reason);
   const host = keptText(e.hostname, 255, 'hostname_invalid');
   if ('reason' in host) return reject(id, host.reason);
   const policyVersion = e.policy_version ?? null;
@@ -231,6 +246,15 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   const detectors = detectorsOf(e.detectors, e.channel === 'file_delete');
   if (detectors === null) return reject(id, 'detectors_invalid');
 
+  const person = personPromptOf(e.person_prompt);
+  if ('reason' in person) return reject(id, person.reason);
+  const printJob = printJobOf(e.print_job);
+  if ('reason' in printJob) return reject(id, printJob.reason);
+  const process = processDetailOf(e.process_detail, MAX_PATH_CHARS);
+  if ('reason' in process) return reject(id, process.reason);
+  const fileFacts = fileFactsOf(f);
+  if ('reason' in fileFacts) return reject(id, fileFacts.reason);
+
   const explanation = Array.isArray(e.explanation)
     ? e.explanation.slice(0, 50).map((x) => {
         const r = (x ?? {}) as Record<string, unknown>;
@@ -265,6 +289,9 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
         : null,
     from_path: fromPath,
     departure,
+    print_job: printJob.value,
+    process_detail: process.value,
+    ...fileFacts.value,
   };
   // The limit bounds what is kept: unknown fields are dropped, so only the stored form counts.
   const payload = JSON.stringify(rest);
@@ -274,6 +301,8 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
     Buffer.byteLength(fromPath ?? '') +
     Buffer.byteLength(nameText.value ?? '') +
     Buffer.byteLength(host.value ?? '') +
+    Buffer.byteLength(JSON.stringify(person.value ?? '')) +
+    Buffer.byteLength(JSON.stringify(detectors.previews)) +
     512;
   if (size > MAX_EVENT_BYTES) return reject(id, 'event_too_large');
 
@@ -307,6 +336,9 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
       mark,
       match_count: detectors.matches,
       evidence_requested: e.evidence_requested === true,
+      department: department.value,
+      person_prompt: person.value,
+      previews: detectors.previews,
       payload,
       size_bytes: size,
     },

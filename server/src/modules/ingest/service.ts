@@ -2,7 +2,7 @@ import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
-import { eventValues, insertEvents, storedEventIds } from '../agent-events/public.js';
+import { eventValues, insertEventExtras, insertEvents, storedEventIds } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { approvedExceptionInForce } from '../exception-requests/public.js';
 import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
@@ -199,18 +199,19 @@ export async function ingestBatch(
     await state.writer.run(() =>
       s.db.transaction().execute(async (trx) => {
         const incidents = await correlateEvents(trx, policyInfo, device, fresh, now);
+        const ctx = (e: NormalisedEvent) => ({
+          tenantId: device.tenant_id,
+          deviceId: device.id,
+          batchId: input.batch_id,
+          receivedAt: now.toISOString(),
+          incidentId: incidents.get(e.id) ?? null,
+        });
         await insertEvents(
           trx,
-          fresh.map((e) =>
-            eventValues(e, {
-              tenantId: device.tenant_id,
-              deviceId: device.id,
-              batchId: input.batch_id,
-              receivedAt: now.toISOString(),
-              incidentId: incidents.get(e.id) ?? null,
-            }),
-          ),
+          fresh.map((e) => eventValues(e, ctx(e))),
         );
+        // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
+        await insertEventExtras(trx, fresh, ctx);
         // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
         await scoreIncidents(trx, device.tenant_id, incidents.values(), now, approvedExceptionInForce);
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());

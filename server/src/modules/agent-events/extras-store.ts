@@ -1,0 +1,143 @@
+import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { NormalisedEvent } from '../../ports/normalised-event.js';
+import type { EventRowContext } from './store.js';
+import './extras-tables.js';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+const CHUNK = 100;
+
+/**
+ * Stores what a batch's events carried beside their row: the person's answer to a prompt and
+ * the masked detector previews (docs/incidents.md, Justifications and Detector previews).
+ */
+export async function insertEventExtras(
+  db: Db,
+  events: readonly NormalisedEvent[],
+  ctx: (e: NormalisedEvent) => EventRowContext,
+): Promise<void> {
+  const prompts = events
+    .filter((e) => e.person_prompt !== null)
+    .map((e) => {
+      const p = e.person_prompt!;
+      const c = ctx(e);
+      return {
+        device_id: c.deviceId,
+        event_id: e.id,
+        tenant_id: c.tenantId,
+        incident_id: c.incidentId,
+        occurred_at: e.occurred_at,
+        kind: p.kind,
+        held: p.held ? 1 : 0,
+        result: p.result,
+        category: p.category,
+        answer_text: p.text,
+        text_withheld: p.text_withheld,
+        rule_problems: JSON.stringify(p.rule_problems),
+        not_asked_reason: p.not_asked_reason,
+        covered_by_burst: p.covered_by_burst ? 1 : 0,
+      };
+    });
+  for (let i = 0; i < prompts.length; i += CHUNK)
+    await db
+      .insertInto('event_person_prompts')
+      .values(prompts.slice(i, i + CHUNK))
+      .execute();
+  const previews = events.flatMap((e) => {
+    const c = ctx(e);
+    return e.previews.map((p) => ({
+      device_id: c.deviceId,
+      event_id: e.id,
+      detector_id: p.detector_id,
+      tenant_id: c.tenantId,
+      incident_id: c.incidentId,
+      occurred_at: e.occurred_at,
+      previews: JSON.stringify({ values: p.values, snippets: p.snippets }),
+    }));
+  });
+  for (let i = 0; i < previews.length; i += CHUNK)
+    await db
+      .insertInto('event_detector_previews')
+      .values(previews.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(['device_id', 'event_id', 'detector_id']).doNothing())
+      .execute();
+}
+
+/** One answer of the incident's events with how many operations gave it. */
+export interface JustificationGroupRow {
+  result: string;
+  kind: string;
+  category: string | null;
+  answer_text: string | null;
+  text_withheld: string | null;
+  not_asked_reason: string | null;
+  rule_problems: string;
+  operations: number;
+  burst_operations: number;
+  held_operations: number;
+  first_at: string;
+  last_at: string;
+}
+
+/**
+ * The incident's prompt records grouped by answer (result, kind, category, text, withheld
+ * reason, not-asked reason), most operations first; `limit` groups and the number of groups.
+ */
+export async function justificationGroups(
+  db: Db,
+  incidentId: string,
+  limit: number,
+): Promise<{ rows: JustificationGroupRow[]; total: number }> {
+  const keys = [
+    'result',
+    'kind',
+    'category',
+    'answer_text',
+    'text_withheld',
+    'not_asked_reason',
+    'rule_problems',
+  ] as const;
+  const grouped = db
+    .selectFrom('event_person_prompts')
+    .select(keys)
+    .select((eb) => [
+      eb.fn.countAll<number>().as('operations'),
+      eb.fn.sum<number>('covered_by_burst').as('burst_operations'),
+      eb.fn.sum<number>('held').as('held_operations'),
+      eb.fn.min('occurred_at').as('first_at'),
+      eb.fn.max('occurred_at').as('last_at'),
+    ])
+    .where('incident_id', '=', incidentId)
+    .groupBy(keys);
+  const rows = await grouped
+    .orderBy('operations', 'desc')
+    .orderBy('first_at', 'asc')
+    .orderBy('result')
+    .limit(limit)
+    .execute();
+  const total = await db.selectFrom(grouped.as('g')).select(sql<number>`count(*)`.as('n')).executeTakeFirst();
+  return {
+    rows: rows.map((r) => ({
+      ...r,
+      operations: Number(r.operations),
+      burst_operations: Number(r.burst_operations ?? 0),
+      held_operations: Number(r.held_operations ?? 0),
+      first_at: String(r.first_at),
+      last_at: String(r.last_at),
+    })),
+    total: Number(total?.n ?? 0),
+  };
+}
+
+/** The newest events' masked previews of an incident, newest first. */
+export async function incidentPreviewRows(db: Db, incidentId: string, limit: number) {
+  return db
+    .selectFrom('event_detector_previews')
+    .select(['detector_id', 'event_id', 'occurred_at', 'previews'])
+    .where('incident_id', '=', incidentId)
+    .orderBy('occurred_at', 'desc')
+    .orderBy('event_id', 'desc')
+    .limit(limit)
+    .execute();
+}
