@@ -25,6 +25,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 75, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'phone',
@@ -56,6 +57,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 150,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
+    default_confidence: 65,
   },
   {
     id: 'ipv4',
@@ -75,6 +77,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
+    default_confidence: 65,
   },
   {
     id: 'ipv6',
@@ -103,5 +106,6 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
 ];

@@ -20,6 +20,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'uk_nino',
@@ -40,6 +41,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'tr_tckn',
@@ -69,6 +71,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     keyword_required: false,
     // Reference §1.2 (Purview Turkey national ID): 75 by checksum alone, 85 with a keyword.
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'tr_vkn',
@@ -88,6 +91,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'az_fin',
@@ -107,6 +111,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: true,
     confidence: { pattern: 65, keyword: 75, validated: 65, validated_keyword: 75 },
+    default_confidence: 65,
   },
   {
     id: 'az_voen',
@@ -127,6 +132,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'ru_inn',
@@ -147,6 +153,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'ru_snils',
@@ -166,5 +173,6 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
 ];
