@@ -107,6 +107,15 @@ describe('issue 24 detectors find their examples', () => {
     expect(best('az_id_card', 'шәхсијјәт вәсигәси AZE12345678')?.confidence).toBe(75);
   });
 
+  test('a keyword supports a value on its line or as the label just above it, not in another row', () => {
+    expect(best('ru_passport', 'Паспорт: 45 06 123456')?.confidence).toBe(75);
+    expect(best('ru_passport', 'Паспорт:\n45 06 123456')?.confidence).toBe(75);
+    expect(best('ru_passport', 'паспорт готов к выдаче\n45 06 123456')).toBeUndefined();
+    expect(best('ru_passport', 'Паспорт:\nзаказ отгружен\n45 06 123456')).toBeUndefined();
+    expect(best('tr_tckn', 'TC Kimlik No\n10000000146')?.confidence).toBe(85);
+    expect(best('tr_tckn', 'kimlik no alanı boş kaldı\n10000000146')?.confidence).toBe(75);
+  });
+
   test('keyword-gated numbers stay silent without their keyword', () => {
     expect(best('ru_passport', 'заказ 45 06 123456 отгружен')).toBeUndefined();
     expect(best('date_of_birth', 'invoice date 29.02.1996')).toBeUndefined();

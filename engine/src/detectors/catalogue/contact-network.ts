@@ -3,18 +3,18 @@ import type { DetectorDefinition } from '../definition.js';
 export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
   {
     id: 'email',
-    version: 1,
+    version: 2,
     category: 'contact',
     description:
-      'E-mail address (ASCII local part and domain); file names such as icon@2x.png are refused by their extension.',
+      'E-mail address (ASCII local part and domain); file names such as icon@2x.png are refused by their extension, and the user part of a URL (scheme://user@host) is not an address.',
     patterns: [
       {
         source:
-          '(?<![A-Za-z0-9._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])',
+          '(?<![A-Za-z0-9._%+-])(?<!\\/\\/[^\\s/@]{0,64})[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])',
       },
     ],
     word_boundaries: false,
-    triggers: [{ kind: 'literal', anchors: ['@'], back: 64, forward: 255 }],
+    triggers: [{ kind: 'literal', anchors: ['@'], back: 130, forward: 255 }],
     checks: ['email'],
     keywords: {
       en: ['email', 'e-mail', 'mail', 'contact'],
@@ -57,7 +57,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 150,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
-    default_confidence: 65,
+    default_confidence: 75,
   },
   {
     id: 'ipv4',

@@ -9,7 +9,7 @@ const IBAN_ANCHORS = Object.keys(IBAN_REGISTRY).flatMap((cc) =>
 export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
   {
     id: 'payment_card',
-    version: 1,
+    version: 2,
     category: 'financial',
     description:
       'Payment card number: 12–19 digits with a known issuer prefix and length (Visa, Mastercard incl. 2221–2720, Amex, Diners, Discover, JCB, UnionPay, Maestro, Mir 2200–2204, Troy), contiguous or grouped with spaces or dashes; validated by Luhn.',
@@ -128,6 +128,6 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
 ];

@@ -12,8 +12,9 @@ export const CIS_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
   keywordNumber({
     id: 'tr_passport',
     category: 'national_id',
-    description: 'Turkish passport number: a letter (U, S, Z …) and 8 digits, near a passport keyword.',
-    patterns: ['[A-Z] ?\\d{8}'],
+    description:
+      'Turkish passport number: U (ordinary), S (service) or Z (diplomatic) and 8 digits, near a passport keyword.',
+    patterns: ['[USZ] ?\\d{8}'],
     keywords: kw(
       [...PASSPORT_EN, 'turkish passport'],
       ['türkiyə pasportu', 'pasport*'],
@@ -117,7 +118,7 @@ export const CIS_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
       ['iin', 'kazakistan kimlik numarası*'],
     ),
     confidence: MEDIUM,
-    default_confidence: 75,
+    default_confidence: 85,
   }),
   keywordNumber({
     id: 'kz_passport',

@@ -166,7 +166,7 @@ export const EU_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
       ['pesel', 'polonya kimlik*'],
     ),
     confidence: MEDIUM,
-    default_confidence: 75,
+    default_confidence: 85,
   }),
   entry({
     id: 'se_personnummer',
@@ -183,7 +183,7 @@ export const EU_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
       ['isveç kimlik numarası*', 'personnummer'],
     ),
     confidence: MEDIUM,
-    default_confidence: 75,
+    default_confidence: 85,
   }),
   entry({
     id: 'fi_hetu',
@@ -199,8 +199,8 @@ export const EU_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
       ['финский личный код', 'hetu'],
       ['fin kimlik kodu', 'hetu'],
     ),
-    confidence: STRONG,
-    default_confidence: 75,
+    confidence: MEDIUM,
+    default_confidence: 85,
   }),
   keywordNumber({
     id: 'dk_cpr',
@@ -210,7 +210,7 @@ export const EU_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     patterns: ['\\d{6}-?\\d{4}'],
     validator: 'dk_cpr',
     keywords: kw(
-      ['cpr', 'cpr-nummer', 'personnummer', 'danish id', 'civil registration number'],
+      ['cpr', 'cpr-nummer', 'cpr nr', 'danish id', 'civil registration number'],
       ['cpr', 'danimarka şəxsiyyət nömrəsi'],
       ['cpr', 'датский персональный номер'],
       ['cpr', 'danimarka kimlik numarası*'],
@@ -231,7 +231,7 @@ export const EU_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
       ['kişisel kod*', 'isikukood'],
     ),
     confidence: MEDIUM,
-    default_confidence: 75,
+    default_confidence: 85,
   }),
   entry({
     id: 'bg_egn',

@@ -20,7 +20,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
   {
     id: 'uk_nino',
@@ -71,11 +71,11 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     keyword_required: false,
     // Reference §1.2 (Purview Turkey national ID): 75 by checksum alone, 85 with a keyword.
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
   {
     id: 'tr_vkn',
-    version: 1,
+    version: 2,
     category: 'national_id',
     description: 'Turkish tax number (Vergi Kimlik Numarası): 10 digits with the VKN checksum.',
     patterns: [{ source: '\\d{10}' }],
@@ -84,14 +84,14 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     validator: 'tr_vkn',
     keywords: {
       en: ['tax number', 'tax id', 'vkn', 'turkish tax'],
-      az: ['vergi nömrəsi', 'vkn'],
+      az: ['türkiyə vergi nömrəsi', 'vkn'],
       ru: ['налоговый номер', 'vkn'],
-      tr: ['vergi kimlik*', 'vergi no*', 'vergi numarası*', 'vkn', 'vergi dairesi*'],
+      tr: ['vergi kimlik*', 'vergi no', 'vkn', 'vergi dairesi*'],
     },
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
   {
     id: 'az_fin',
@@ -132,7 +132,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
   {
     id: 'ru_inn',
@@ -153,7 +153,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
   {
     id: 'ru_snils',
@@ -173,6 +173,6 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
-    default_confidence: 65,
+    default_confidence: 85,
   },
 ];
