@@ -68,7 +68,7 @@ const EXAMPLES: [string, string, string | null][] = [
   [
     'connection_string',
     'DATABASE_URL=postgres://app:Xk29!qLm@db.internal:5432/app',
-    'DATABASE_URL=postgres://app:${PW}@db/app',
+    `DATABASE_URL=postgres://app:${'$'}{PW}@db/app`,
   ],
 ];
 

@@ -55,8 +55,8 @@ const NEAR: Record<string, (r: Rand) => string> = {
   google_api_key: () => `AIza${'x'.repeat(35)}`,
   jwt: (r) => `eyJ${r.chars(20, ALNUM)}.eyJ${r.chars(20, ALNUM)}.${r.chars(20, ALNUM)}`,
   password_assignment: (r) =>
-    r.pick(['changeme', '${DB_PASSWORD}', '********', 'process.env.DB_PASS', 'please']),
-  connection_string: () => 'postgres://app:${DB_PASSWORD}@db.internal:5432/app',
+    r.pick(['changeme', `${'$'}{DB_PASSWORD}`, '********', 'process.env.DB_PASS', 'please']),
+  connection_string: () => `postgres://app:${'$'}{DB_PASSWORD}@db.internal:5432/app`,
   gitlab_token: () => `glpat-${'x'.repeat(20)}`,
   stripe_key: () => `sk_test_${'x'.repeat(24)}`,
   npm_token: () => `npm_${'0'.repeat(36)}`,

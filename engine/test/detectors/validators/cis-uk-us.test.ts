@@ -95,7 +95,7 @@ const CASES: [string, Check, string[], [string, string][]][] = [
     connectionStringValid,
     ['postgres://app:Xk29!qLm@db.internal:5432/app', 'mongodb+srv://svc:pa55w0rd@cluster0.example.net'],
     [
-      ['postgres://app:${DB_PASSWORD}@db/app', 'variable reference'],
+      [`postgres://app:${'$'}{DB_PASSWORD}@db/app`, 'variable reference'],
       ['mysql://root:password@localhost/db', 'placeholder'],
       ['redis://user:****@cache:6379', 'mask'],
     ],
