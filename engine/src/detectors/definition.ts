@@ -61,7 +61,17 @@ export type DigitGateId =
   | 'phone'
   | 'ipv4'
   | 'ipv6'
-  | 'uk_nino';
+  | 'uk_nino'
+  | 'six_group'
+  | 'seven_group'
+  | 'eight_plus'
+  | 'twelve_plus'
+  | 'thirteen_plus'
+  | 'fourteen_plus'
+  | 'digits_9'
+  | 'digits_10'
+  | 'digits_11'
+  | 'digits_13';
 
 export interface DetectorPattern {
   /**
@@ -97,6 +107,12 @@ export interface DetectorDefinition {
   /** Drop hits with no keyword in proximity (formats too generic to stand alone). */
   keyword_required: boolean;
   confidence: ConfidenceLadder;
+  /**
+   * The confidence a condition on this detector asks for when it names none (Purview's
+   * recommended confidence): the lowest rung at which the detector keeps ≥ 95 % precision on
+   * the labelled corpus (docs/detectors.md, Precision).
+   */
+  default_confidence: ConfidenceLevel;
 }
 
 /**

@@ -1,5 +1,5 @@
 /** Detection: catalogue, compiler, scanner, rule application, custom detectors. */
-export { BUILTIN_DETECTORS, builtinDetector } from './catalogue/index.js';
+export { BUILTIN_DETECTORS, builtinDetector, detectorDefaultConfidence } from './catalogue/index.js';
 export { compileDetectors, DetectorCompileError } from './compile.js';
 export type { CompiledDetectors } from './compiled.js';
 export { CUSTOS_SECRET_PREFIXES, looksLikeCredential } from './credential-check.js';

@@ -121,7 +121,32 @@ function mergeWindows(windows: number[], length: number): number[] {
   return merged;
 }
 
-function keywordNear(w: Work, start: number, end: number, proximity: number, maxLen: number): boolean {
+/**
+ * A keyword supports a value on the same line, or when it ends the line just above the value
+ * (a label over its field: only spaces and `: - # №` after it). A keyword elsewhere within the
+ * proximity belongs to other text: a table row or log line next to a labelled field.
+ */
+function sameField(text: string, ks: number, ke: number, start: number, end: number): boolean {
+  if (ks >= end) return text.lastIndexOf('\n', ks) < end;
+  if (ke > start) return true;
+  const nl = text.indexOf('\n', ke);
+  if (nl < 0 || nl >= start) return true;
+  if (text.indexOf('\n', nl + 1) < start && text.indexOf('\n', nl + 1) >= 0) return false;
+  for (let i = ke; i < nl; i++) {
+    const c = text.charCodeAt(i);
+    if (c !== 32 && c !== 9 && c !== 13 && c !== 58 && c !== 45 && c !== 35 && c !== 0x2116) return false;
+  }
+  return true;
+}
+
+function keywordNear(
+  w: Work,
+  text: string,
+  start: number,
+  end: number,
+  proximity: number,
+  maxLen: number,
+): boolean {
   const { kwStart, kwEnd } = w;
   const lo = start - proximity;
   const hi = end + proximity;
@@ -134,7 +159,7 @@ function keywordNear(w: Work, start: number, end: number, proximity: number, max
     else a = mid + 1;
   }
   for (let i = a; i < kwEnd.length && kwEnd[i]! - maxLen < hi; i++) {
-    if (kwStart[i]! < hi) return true;
+    if (kwStart[i]! < hi && sameField(text, kwStart[i]!, kwEnd[i]!, start, end)) return true;
   }
   return false;
 }
@@ -186,7 +211,7 @@ function runDetector(
         const value = text.slice(start, end);
         for (const check of d.checks) if (!check(value)) return true;
         const validated = d.validator ? d.validator(value) : true;
-        const near = w.kwEnd.length > 0 && keywordNear(w, start, end, d.proximity, maxKeywordLength);
+        const near = w.kwEnd.length > 0 && keywordNear(w, text, start, end, d.proximity, maxKeywordLength);
         if (d.keywordRequired && !near) return true;
         const ladder = d.ladder;
         const confidence = validated

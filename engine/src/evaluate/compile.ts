@@ -1,6 +1,7 @@
 import type { BundlePayload, BundlePolicy } from '../policy/bundle-payload.js';
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
 import { type CompiledException, compileException } from './exceptions.js';
+import { buildPolicyIndex, type PolicyIndex } from './policy-index.js';
 import { type CompiledSchedule, compileSchedule, type ZoneMemo } from './schedule.js';
 import { type CompiledScope, compileScope } from './scope.js';
 
@@ -20,6 +21,8 @@ export interface CompiledBundle {
   readonly bundle_version: number | null;
   readonly policies: readonly CompiledPolicy[];
   readonly classifications: ReadonlyMap<string, ClassificationDefinition>;
+  /** Which policies can match an event, by channel, endpoint scope and required detectors. */
+  readonly index: PolicyIndex;
   /** Local-time memo per schedule zone (see `scheduleActive`); the only mutable part, and it only caches. */
   readonly zoneMemo: ZoneMemo;
 }
@@ -65,6 +68,7 @@ export function compilePolicies(
     bundle_version: bundleVersion,
     policies: Object.freeze(compiled),
     classifications: defs,
+    index: buildPolicyIndex(compiled),
     zoneMemo: new Map(),
   });
 }

@@ -5,6 +5,7 @@ import { type ConditionInput, conditionInput, evaluateCondition } from './condit
 import { type ConflictCandidate, resolveConflict } from './conflict.js';
 import { applyExceptions } from './exceptions.js';
 import { line } from './explain.js';
+import { candidatePolicies } from './policy-index.js';
 import { assessRisk } from './risk.js';
 import { scheduleActive, type ZoneMemo } from './schedule.js';
 import { matchScope } from './scope.js';
@@ -178,7 +179,22 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   // The first few misses, kept for the explanation of a decision where nothing matched.
   const firstMisses: { number: number; miss: UnmatchedPolicy }[] = [];
   let misses = 0;
-  for (const p of compiled.policies) {
+  const policies = compiled.policies;
+  // Without explain_unmatched only the first misses are written out: once they are known, the
+  // index skips the policies that cannot match (each a certain miss, only counted).
+  const possible = ctx.explain_unmatched
+    ? null
+    : candidatePolicies(compiled.index, policies, event, ctx, input.byDetector);
+  let next = 0;
+  for (let i = 0; i < policies.length; i++) {
+    if (possible && firstMisses.length >= MISS_LINES) {
+      while (next < possible.length && possible[next]! < i) next++;
+      const jump = next < possible.length ? possible[next]! : policies.length;
+      misses += jump - i;
+      i = jump;
+      if (i >= policies.length) break;
+    }
+    const p = policies[i]!;
     const stage = passes(p, event, ctx, input, compiled.zoneMemo);
     if (!stage.ok) {
       if (ctx.explain_unmatched) unmatched.push(stage.miss);

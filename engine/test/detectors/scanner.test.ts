@@ -212,7 +212,7 @@ describe('scan shape', () => {
   test('findings carry detector id, version and category; hits are ordered and do not overlap', () => {
     const text = '4111111111111111 5555555555554444 4111 1111 1111 1111';
     const [card] = scan(compiled, text);
-    expect(card).toMatchObject({ detector_id: 'payment_card', detector_version: 1, category: 'financial' });
+    expect(card).toMatchObject({ detector_id: 'payment_card', detector_version: 2, category: 'financial' });
     const starts = card!.hits.map((h) => h.start);
     expect(starts).toEqual([...starts].sort((a, b) => a - b));
     for (let i = 1; i < card!.hits.length; i++)

@@ -3,18 +3,18 @@ import type { DetectorDefinition } from '../definition.js';
 export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
   {
     id: 'email',
-    version: 1,
+    version: 2,
     category: 'contact',
     description:
-      'E-mail address (ASCII local part and domain); file names such as icon@2x.png are refused by their extension.',
+      'E-mail address (ASCII local part and domain); file names such as icon@2x.png are refused by their extension, and the user part of a URL (scheme://user@host) is not an address.',
     patterns: [
       {
         source:
-          '(?<![A-Za-z0-9._%+-])[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])',
+          '(?<![A-Za-z0-9._%+-])(?<!\\/\\/[^\\s/@]{0,64})[A-Za-z0-9](?:[A-Za-z0-9._%+-]{0,62}[A-Za-z0-9_%+-])?@(?:[A-Za-z0-9](?:[A-Za-z0-9-]{0,61}[A-Za-z0-9])?\\.)+[A-Za-z]{2,24}(?![A-Za-z0-9-])',
       },
     ],
     word_boundaries: false,
-    triggers: [{ kind: 'literal', anchors: ['@'], back: 64, forward: 255 }],
+    triggers: [{ kind: 'literal', anchors: ['@'], back: 130, forward: 255 }],
     checks: ['email'],
     keywords: {
       en: ['email', 'e-mail', 'mail', 'contact'],
@@ -25,13 +25,14 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 75, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'phone',
-    version: 1,
+    version: 2,
     category: 'contact',
     description:
-      'Phone number: international E.164 form (+ or 00, at most 15 digits; national length enforced for +1, +7, +90, +994) and national forms of the US (NANP), Türkiye (0 5xx / 0 2xx–4xx), Azerbaijan (0 + operator code) and Russia (8 + area code). A bare digit string counts only with a trunk prefix (0, 8 or 00).',
+      'Phone number: international E.164 form (+ or 00, at most 15 digits; national length enforced for +1, +7, +90, +994, +380, +995, +998, +44 and other fixed-length plans) and national forms of the US (NANP), Türkiye (0 5xx / 0 2xx–4xx), Azerbaijan (0 + operator code) and Russia (8 + area code). A bare digit string counts only with a trunk prefix (0, 8 or 00).',
     patterns: [
       { source: '(?:\\+|00)[1-9](?:[ .\\u00a0-]?\\(?\\d\\)?){6,14}' },
       { source: '(?:1[ .\\u00a0-]?)?\\(?[2-9]\\d{2}\\)?[ .\\u00a0-]?[2-9]\\d{2}[ .\\u00a0-]?\\d{4}' },
@@ -56,6 +57,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 150,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
+    default_confidence: 75,
   },
   {
     id: 'ipv4',
@@ -75,6 +77,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 75 },
+    default_confidence: 65,
   },
   {
     id: 'ipv6',
@@ -103,5 +106,6 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
 ];

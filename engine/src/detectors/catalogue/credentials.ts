@@ -27,6 +27,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 75, keyword: 75, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'aws_access_key_id',
@@ -54,6 +55,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 75, keyword: 75, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'aws_secret_key',
@@ -82,6 +84,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 120,
     keyword_required: true,
     confidence: { pattern: 65, keyword: 65, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'github_token',
@@ -106,6 +109,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 75, keyword: 75, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'slack_token',
@@ -131,6 +135,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 75, keyword: 75, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'google_api_key',
@@ -145,6 +150,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 75, keyword: 75, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'jwt',
@@ -170,6 +176,7 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'password_assignment',
@@ -214,5 +221,6 @@ export const CREDENTIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 200,
     keyword_required: false,
     confidence: { pattern: 75, keyword: 85, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
 ];

@@ -9,7 +9,7 @@ const IBAN_ANCHORS = Object.keys(IBAN_REGISTRY).flatMap((cc) =>
 export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
   {
     id: 'payment_card',
-    version: 1,
+    version: 2,
     category: 'financial',
     description:
       'Payment card number: 12–19 digits with a known issuer prefix and length (Visa, Mastercard incl. 2221–2720, Amex, Diners, Discover, JCB, UnionPay, Maestro, Mir 2200–2204, Troy), contiguous or grouped with spaces or dashes; validated by Luhn.',
@@ -64,6 +64,7 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'iban',
@@ -85,6 +86,7 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
     keyword_required: false,
     // Reference §1.2: mod-97 is a strong check (≈1/97 false pass), so it stands alone at 85.
     confidence: { pattern: 65, keyword: 65, validated: 85, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'swift_bic',
@@ -105,6 +107,7 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: true,
     confidence: { pattern: 65, keyword: 75, validated: 65, validated_keyword: 75 },
+    default_confidence: 65,
   },
   {
     id: 'us_aba_routing',
@@ -125,5 +128,6 @@ export const FINANCIAL_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 85,
   },
 ];

@@ -20,6 +20,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 85,
   },
   {
     id: 'uk_nino',
@@ -40,6 +41,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 65,
   },
   {
     id: 'tr_tckn',
@@ -69,10 +71,11 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     keyword_required: false,
     // Reference §1.2 (Purview Turkey national ID): 75 by checksum alone, 85 with a keyword.
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 85,
   },
   {
     id: 'tr_vkn',
-    version: 1,
+    version: 2,
     category: 'national_id',
     description: 'Turkish tax number (Vergi Kimlik Numarası): 10 digits with the VKN checksum.',
     patterns: [{ source: '\\d{10}' }],
@@ -81,13 +84,14 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     validator: 'tr_vkn',
     keywords: {
       en: ['tax number', 'tax id', 'vkn', 'turkish tax'],
-      az: ['vergi nömrəsi', 'vkn'],
+      az: ['türkiyə vergi nömrəsi', 'vkn'],
       ru: ['налоговый номер', 'vkn'],
-      tr: ['vergi kimlik*', 'vergi no*', 'vergi numarası*', 'vkn', 'vergi dairesi*'],
+      tr: ['vergi kimlik*', 'vergi no', 'vkn', 'vergi dairesi*'],
     },
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 85,
   },
   {
     id: 'az_fin',
@@ -107,6 +111,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 100,
     keyword_required: true,
     confidence: { pattern: 65, keyword: 75, validated: 65, validated_keyword: 75 },
+    default_confidence: 65,
   },
   {
     id: 'az_voen',
@@ -127,6 +132,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 65, validated_keyword: 85 },
+    default_confidence: 85,
   },
   {
     id: 'ru_inn',
@@ -147,6 +153,7 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 85,
   },
   {
     id: 'ru_snils',
@@ -166,5 +173,6 @@ export const NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     proximity: 300,
     keyword_required: false,
     confidence: { pattern: 65, keyword: 65, validated: 75, validated_keyword: 85 },
+    default_confidence: 85,
   },
 ];

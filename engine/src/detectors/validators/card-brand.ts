@@ -68,7 +68,13 @@ export function cardBrand(value: string): string | undefined {
   return undefined;
 }
 
-/** Structural check: the number has a known issuer prefix and a length that issuer uses. */
+/**
+ * Structural check: the number has a known issuer prefix and a length that issuer uses. A
+ * Maestro number of 12–15 digits written without separators is refused: order, account and
+ * customer numbers of that length starting 5 or 6 are far more common than such cards.
+ */
 export function cardIinValid(value: string): boolean {
-  return cardBrand(value) !== undefined;
+  const brand = cardBrand(value);
+  if (brand === 'maestro' && value.length < 16 && /^\d+$/.test(value)) return false;
+  return brand !== undefined;
 }

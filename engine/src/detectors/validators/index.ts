@@ -5,7 +5,32 @@
 import { abaValid } from './aba.js';
 import { awsKeyIdValid, awsSecretValid } from './aws-key-id.js';
 import { cardIinValid } from './card-brand.js';
+import { kzIinValid, ruOgrnValid, uaEdrpouValid, uaRnokppValid, uzPinflValid } from './cis.js';
+import { connectionStringValid } from './connection-string.js';
+import { dateOfBirthValid } from './dates.js';
 import { emailValid } from './email.js';
+import {
+  balticPersonalCodeValid,
+  bgEgnValid,
+  czBirthNumberValid,
+  fiHetuValid,
+  hrOibValid,
+  plPeselValid,
+  roCnpValid,
+  sePersonnummerValid,
+} from './eu-east-north.js';
+import {
+  beNationalNumberValid,
+  deSteuerIdValid,
+  dkCprValid,
+  esDniValid,
+  esNieValid,
+  frNirValid,
+  iePpsnValid,
+  itCodiceFiscaleValid,
+  nlBsnValid,
+  ptNifValid,
+} from './eu-west.js';
 import { ibanValid } from './iban.js';
 import { ipv4Valid } from './ipv4.js';
 import { ipv6Valid } from './ipv6.js';
@@ -21,6 +46,7 @@ import { swiftBicValid } from './swift-bic.js';
 import { tcknValid } from './tckn.js';
 import { tokenEntropyValid } from './token.js';
 import { ukNinoValid } from './uk-nino.js';
+import { nhsValid, ukDrivingLicenceValid, usItinValid } from './uk-us-health.js';
 import { usSsnValid } from './us-ssn.js';
 import { vknValid } from './vkn.js';
 import { voenValid } from './voen.js';
@@ -51,6 +77,34 @@ export const VALIDATORS = {
   private_key: privateKeyValid,
   jwt: jwtValid,
   secret_value: secretValueValid,
+  de_steuer_id: deSteuerIdValid,
+  fr_nir: frNirValid,
+  it_codice_fiscale: itCodiceFiscaleValid,
+  es_dni: esDniValid,
+  es_nie: esNieValid,
+  nl_bsn: nlBsnValid,
+  be_national_number: beNationalNumberValid,
+  pt_nif: ptNifValid,
+  ie_ppsn: iePpsnValid,
+  dk_cpr: dkCprValid,
+  pl_pesel: plPeselValid,
+  se_personnummer: sePersonnummerValid,
+  fi_hetu: fiHetuValid,
+  baltic_personal_code: balticPersonalCodeValid,
+  bg_egn: bgEgnValid,
+  ro_cnp: roCnpValid,
+  cz_birth_number: czBirthNumberValid,
+  hr_oib: hrOibValid,
+  kz_iin: kzIinValid,
+  ua_rnokpp: uaRnokppValid,
+  ua_edrpou: uaEdrpouValid,
+  uz_pinfl: uzPinflValid,
+  ru_ogrn: ruOgrnValid,
+  uk_nhs: nhsValid,
+  us_itin: usItinValid,
+  uk_driving_licence: ukDrivingLicenceValid,
+  date_of_birth: dateOfBirthValid,
+  connection_string: connectionStringValid,
 } as const satisfies Record<string, (value: string) => boolean>;
 
 export type ValidatorId = keyof typeof VALIDATORS;

@@ -23,6 +23,22 @@ describe('phone numbers', () => {
   ])('refuses %s (%s)', (n) => expect(phoneValid(n)).toBe(false));
 });
 
+describe('phone numbers per country (issue 24: national lengths of fixed-length plans)', () => {
+  test.each([
+    '+380 67 123 4567',
+    '+995 555 12 34 56',
+    '+998 90 123 45 67',
+    '+44 20 7946 0958',
+    '+48 512 345 678',
+  ])('accepts %s', (n) => expect(phoneValid(n)).toBe(true));
+  test.each([
+    ['+380 67 123 456', 'Ukraine: 8 national digits'],
+    ['+995 555 12 34 567', 'Georgia: 10 national digits'],
+    ['+998 90 123 45 6', 'Uzbekistan: 8 national digits'],
+    ['+44 20 7946 095', 'UK: 9 national digits'],
+  ])('refuses %s (%s)', (n) => expect(phoneValid(n)).toBe(false));
+});
+
 describe('phone shape', () => {
   test('a bare digit string is a phone only with a trunk prefix', () => {
     for (const v of [

@@ -1,0 +1,145 @@
+/**
+ * Issue 24: the decision index changes nothing. For random bundles (channels, endpoint and group
+ * scopes, statuses, departments, schedules, condition trees) and random events, `decide` with the
+ * index gives the same decision, deeply, as a linear walk over every policy.
+ */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import {
+  type CompiledBundle,
+  compilePolicies,
+  type DecisionContext,
+  type DecisionEvent,
+  decide,
+} from '../../src/evaluate/index.js';
+import type { PolicyIndex } from '../../src/evaluate/policy-index.js';
+import type { BundlePolicy, ConditionNode } from '../../src/policy/index.js';
+import { bundlePolicy, context, finding } from './fixtures.js';
+
+const CHANNELS = ['removable_storage', 'browser_upload', 'print', 'clipboard'] as const;
+const DETECTORS = [
+  ['payment_card', 'financial'],
+  ['iban', 'financial'],
+  ['email', 'contact'],
+  ['tr_tckn', 'national_id'],
+] as const;
+
+const leaf: fc.Arbitrary<ConditionNode> = fc.oneof(
+  fc.constantFrom(...DETECTORS.map(([id]) => ({ op: 'detector' as const, detector_id: id }))),
+  fc.constantFrom<ConditionNode>(
+    { op: 'category', category: 'financial' },
+    { op: 'total_matches', min_matches: 2 },
+    { op: 'always' },
+    { op: 'detector', detector_id: 'payment_card', min_matches: 2 },
+  ),
+);
+
+const condition = fc.letrec<{ node: ConditionNode }>((tie) => ({
+  node: fc.oneof(
+    { depthSize: 'small' },
+    leaf,
+    fc.record({ op: fc.constant('not' as const), node: tie('node') }),
+    fc.record({
+      op: fc.constantFrom('and' as const, 'or' as const),
+      nodes: fc.array(tie('node'), { minLength: 1, maxLength: 3 }),
+    }),
+  ),
+})).node;
+
+const scope = fc.record(
+  {
+    channels: fc.subarray([...CHANNELS], { minLength: 1 }),
+    device_ids: fc.subarray(['agent-1', 'agent-2'], { minLength: 1 }),
+    exclude_device_ids: fc.subarray(['agent-1', 'agent-2'], { minLength: 1 }),
+    agent_groups: fc.subarray(['finance', 'legal'], { minLength: 1 }),
+    departments: fc.constant<string[]>(['Finance']),
+    groups: fc.constant<string[]>(['S-1-5-21-1-2-3-1105']),
+  },
+  { requiredKeys: [] },
+);
+
+const policy = (i: number): fc.Arbitrary<BundlePolicy> =>
+  fc
+    .record({
+      scope,
+      condition,
+      status: fc.constantFrom('published', 'published', 'published', 'test', 'disabled'),
+      priority: fc.integer({ min: 1, max: 5 }),
+      response: fc.constantFrom('audit', 'block', 'inform'),
+      scheduled: fc.boolean(),
+    })
+    .map((r) =>
+      bundlePolicy({
+        policy_id: `p${i}`,
+        scope: r.scope,
+        condition: r.condition,
+        status: r.status as BundlePolicy['status'],
+        priority: r.priority,
+        response: r.response as BundlePolicy['response'],
+        schedule: r.scheduled
+          ? { timezone: 'UTC', days_of_week: [1, 2, 3], start_minute: 0, end_minute: 720 }
+          : null,
+      }),
+    );
+
+const bundle = fc
+  .integer({ min: 0, max: 40 })
+  .chain((n) => fc.tuple(...Array.from({ length: n }, (_, i) => policy(i + 1))));
+
+const decisionEvent: fc.Arbitrary<DecisionEvent> = fc
+  .record({
+    channel: fc.constantFrom(...CHANNELS),
+    read: fc.boolean(),
+    found: fc.subarray([...DETECTORS]),
+  })
+  .map(({ channel, read, found }) => ({
+    channel,
+    content: read
+      ? { status: 'read', findings: found.map(([id, cat]) => finding(id, cat, [{}, { validated: false }])) }
+      : { status: 'not_read', reason: 'too_large' },
+  })) as fc.Arbitrary<DecisionEvent>;
+
+const decisionContext: fc.Arbitrary<DecisionContext> = fc
+  .record({
+    device: fc.constantFrom('agent-1', 'agent-2', 'agent-3'),
+    group: fc.constantFrom('finance', 'legal', undefined),
+  })
+  .map(({ device, group }) =>
+    context({ device: { id: device, os: 'windows', ...(group ? { agent_group: group } : {}) } }),
+  );
+
+/** The same bundle with an index that admits every policy: decide() then walks them all. */
+function linear(compiled: CompiledBundle): CompiledBundle {
+  const n = compiled.policies.length;
+  const index: PolicyIndex = {
+    anyChannel: Int32Array.from({ length: n }, (_, i) => i),
+    byChannel: new Map(),
+    requires: compiled.policies.map(() => []),
+    never: new Uint8Array(n),
+  };
+  return { ...compiled, index };
+}
+
+describe('decision index (issue 24)', () => {
+  it('decides exactly as a linear walk over every policy', () => {
+    fc.assert(
+      fc.property(bundle, decisionEvent, decisionContext, (policies, ev, ctx) => {
+        const compiled = compilePolicies(policies, []);
+        expect(decide(compiled, ev, ctx)).toEqual(decide(linear(compiled), ev, ctx));
+      }),
+      { numRuns: 400 },
+    );
+  });
+
+  it('skips policies: a bundle of 1,000 policies on other channels costs only its first misses', () => {
+    const policies = Array.from({ length: 1000 }, (_, i) =>
+      bundlePolicy({ policy_id: `p${i + 1}`, priority: i, scope: { channels: ['print'] } }),
+    );
+    const compiled = compilePolicies(policies, []);
+    const ev: DecisionEvent = { channel: 'clipboard', content: { status: 'read', findings: [] } };
+    const d = decide(compiled, ev, context());
+    expect(d.outcome).toBe('no_match');
+    expect(d.explanation.at(-1)?.text).toBe('995 more policies did not match');
+    expect(d).toEqual(decide(linear(compiled), ev, context()));
+  });
+});
