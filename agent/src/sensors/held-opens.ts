@@ -1,0 +1,118 @@
+import { opendir } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readContent } from '../content/read-content.js';
+import type { HeldOpen, HeldOpenGroup, HeldOpens } from '../platform/types.js';
+import type { ObservationSink } from './types.js';
+
+/** Directories marked at most; beyond, the rest of a tree is not held (logged once). */
+export const MAX_HELD_DIRECTORIES = 10_000;
+/** The addon's own deadline is the prompt timeout plus this margin (answered by the addon). */
+export const HOLD_MARGIN_MS = 10_000;
+
+export interface HeldOpenOptions {
+  heldOpens: HeldOpens;
+  sink: ObservationSink;
+  maxReadBytes: number;
+  /** The prompt timeout: a person gets that long before the default (Cancel). */
+  promptTimeoutMs: number;
+  skip: (path: string) => boolean;
+  log: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
+  now?: () => string;
+}
+
+/**
+ * The `file_open` sensor (issue 18; docs/agent.md, Held opens): every directory under the roots is
+ * marked, an open of a regular file in one waits while the agent reads the file, decides with the
+ * bundle (channel `file_open`) and, when the policy asks for it, asks the person; the open is then
+ * allowed or refused. A failure to decide allows the open and is logged: a broken agent must not
+ * lock people out of their files (the kernel does the same when the agent dies). An open still
+ * unanswered at the prompt timeout plus ten seconds gets the default, refused, from the addon.
+ */
+export class HeldOpenSensor {
+  private group: HeldOpenGroup | null = null;
+  private readonly marked = new Set<string>();
+  private capped = false;
+
+  constructor(private readonly o: HeldOpenOptions) {}
+
+  /** Holds opens under `roots` (none: nothing is held and the group is closed). */
+  async sync(roots: readonly string[]): Promise<void> {
+    if (roots.length === 0) return this.close();
+    const dirs = await this.directories(roots);
+    if (!this.group)
+      this.group = this.o.heldOpens.open(
+        this.o.promptTimeoutMs + HOLD_MARGIN_MS,
+        false,
+        (h) => void this.decide(h),
+      );
+    for (const d of this.marked) {
+      if (dirs.has(d)) continue;
+      this.group.release(d);
+      this.marked.delete(d);
+    }
+    for (const d of dirs) {
+      if (this.marked.has(d)) continue;
+      try {
+        this.group.hold(d);
+        this.marked.add(d);
+      } catch (err) {
+        this.o.log('warn', 'cannot hold opens in a directory', { path: d, error: (err as Error).message });
+      }
+    }
+  }
+
+  close(): void {
+    this.group?.close();
+    this.group = null;
+    this.marked.clear();
+  }
+
+  private async directories(roots: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const dir = stack.pop() as string;
+      if (this.o.skip(dir) || out.has(dir)) continue;
+      if (out.size >= MAX_HELD_DIRECTORIES) {
+        if (!this.capped)
+          this.o.log('warn', 'too many directories to hold opens in', { max: MAX_HELD_DIRECTORIES });
+        this.capped = true;
+        break;
+      }
+      let handle: Awaited<ReturnType<typeof opendir>>;
+      try {
+        handle = await opendir(dir);
+      } catch {
+        continue; // absent or closed to the agent: path sight reports it for the other sensors
+      }
+      out.add(dir);
+      for await (const entry of handle) if (entry.isDirectory()) stack.push(join(dir, entry.name));
+    }
+    return out;
+  }
+
+  private async decide(h: HeldOpen): Promise<void> {
+    let answered = false;
+    const answer = (allow: boolean) => {
+      if (answered) return;
+      answered = true;
+      h.answer(allow);
+    };
+    try {
+      if (this.o.skip(h.path)) return answer(true);
+      const content = await readContent(h.path, this.o.maxReadBytes);
+      const r = await this.o.sink.handle({
+        channel: 'file_open',
+        path: h.path,
+        content,
+        occurred_at: this.o.now?.() ?? new Date().toISOString(),
+        held: true,
+        onVerdict: answer,
+      });
+      answer(r.allow ?? true);
+    } catch (err) {
+      this.o.log('warn', 'held open not decided; allowed', { error: (err as Error).message });
+      answer(true);
+    }
+  }
+}
