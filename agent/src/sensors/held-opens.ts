@@ -50,6 +50,7 @@ export class HeldOpenSensor {
       this.group.release(d);
       this.marked.delete(d);
     }
+    const before = this.marked.size;
     for (const d of dirs) {
       if (this.marked.has(d)) continue;
       try {
@@ -59,6 +60,7 @@ export class HeldOpenSensor {
         this.o.log('warn', 'cannot hold opens in a directory', { path: d, error: (err as Error).message });
       }
     }
+    if (this.marked.size !== before) this.o.log('info', 'holding opens', { directories: this.marked.size });
   }
 
   close(): void {
