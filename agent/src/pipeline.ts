@@ -190,7 +190,14 @@ export class DecisionPipeline implements ObservationSink {
     const summaries = summarise(findings);
     if (decision?.outcome !== 'action' || decision.action === null) {
       const blind = decision ? blindPolicies(obs, decision) : 0;
-      if (blind === 0) return { findings: summaries, queued: true, reported: false, allow: true };
+      if (blind === 0)
+        return {
+          findings: summaries,
+          queued: true,
+          reported: false,
+          allow: true,
+          reusable: !decision?.exception_applied,
+        };
       return this.queueUnseen(obs, rt, user, userReason, blind);
     }
     const body = this.baseEvent(obs, rt, user, userReason);
@@ -246,7 +253,13 @@ export class DecisionPipeline implements ObservationSink {
       this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
     // After the event is durable: the copy (or why none is kept) waits in the spool.
     if (copy && q.queued) await this.deps.evidence?.capture(body.event_id as string, obs.path, obs.content);
-    return { findings: summaries, queued: q.queued, reported: true, allow };
+    return {
+      findings: summaries,
+      queued: q.queued,
+      reported: true,
+      allow,
+      reusable: !person && !decision.exception_applied,
+    };
   }
 
   /**

@@ -282,6 +282,7 @@ export class AgentService {
         sink: this.pipeline,
         maxReadBytes: s.config.maxReadBytes,
         promptTimeoutMs: promptTimeoutMs(),
+        bundleVersion: () => this.bundleVersion(),
         skip: insideStateDir(s),
         log: (level, msg, fields) => s.log(level, msg, fields),
       });

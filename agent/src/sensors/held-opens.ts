@@ -1,4 +1,4 @@
-import { opendir } from 'node:fs/promises';
+import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
 import { readContent } from '../content/read-content.js';
 import type { HeldOpen, HeldOpenGroup, HeldOpens } from '../platform/types.js';
@@ -6,6 +6,10 @@ import type { ObservationSink } from './types.js';
 
 /** Directories marked at most; beyond, the rest of a tree is not held (logged once). */
 export const MAX_HELD_DIRECTORIES = 10_000;
+/** A verdict without a person or an exception is reused for the same file state this long. */
+export const REUSE_MS = 5 * 60_000;
+/** Remembered verdicts at most (the oldest goes first). */
+export const MAX_REUSED = 10_000;
 /** The addon's own deadline is the prompt timeout plus this margin (answered by the addon). */
 export const HOLD_MARGIN_MS = 10_000;
 
@@ -18,6 +22,9 @@ export interface HeldOpenOptions {
   skip: (path: string) => boolean;
   log: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
   now?: () => string;
+  /** The bundle in force: a verdict is reused only under the bundle that gave it. */
+  bundleVersion: () => number;
+  clock?: () => number;
 }
 
 /**
@@ -27,11 +34,15 @@ export interface HeldOpenOptions {
  * allowed or refused. A failure to decide allows the open and is logged: a broken agent must not
  * lock people out of their files (the kernel does the same when the agent dies). An open still
  * unanswered at the prompt timeout plus ten seconds gets the default, refused, from the addon.
+ * The same unchanged file opened again within five minutes under the same bundle gets the same
+ * verdict without a new read or event, unless a person was asked or an exception applied.
  */
 export class HeldOpenSensor {
   private group: HeldOpenGroup | null = null;
   private readonly marked = new Set<string>();
   private capped = false;
+  /** Verdicts by file state (bundle, path, device, inode, size, times): see REUSE_MS. */
+  private readonly verdicts = new Map<string, { at: number; allow: boolean }>();
 
   constructor(private readonly o: HeldOpenOptions) {}
 
@@ -93,6 +104,12 @@ export class HeldOpenSensor {
     return out;
   }
 
+  private remember(key: string, at: number, allow: boolean): void {
+    this.verdicts.delete(key);
+    this.verdicts.set(key, { at, allow });
+    if (this.verdicts.size > MAX_REUSED) this.verdicts.delete(this.verdicts.keys().next().value as string);
+  }
+
   private async decide(h: HeldOpen): Promise<void> {
     let answered = false;
     const answer = (allow: boolean) => {
@@ -102,6 +119,11 @@ export class HeldOpenSensor {
     };
     try {
       if (this.o.skip(h.path)) return answer(true);
+      const st = await stat(h.path);
+      const key = [this.o.bundleVersion(), h.path, st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join('|');
+      const now = (this.o.clock ?? Date.now)();
+      const known = this.verdicts.get(key);
+      if (known && now - known.at < REUSE_MS) return answer(known.allow);
       const content = await readContent(h.path, this.o.maxReadBytes);
       const r = await this.o.sink.handle({
         channel: 'file_open',
@@ -112,6 +134,7 @@ export class HeldOpenSensor {
         onVerdict: answer,
       });
       answer(r.allow ?? true);
+      if (r.reusable) this.remember(key, now, r.allow ?? true);
     } catch (err) {
       this.o.log('warn', 'held open not decided; allowed', { error: (err as Error).message });
       answer(true);

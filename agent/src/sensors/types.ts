@@ -36,6 +36,8 @@ export interface SinkResult {
   reported: boolean;
   /** For a held operation: whether it may go ahead (docs/agent.md, Held opens). */
   allow?: boolean;
+  /** The verdict involved no person and no exception: the same file state may reuse it (held opens). */
+  reusable?: boolean;
 }
 
 /** The decide-and-queue step sensors hand observations to (service.ts wires the engine into it). */
