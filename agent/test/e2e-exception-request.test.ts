@@ -6,13 +6,8 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { enrolAgent, startAgent } from './helpers/agent-process.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { release } from './helpers/card-policy-api.js';
+import { scriptedDesktop, until } from './helpers/desktop-session.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
-import {
-  FakeNotificationServer,
-  sessionsFor,
-  startSessionBus,
-  writeFakeZenity,
-} from './helpers/fake-notifications.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
 import { startServer } from './helpers/server-process.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
@@ -29,14 +24,6 @@ const stops: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
   for (const s of stops.reverse()) await s();
 });
-
-async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 /** `cat FILE` in a child process (the held open), its exit code and output. */
 function cat(path: string): Promise<{ code: number | null; out: string }> {
@@ -109,25 +96,13 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       expect((approved ?? published).status).toBe('published');
 
       // The person's desktop: a session bus, a notification server, a scripted zenity.
-      const bus = await startSessionBus(root);
-      stops.push(() => bus.stop());
-      const notes = await FakeNotificationServer.start(bus.address);
-      stops.push(() => notes.close());
-      writeFakeZenity(join(root, 'bin'));
-      const dialog = join(root, 'dialog');
-      mkdirSync(dialog);
-      writeFileSync(join(dialog, 'list'), 'business_need\n');
-      writeFileSync(join(dialog, 'entry'), 'Auditors need the March statement today\n');
-      mkdirSync(join(root, 'run'));
+      const desktop = await scriptedDesktop(root, stops, {
+        list: 'business_need',
+        entry: 'Auditors need the March statement today',
+      });
+      const { notes, dialog, sessionEnv } = desktop;
       const clockFile = join(root, 'decision-clock');
       writeFileSync(clockFile, '0');
-      const sessionEnv = {
-        DLP_AGENT_SESSION_SOCKET: join(root, 'run', 'session.sock'),
-        DLP_AGENT_SESSIONS_DIR: sessionsFor(join(root, 'sessions'), [
-          { uid: process.getuid?.() ?? 0, name: userInfo().username },
-        ]),
-        DLP_AGENT_PROMPT_TIMEOUT_SECS: '20',
-      };
       let log = '';
       const runAgent = () => {
         const agent = startAgent(['run', '--state-dir', state], {
@@ -147,24 +122,14 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       let stopAgent = runAgent();
       stops.push(() => stopAgent());
       await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
-      const helper = startAgent(['session'], {
-        ...sessionEnv,
-        DBUS_SESSION_BUS_ADDRESS: bus.address,
-        PATH: `${join(root, 'bin')}:${process.env.PATH}`,
-        FAKE_DIALOG_DIR: dialog,
-        FAKE_DIALOG_LOG: join(root, 'dialog.log'),
-      });
-      stops.push(async () => {
-        helper.child.kill('SIGTERM');
-        await helper.done;
-      });
+      desktop.startHelper();
       await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
       await until(() => log.includes('"msg":"holding opens"'), 'held opens on the share');
 
       // 1. The open is held, the person asks for an exception, the open is refused.
       const refused = await cat(card);
       expect(refused.code).not.toBe(0);
-      expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('needs the approval of');
+      expect(readFileSync(desktop.dialogLog, 'utf8')).toContain('needs the approval of');
       await until(() => log.includes('"msg":"exception request raised"'), 'the raised request');
       const pending = await approver.api.ok(
         approver.api.get<{ requests: RequestRow[] }>('/exception-requests?state=pending'),
