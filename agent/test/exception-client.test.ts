@@ -169,6 +169,31 @@ describe('exception requests on the endpoint', () => {
     expect(restarted.store.floor).toBe(2);
   });
 
+  it('a request the server lists as expired or withdrawn is closed and releases nothing', async () => {
+    const { client: c, store } = await client();
+    await c.raise(
+      {
+        policy_id: 'pol-1',
+        policy_version: 1,
+        channel: 'file_open',
+        destination: null,
+        file_hash: HASH,
+        file_name: 'statement.txt',
+        category: 'business_need',
+        justification: 'Auditors need the March statement today',
+        prompt_reference: 'bundle-1',
+        subject: 'ann',
+      },
+      '1000',
+    );
+    expect(store.pending().map((p) => p.reference)).toEqual(['EXC-TEST0001']);
+    peer.exceptionStates = [{ reference: 'EXC-TEST0001', state: 'expired' }];
+    await c.poll();
+    expect(store.pending()).toEqual([]);
+    expect(store.releasing(op, now)).toEqual([]);
+    expect(c.nextPollMs()).toBe(POLL_IDLE_MS);
+  });
+
   it('an approval that arrives after its end is refused', async () => {
     const { client: c, store } = await client();
     peer.exceptionDecisions = [

@@ -3,7 +3,7 @@ import { appendFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs'
 import { join } from 'node:path';
 import type { BundlePolicy } from '@custos/engine';
 import { describe, expect, it } from 'vitest';
-import { DecisionPipeline } from '../src/pipeline.js';
+import { DecisionPipeline, heldVerdict } from '../src/pipeline.js';
 import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
 import { HeldOpenSensor } from '../src/sensors/held-opens.js';
@@ -100,3 +100,31 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
     });
   },
 );
+
+describe('the verdict on a held operation', () => {
+  const d = (action: string) => ({ action }) as Parameters<typeof heldVerdict>[0];
+  const asked = (result: string) =>
+    ({ kind: 'continue', held: true, asked: true, result, outcome: 'shown' }) as Parameters<
+      typeof heldVerdict
+    >[1];
+  it('audit and a notice allow; block, quarantine and approval refuse', () => {
+    expect(heldVerdict(d('audit'), null)).toBe(true);
+    expect(heldVerdict(d('inform'), null)).toBe(true);
+    for (const a of ['block', 'quarantine', 'approval_required']) expect(heldVerdict(d(a), null)).toBe(false);
+  });
+  it('a warning needs Continue, a justification an accepted reason; no answer is Cancel', () => {
+    expect(heldVerdict(d('warn_with_continue'), asked('continued'))).toBe(true);
+    expect(heldVerdict(d('warn_with_continue'), asked('timed_out'))).toBe(false);
+    expect(heldVerdict(d('warn_with_continue'), null)).toBe(false);
+    expect(heldVerdict(d('require_justification'), asked('justified'))).toBe(true);
+    expect(heldVerdict(d('require_justification'), asked('cancelled'))).toBe(false);
+    expect(
+      heldVerdict(d('require_justification'), {
+        kind: 'justify',
+        held: true,
+        asked: false,
+        not_asked: '[not_asked] no_helper',
+      }),
+    ).toBe(false);
+  });
+});
