@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enrolAgent, startAgent } from './helpers/agent-process.js';
+import { enrolAgent, runAgent, startAgent } from './helpers/agent-process.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { release } from './helpers/card-policy-api.js';
 import { scriptedDesktop, until } from './helpers/desktop-session.js';
@@ -104,7 +104,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const clockFile = join(root, 'decision-clock');
       writeFileSync(clockFile, '0');
       let log = '';
-      const runAgent = () => {
+      const startService = () => {
         const agent = startAgent(['run', '--state-dir', state], {
           ...env,
           ...sessionEnv,
@@ -119,7 +119,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
           await agent.done;
         };
       };
-      let stopAgent = runAgent();
+      let stopAgent = startService();
       stops.push(() => stopAgent());
       await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
       desktop.startHelper();
@@ -151,10 +151,19 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         pending: { reference: string }[];
       };
       expect(kept.pending.map((p) => p.reference)).toEqual([req.reference]);
+      const requests = async () => {
+        const r = await runAgent(['requests', '--json', '--state-dir', state], env);
+        expect(r.code, r.stderr).toBe(0);
+        return JSON.parse(r.stdout) as {
+          pending: { reference: string }[];
+          approvals: { reference: string }[];
+        };
+      };
+      expect(await requests()).toMatchObject({ pending: [{ reference: req.reference }], approvals: [] });
 
       // A restart of the service between the request and the decision loses nothing.
       await stopAgent();
-      stopAgent = runAgent();
+      stopAgent = startService();
       await until(() => log.includes('"msg":"session helper connected"'), 'the helper again');
       await until(() => log.includes('"msg":"holding opens"'), 'held opens again');
 
@@ -174,6 +183,8 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         () => notes.shown.some((n) => n.body.includes(`${req.reference} is approved`)),
         'the notice of the approval',
       );
+
+      expect(await requests()).toMatchObject({ pending: [], approvals: [{ reference: req.reference }] });
 
       // 3. Within the window the same open goes ahead, recorded as audit under the exception.
       expect(await cat(card)).toEqual({ code: 0, out: content });
