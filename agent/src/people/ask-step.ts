@@ -1,4 +1,4 @@
-import type { Decision } from '@custos/engine';
+import { type Decision, JUSTIFICATION_MESSAGES, justificationProblems } from '@custos/engine';
 import type { DesktopPrompt } from '../platform/types.js';
 import type { PolicyRuntime } from '../policy/runtime.js';
 import { type ApprovalTarget, askApproval } from './approval-step.js';
@@ -74,6 +74,18 @@ async function ask(
     const text = String(a.text).slice(0, 2000);
     if (prompt.free_text && text.trim().length < prompt.min_chars)
       return { ...base, asked: true, result: 'cancelled', outcome: 'user_cancelled', refused: 'min_chars' };
+    // Document 2: three distinct words, no run of one character, no word twice in a row, not the
+    // category typed back. A reason that breaks one is no reason: Cancel, with the rules broken.
+    const problems = prompt.free_text ? justificationProblems(text, { category_label: category }) : [];
+    if (problems.length > 0)
+      return {
+        ...base,
+        asked: true,
+        result: 'cancelled',
+        outcome: 'user_cancelled',
+        refused: 'justification_rules',
+        refused_because: problems.map((p) => JUSTIFICATION_MESSAGES[p]),
+      };
     return {
       ...base,
       asked: true,
