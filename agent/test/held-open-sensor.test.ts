@@ -1,4 +1,4 @@
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import { appendFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { BundlePolicy } from '@custos/engine';
@@ -89,6 +89,16 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         writeFileSync(join(share, 'notes.txt'), 'nothing to see here\n');
         expect(await cat(join(share, 'cards.txt'))).not.toBe(0);
         expect(await cat(join(share, 'notes.txt'))).toBe(0);
+        // A FIFO is not read (reading it could block the agent): its open goes ahead at once.
+        execFileSync('mkfifo', [join(share, 'pipe')]);
+        const reader = spawn('cat', [join(share, 'pipe')], { stdio: ['ignore', 'pipe', 'ignore'] });
+        let piped = '';
+        reader.stdout.on('data', (d) => {
+          piped += d;
+        });
+        writeFileSync(join(share, 'pipe'), 'through the pipe\n');
+        expect(await new Promise((r) => reader.on('exit', r))).toBe(0);
+        expect(piped).toBe('through the pipe\n'); // the agent read none of it
         expect(events().map((e) => [e.channel, e.requested_action, e.action])).toEqual([
           ['file_open', 'block', 'block'],
         ]);

@@ -120,6 +120,8 @@ export class HeldOpenSensor {
     try {
       if (this.o.skip(h.path)) return answer(true);
       const st = await stat(h.path);
+      // A FIFO or device node has no content to decide on, and reading one could wait forever.
+      if (!st.isFile()) return answer(true);
       const key = [this.o.bundleVersion(), h.path, st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join('|');
       const now = (this.o.clock ?? Date.now)();
       const known = this.verdicts.get(key);
