@@ -5,12 +5,16 @@ import { AGENT_VERSION } from './version.js';
  * Feature names this agent version understands (document 2, Versioning: capability names gate
  * features by agent version). `scope_exclusions`: the evaluator applies `exclude_*` scope fields.
  * `warn_with_continue` and `approval_required` are advertised only by a platform that can hold an
- * operation; on Linux nothing is held, so they are absent and the server withholds such policies.
+ * operation and ask the person: on Linux only with held opens (fanotify, CAP_SYS_ADMIN) and the
+ * session channel; otherwise they are absent and the server withholds such policies.
  */
 export function agentFeatures(platform: Platform): string[] {
   const features = ['scope_exclusions'];
   const channels = platform.capabilities.channels();
-  const canHold = Object.values(channels).some((c) => c.block && c.notify);
+  // A channel that can hold, and a way to ask the person (the platform's own, or the session channel).
+  const canHold = Object.values(channels).some(
+    (c) => c.block && (c.notify || platform.session !== undefined),
+  );
   if (canHold) features.push('warn_with_continue', 'approval_required');
   return features;
 }

@@ -13,7 +13,8 @@ import { fullFileAsked } from './evidence/full-file.js';
 import { detectorPreviews, previewsAsked } from './evidence/previews.js';
 import type { EvidenceSpool } from './evidence/spool.js';
 import type { Logger } from './log.js';
-import { askPerson, type PromptDeps } from './people/ask-step.js';
+import { askPerson, type PersonPrompt, type PromptDeps } from './people/ask-step.js';
+import type { ExceptionStore } from './people/exception-store.js';
 import type { InteractiveUser, Platform } from './platform/types.js';
 import type { PolicyRuntime } from './policy/runtime.js';
 import type { EventQueue } from './queue/event-queue.js';
@@ -62,6 +63,8 @@ export interface PipelineDeps {
   evidence?: EvidenceSpool;
   /** The session channel: notices and prompts to the signed-in person (absent: nobody is asked). */
   prompts?: PromptDeps;
+  /** Verified approvals of exception requests, passed to the engine for the operation they name. */
+  exceptions?: ExceptionStore;
 }
 
 /**
@@ -135,6 +138,7 @@ export class DecisionPipeline implements ObservationSink {
       ...(explainUnmatched || obs.content?.not_read?.cause === 'unreadable'
         ? { explain_unmatched: true }
         : {}),
+      approvals: this.approvalsFor(obs),
     };
     const ext = extname(obs.path).replace(/^\./, '');
     const decision = decide(
@@ -154,6 +158,22 @@ export class DecisionPipeline implements ObservationSink {
       ctx,
     );
     return { decision, findings };
+  }
+
+  /** Approved exception requests that release exactly this operation now (engine `decisionReleases`). */
+  private approvalsFor(obs: FileObservation) {
+    const hash = obs.content?.blake3;
+    if (!this.deps.exceptions || !hash) return null;
+    const found = this.deps.exceptions.releasing(
+      { file_hash: hash, channel: obs.channel, destination: obs.removable?.serial ?? null },
+      this.clock(),
+    );
+    return found.map((a) => ({
+      policy_id: a.policy_id,
+      reference: a.reference,
+      approved_by: 'exception_request',
+      expires_at: a.expires_at,
+    }));
   }
 
   async handle(obs: FileObservation): Promise<SinkResult> {
@@ -178,7 +198,14 @@ export class DecisionPipeline implements ObservationSink {
     const summaries = summarise(findings);
     if (decision?.outcome !== 'action' || decision.action === null) {
       const blind = decision ? blindPolicies(obs, decision) : 0;
-      if (blind === 0) return { findings: summaries, queued: true, reported: false };
+      if (blind === 0)
+        return {
+          findings: summaries,
+          queued: true,
+          reported: false,
+          allow: true,
+          reusable: !decision?.exception_applied,
+        };
       return this.queueUnseen(obs, rt, user, userReason, blind);
     }
     const body = this.baseEvent(obs, rt, user, userReason);
@@ -216,9 +243,24 @@ export class DecisionPipeline implements ObservationSink {
       ? await askPerson(this.deps.prompts, decision, rt, user?.id ?? null, {
           fileName: basename(obs.path),
           destination: obs.removable?.serial ?? dirname(obs.path),
+          held: obs.held === true,
+          ...(obs.held
+            ? {
+                approval: {
+                  fileName: basename(obs.path),
+                  fileHash: obs.content?.blake3 ?? null,
+                  channel: obs.channel,
+                  destination: obs.removable?.serial ?? null,
+                  subject: user?.name ?? null,
+                },
+              }
+            : {}),
         })
       : null;
     if (person) body.person_prompt = person;
+    const allow = heldVerdict(decision, person);
+    // The held open goes on (or is refused) now; its event is made durable just after.
+    obs.onVerdict?.(allow);
     const copy = fullFileAsked(rt, decision.decided_by_policy_id);
     if (copy) body.evidence_requested = true;
     const q = this.deps.queue.enqueue(body.event_id as string, body);
@@ -226,7 +268,13 @@ export class DecisionPipeline implements ObservationSink {
       this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
     // After the event is durable: the copy (or why none is kept) waits in the spool.
     if (copy && q.queued) await this.deps.evidence?.capture(body.event_id as string, obs.path, obs.content);
-    return { findings: summaries, queued: q.queued, reported: true };
+    return {
+      findings: summaries,
+      queued: q.queued,
+      reported: true,
+      allow,
+      reusable: !person && !decision.exception_applied,
+    };
   }
 
   /**
@@ -294,6 +342,25 @@ export class DecisionPipeline implements ObservationSink {
           }
         : null,
     };
+  }
+}
+
+/**
+ * Whether a held operation goes ahead: audit and a notice let it; a warning needs Continue, a
+ * justification an accepted reason; block, quarantine and approval (without an approval in force,
+ * which the engine has already lowered to audit) refuse it. No answer is Cancel (document 1).
+ */
+export function heldVerdict(decision: Decision, person: PersonPrompt | null): boolean {
+  switch (decision.action) {
+    case 'audit':
+    case 'inform':
+      return true;
+    case 'warn_with_continue':
+      return person?.asked === true && person.result === 'continued';
+    case 'require_justification':
+      return person?.asked === true && person.result === 'justified';
+    default:
+      return false;
   }
 }
 

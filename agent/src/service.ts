@@ -9,6 +9,8 @@ import { loadPinnedDeviceKey } from './identity/select-key.js';
 import type { Logger } from './log.js';
 import { BurstMemo } from './people/burst.js';
 import { SessionChannel } from './people/channel.js';
+import { decisionClock, ExceptionClient } from './people/exception-client.js';
+import { ExceptionStore } from './people/exception-store.js';
 import { promptTimeoutMs, startSessionChannel } from './people/service-start.js';
 import { DecisionPipeline } from './pipeline.js';
 import type { Platform } from './platform/types.js';
@@ -19,10 +21,11 @@ import { EventQueue } from './queue/event-queue.js';
 import type { DiscoveryStats } from './sensors/discovery.js';
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
+import { HeldOpenSensor } from './sensors/held-opens.js';
 import { LiveWatches } from './sensors/live-watches.js';
 import { PathSight } from './sensors/path-sight.js';
 import { checkin, checkinUninstalling } from './service/checkin.js';
-import { discover, discoveryRoots, insideStateDir } from './service/discovery-pass.js';
+import { discover, discoveryRoots, heldOpenRoots, insideStateDir } from './service/discovery-pass.js';
 import { runLoops, serviceLoops } from './service/loops.js';
 import { renewCertificate } from './service/renewal.js';
 import { type AgentState, bundleVersion, type CallOutcome, refreshRuntime } from './service/state.js';
@@ -51,6 +54,7 @@ export class AgentService {
   readonly pipeline: DecisionPipeline;
   private readonly s: AgentState;
   private live: LiveWatches | null = null;
+  private held: HeldOpenSensor | null = null;
 
   private constructor(
     platform: Platform,
@@ -60,6 +64,9 @@ export class AgentService {
     key: DeviceKey,
     transport: AgentTransport,
   ) {
+    const clock = decisionClock();
+    const session = platform.session ? new SessionChannel(platform.session, platform.identity, log) : null;
+    const exceptionStore = new ExceptionStore(config.stateDir);
     const s: AgentState = {
       platform,
       config,
@@ -82,7 +89,17 @@ export class AgentService {
       runtime: null,
       offline: false,
       revoked: false,
-      session: platform.session ? new SessionChannel(platform.session, platform.identity, log) : null,
+      session,
+      exceptionStore,
+      exceptions: new ExceptionClient({
+        store: exceptionStore,
+        transport,
+        key,
+        enrollment: () => s.enrollment,
+        session,
+        log,
+        clock,
+      }),
     };
     this.s = s;
     this.pipeline = new DecisionPipeline({
@@ -98,8 +115,17 @@ export class AgentService {
       offline: () => s.offline,
       log,
       evidence: new EvidenceSpool(join(config.stateDir, 'evidence'), log),
+      clock,
+      exceptions: exceptionStore,
       ...(s.session
-        ? { prompts: { channel: s.session, timeoutMs: promptTimeoutMs(), burst: new BurstMemo(Date.now) } }
+        ? {
+            prompts: {
+              channel: s.session,
+              timeoutMs: promptTimeoutMs(),
+              burst: new BurstMemo(Date.now),
+              ...(s.exceptions ? { exceptions: s.exceptions } : {}),
+            },
+          }
         : {}),
     });
   }
@@ -123,6 +149,7 @@ export class AgentService {
     const svc = new AgentService(platform, config, log, enrollment, key, transport);
     await svc.s.bundles.load();
     await svc.s.location.load();
+    await svc.s.exceptionStore?.load();
     refreshRuntime(svc.s);
     return svc;
   }
@@ -224,9 +251,15 @@ export class AgentService {
     };
   }
 
-  /** Starts or restarts live watching of monitored paths and removable volumes. */
+  /** Starts or restarts live watching of monitored paths and removable volumes, and held opens. */
   private async syncWatches(): Promise<void> {
     this.live?.sync(await discoveryRoots(this.s));
+    await this.held?.sync(heldOpenRoots(this.s));
+  }
+
+  /** One poll of exception decisions (document 2 cadence; also after a check-in while any is pending). */
+  pollExceptions(): Promise<void> {
+    return this.s.exceptions?.poll() ?? Promise.resolve();
   }
 
   /** The long-running service; resolves when `signal` aborts. */
@@ -243,6 +276,16 @@ export class AgentService {
     });
     s.sight.attach(s.config.stateDir);
     this.live = new LiveWatches(activity, (level, msg, fields) => s.log(level, msg, fields), s.sight);
+    if (s.platform.heldOpens?.available)
+      this.held = new HeldOpenSensor({
+        heldOpens: s.platform.heldOpens,
+        sink: this.pipeline,
+        maxReadBytes: s.config.maxReadBytes,
+        promptTimeoutMs: promptTimeoutMs(),
+        bundleVersion: () => this.bundleVersion(),
+        skip: insideStateDir(s),
+        log: (level, msg, fields) => s.log(level, msg, fields),
+      });
     await startSessionChannel(s);
     s.platform.service.notifyReady();
     const c = s.config;
@@ -258,6 +301,7 @@ export class AgentService {
       {
         checkin: async () => {
           await this.checkin();
+          if (s.exceptionStore?.busy(Date.now())) await this.pollExceptions();
           await this.syncWatches();
           s.platform.releaseFreedMemory();
         },
@@ -267,6 +311,8 @@ export class AgentService {
         },
         syncWatches: () => this.syncWatches(),
         renewCertificate: () => this.renewCertificate(),
+        pollExceptions: () => this.pollExceptions(),
+        exceptionPollMs: () => s.exceptions?.nextPollMs() ?? 15 * 60_000,
       },
       {
         checkinMs: checkinSecs * 1000,
@@ -279,6 +325,7 @@ export class AgentService {
 
   async close(): Promise<void> {
     await this.s.session?.stop();
+    this.held?.close();
     this.live?.close();
     this.s.queue.close();
     this.s.files.close();

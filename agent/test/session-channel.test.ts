@@ -191,6 +191,15 @@ describe('session channel (Linux, real D-Bus)', () => {
     writeFileSync(join(dialogDir, 'entry'), 'too short\n');
     const short = await observe('short.txt');
     expect(short.person_prompt).toMatchObject({ result: 'cancelled', outcome: 'user_cancelled' });
+    // Document 2's rules: long enough, but one word repeated is no reason.
+    writeFileSync(join(dialogDir, 'entry'), 'need need need need need\n');
+    const repeated = await observe('repeated.txt');
+    expect(repeated.person_prompt).toMatchObject({
+      result: 'cancelled',
+      outcome: 'user_cancelled',
+      refused: 'justification_rules',
+      refused_because: ['write the reason in at least three different words', 'the reason repeats a word'],
+    });
   }, 30_000);
 
   it('an analyst question is shown and answered; a second helper for the same person is refused', async () => {

@@ -1,16 +1,11 @@
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir, userInfo } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import {
-  FakeNotificationServer,
-  sessionsFor,
-  startSessionBus,
-  writeFakeZenity,
-} from './helpers/fake-notifications.js';
+import { scriptedDesktop, until } from './helpers/desktop-session.js';
 import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
 
@@ -26,31 +21,17 @@ afterAll(async () => {
   for (const s of stops.reverse()) await s();
 });
 
-async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 describe('dlp-agent run with dlp-agent session', () => {
   it('asks the signed-in person for a justification through the helper, reports notify, relays a question', async () => {
     const root = mkdtempSync(join(tmpdir(), 'dlp-session-svc-'));
     stops.push(() => rmSync(root, { recursive: true, force: true }));
-    const bus = await startSessionBus(root);
-    stops.push(() => bus.stop());
-    const notes = await FakeNotificationServer.start(bus.address);
-    stops.push(() => notes.close());
-    writeFakeZenity(join(root, 'bin'));
-    const dialog = join(root, 'dialog');
-    mkdirSync(dialog);
-    writeFileSync(join(dialog, 'list'), 'business_need\n');
-    writeFileSync(join(dialog, 'entry'), 'Quarterly statement for the auditors\n');
+    const desktop = await scriptedDesktop(root, stops, {
+      list: 'business_need',
+      entry: 'Quarterly statement for the auditors',
+    });
+    const { dialog, sessionEnv } = desktop;
     const watched = join(root, 'watched');
     mkdirSync(watched);
-    mkdirSync(join(root, 'run'));
-    const sock = join(root, 'run', 'session.sock');
 
     const key = policyKey();
     const { peer, stateDir, env } = await enrolledPeerAgent({
@@ -75,13 +56,6 @@ describe('dlp-agent run with dlp-agent session', () => {
       bundle: sign({ ...cardBundle({ version: 1, monitored: [watched] }), policies: [policy] }, key),
     };
     peer.policyUpdate = true;
-    const sessionEnv = {
-      DLP_AGENT_SESSION_SOCKET: sock,
-      DLP_AGENT_SESSIONS_DIR: sessionsFor(join(root, 'sessions'), [
-        { uid: process.getuid?.() ?? 0, name: userInfo().username },
-      ]),
-      DLP_AGENT_PROMPT_TIMEOUT_SECS: '20',
-    };
     const agent = startAgent(['run', '--state-dir', stateDir], { ...env, ...sessionEnv });
     stops.push(async () => {
       agent.child.kill('SIGTERM');
@@ -93,17 +67,7 @@ describe('dlp-agent run with dlp-agent session', () => {
     });
     await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
 
-    const helper = startAgent(['session'], {
-      ...sessionEnv,
-      DBUS_SESSION_BUS_ADDRESS: bus.address,
-      PATH: `${join(root, 'bin')}:${process.env.PATH}`,
-      FAKE_DIALOG_DIR: dialog,
-      FAKE_DIALOG_LOG: join(root, 'dialog.log'),
-    });
-    stops.push(async () => {
-      helper.child.kill('SIGTERM');
-      await helper.done;
-    });
+    desktop.startHelper();
     await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
     await until(
       () => log.includes('"msg":"watching"') && log.includes('"msg":"discovery pass done"'),
@@ -130,7 +94,7 @@ describe('dlp-agent run with dlp-agent session', () => {
         },
       },
     });
-    expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('Card numbers need a reason.');
+    expect(readFileSync(desktop.dialogLog, 'utf8')).toContain('Card numbers need a reason.');
     // The agent's log never carries what the person typed.
     expect(log).not.toContain('Quarterly statement');
 
@@ -150,7 +114,8 @@ describe('dlp-agent run with dlp-agent session', () => {
     };
     expect(last.channels.file_create).toMatchObject({ notify: true, block: false });
     expect(last.channels.print?.notify).toBe(false);
-    expect(last.features).not.toContain('warn_with_continue');
+    // Holding needs a channel that can block: file_open with fanotify permission events, as root only.
+    expect(last.features.includes('warn_with_continue')).toBe(last.channels.file_open?.block === true);
 
     // An analyst's question (AskPerson at check-in) is shown and its answer sent back.
     writeFileSync(join(dialog, 'entry'), 'I sent it to the auditor\n');
@@ -168,7 +133,7 @@ describe('dlp-agent run with dlp-agent session', () => {
     });
     await until(() => peer.answers.length > 0, 'the answer');
     expect(peer.answers).toEqual([{ question_id: questionId, answer: 'I sent it to the auditor' }]);
-    expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('Why did the statement go out?');
+    expect(readFileSync(desktop.dialogLog, 'utf8')).toContain('Why did the statement go out?');
     expect(log).not.toContain('I sent it to the auditor');
     expect(log).not.toContain('Why did the statement go out?');
   }, 90_000);

@@ -4,6 +4,8 @@ import { ApiTokensPage } from './pages/admin/api-tokens-page.js';
 import { AuditPage } from './pages/admin/audit-page.js';
 import { parseAuditSearch } from './pages/admin/audit-search.js';
 import { UsersPage } from './pages/admin/users-page.js';
+import { ExceptionRequestPage } from './pages/exceptions/exception-request-page.js';
+import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-page.js';
 import { AgentPage } from './pages/fleet/agent-page.js';
 import { AgentsPage } from './pages/fleet/agents-page.js';
 import { EnrolmentTokensPage } from './pages/fleet/enrolment-tokens-page.js';
@@ -74,11 +76,24 @@ const audit = createRoute({
 });
 const adminRoutes = [agents, agent, enrolmentTokens, users, apiTokens, audit] as const;
 
+// Exception requests (issue 18; docs/exception-requests.md): the approvers' queue and one request.
+const exceptionRequests = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/exception-requests',
+  component: ExceptionRequestsPage,
+});
+const exceptionRequest = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/exception-requests/$id',
+  component: ExceptionRequestPage,
+});
+const exceptionRoutes = [exceptionRequests, exceptionRequest] as const;
+
 const tree = root.addChildren([
   signIn,
   acceptInvitation,
   resetPassword,
-  signedIn.addChildren([home, queue, incident, account, ...adminRoutes]),
+  signedIn.addChildren([home, queue, incident, account, ...adminRoutes, ...exceptionRoutes]),
 ]);
 
 export const router = createRouter({

@@ -111,6 +111,15 @@ export interface FanotifyChange {
   exe: string | null;
 }
 
+/** An open of a file held by fanotify (FAN_OPEN_PERM) until it is answered or its deadline passes. */
+export interface HeldOpenEvent {
+  id: number;
+  path: string;
+  pid: number;
+  /** The opener's executable; null when it could not be read. */
+  exe: string | null;
+}
+
 export type RegistryHive = 'HKLM' | 'HKCU';
 
 export interface RegistryValue {
@@ -129,6 +138,14 @@ export interface NativeBinding {
   xattrRemove?(path: string, name: string): boolean;
   fanotifyWatch?(root: string, callback: (change: FanotifyChange) => void): number;
   fanotifyUnwatch?(id: number): boolean;
+  /** A group holding opens; unanswered holds get `defaultAllow` after `timeoutMs` (1-600,000). */
+  fanotifyHold?(timeoutMs: number, defaultAllow: boolean, callback: (open: HeldOpenEvent) => void): number;
+  /** Holds (add) or stops holding (remove) opens of the regular files directly inside `directory`. */
+  fanotifyHoldMark?(id: number, directory: string, add: boolean): boolean;
+  /** False when the hold already ended (deadline passed, group closed). */
+  fanotifyHoldAnswer?(id: number, event: number, allow: boolean): boolean;
+  /** Closes the group; every open still held gets the default answer. */
+  fanotifyHoldClose?(id: number): boolean;
   /** SO_PEERCRED of a connected Unix socket fd: what the kernel recorded at connect(). */
   peerCredentials?(fd: number): { pid: number; uid: number; gid: number };
   // Windows: identity
@@ -175,6 +192,10 @@ export const FUNCTION_PLATFORMS: Record<NativeFunctionName, 'linux' | 'win32'> =
   xattrRemove: 'linux',
   fanotifyWatch: 'linux',
   fanotifyUnwatch: 'linux',
+  fanotifyHold: 'linux',
+  fanotifyHoldMark: 'linux',
+  fanotifyHoldAnswer: 'linux',
+  fanotifyHoldClose: 'linux',
   peerCredentials: 'linux',
   processTokenIdentity: 'win32',
   sessionTokenIdentity: 'win32',

@@ -11,7 +11,7 @@ Commands:
   status        show enrolment, bundle and queue state
   capabilities  show what this endpoint can observe, block and notify
   verify-package  verify an agent package signature against the enrolled keys
-  requests      withdraw an exception request (--withdraw REF)
+  requests      exception requests and approvals in force; --withdraw REF withdraws one
   session       the per-session helper: shows the service's notices and prompts
   uninstall     tell the server, then remove the agent's state
 
@@ -47,7 +47,7 @@ for anything absent, scope attributes and feature names.`,
 
 Verifies an Ed25519 signature over FILE against the policy signing keys this endpoint enrolled with.
 Exits 0 when valid, 1 when not.`,
-  requests: `Usage: dlp-agent requests --withdraw REFERENCE [--state-dir D]`,
+  requests: `Usage: dlp-agent requests [--json] [--state-dir D]\n       dlp-agent requests --withdraw REFERENCE [--state-dir D]`,
   session: `Usage: dlp-agent session [--socket PATH] [--once]
 
 The per-session helper, started by the desktop session (XDG autostart or the systemd user unit

@@ -1,43 +1,16 @@
-import type { Decision } from '@custos/engine';
+import { type Decision, JUSTIFICATION_MESSAGES, justificationProblems } from '@custos/engine';
 import type { DesktopPrompt } from '../platform/types.js';
 import type { PolicyRuntime } from '../policy/runtime.js';
-import type { BurstMemo } from './burst.js';
-import type { AskOutcome, SessionChannel } from './channel.js';
+import { type ApprovalTarget, askApproval } from './approval-step.js';
+import type { AskOutcome } from './channel.js';
+import {
+  DEFAULT_PROMPT_TIMEOUT_MS,
+  DEFAULT_REASONS,
+  type PersonPrompt,
+  type PromptDeps,
+} from './prompt-types.js';
 
-/**
- * Reason categories offered when a policy's `justification.reasons` is empty ("all"): document 1
- * names no list, so the agent offers these (docs/agent.md, "What is asked when").
- */
-export const DEFAULT_REASONS = ['business_need', 'customer_request', 'manager_approved', 'other'];
-
-/** Prompt timeout when the service is given none: no answer is Cancel (document 1). */
-export const DEFAULT_PROMPT_TIMEOUT_MS = 120_000;
-
-export interface PromptDeps {
-  channel: SessionChannel;
-  timeoutMs?: number;
-  /** Answers covering a burst (document 2); none: every operation is asked. */
-  burst?: BurstMemo<PersonPrompt>;
-}
-
-/** What the event records about the person (field `person_prompt`, docs/agent.md). */
-export type PersonPrompt = {
-  kind: DesktopPrompt['kind'];
-  /** false on Linux today: the operation already happened, the answer gates nothing. */
-  held: boolean;
-} & (
-  | { asked: false; not_asked: string }
-  | {
-      asked: true;
-      result: 'shown' | 'continued' | 'cancelled' | 'justified' | 'timed_out';
-      /** Document 1's record: no answer is Cancel (`user_cancelled`). */
-      outcome: 'shown' | 'user_continued' | 'user_cancelled' | 'justified';
-      justification?: { category: string | null; text: string; text_length: number };
-      refused?: 'min_chars';
-      /** This operation was not asked again: an answer within five minutes covers it. */
-      covered_by_burst?: true;
-    }
-);
+export { DEFAULT_PROMPT_TIMEOUT_MS, DEFAULT_REASONS, type PersonPrompt, type PromptDeps };
 
 function promptFor(decision: Decision, rt: PolicyRuntime, fileName: string): DesktopPrompt | null {
   const policy = rt.payload.policies.find((p) => p.policy_id === decision.decided_by_policy_id);
@@ -72,21 +45,28 @@ export async function askPerson(
   decision: Decision,
   rt: PolicyRuntime,
   uid: string | null,
-  target: { fileName: string; destination: string },
+  target: { fileName: string; destination: string; held?: boolean; approval?: ApprovalTarget },
 ): Promise<PersonPrompt | null> {
+  if (decision.action === 'approval_required' && target.approval)
+    return askApproval(deps, decision, rt, uid, target.approval);
   const prompt = promptFor(decision, rt, target.fileName);
   if (!prompt) return null;
   const key = [uid, decision.decided_by_policy_id, prompt.kind, target.destination];
   const covered = deps.burst?.get(key);
   if (covered?.asked) return { ...covered, covered_by_burst: true };
-  const record = await ask(deps, prompt, uid);
+  const record = await ask(deps, prompt, uid, target.held === true);
   if (record.asked) deps.burst?.set(key, record);
   return record;
 }
 
-async function ask(deps: PromptDeps, prompt: DesktopPrompt, uid: string | null): Promise<PersonPrompt> {
+async function ask(
+  deps: PromptDeps,
+  prompt: DesktopPrompt,
+  uid: string | null,
+  held: boolean,
+): Promise<PersonPrompt> {
   const out: AskOutcome = await deps.channel.ask(uid, prompt, deps.timeoutMs ?? DEFAULT_PROMPT_TIMEOUT_MS);
-  const base = { kind: prompt.kind, held: false };
+  const base = { kind: prompt.kind, held };
   if (!out.asked) return { ...base, asked: false, not_asked: `[not_asked] ${out.reason}` };
   const a = out.answer;
   if (a.result === 'justified' && prompt.kind === 'justify') {
@@ -94,6 +74,18 @@ async function ask(deps: PromptDeps, prompt: DesktopPrompt, uid: string | null):
     const text = String(a.text).slice(0, 2000);
     if (prompt.free_text && text.trim().length < prompt.min_chars)
       return { ...base, asked: true, result: 'cancelled', outcome: 'user_cancelled', refused: 'min_chars' };
+    // Document 2: three distinct words, no run of one character, no word twice in a row, not the
+    // category typed back. A reason that breaks one is no reason: Cancel, with the rules broken.
+    const problems = prompt.free_text ? justificationProblems(text, { category_label: category }) : [];
+    if (problems.length > 0)
+      return {
+        ...base,
+        asked: true,
+        result: 'cancelled',
+        outcome: 'user_cancelled',
+        refused: 'justification_rules',
+        refused_because: problems.map((p) => JUSTIFICATION_MESSAGES[p]),
+      };
     return {
       ...base,
       asked: true,

@@ -99,6 +99,32 @@ export interface FileWatching {
   watch(root: string, onChange: (change: RawFileChange) => void, onError: (err: Error) => void): WatchHandle;
 }
 
+/** One open waiting for the agent's answer (Linux: fanotify FAN_OPEN_PERM). */
+export interface HeldOpen {
+  path: string;
+  pid: number;
+  exe: string | null;
+  /** Allows or refuses the open; false when the hold already ended (deadline, group closed). */
+  answer(allow: boolean): boolean;
+}
+
+export interface HeldOpenGroup {
+  /** Holds opens of the regular files directly inside `directory`; throws when it cannot. */
+  hold(directory: string): void;
+  release(directory: string): void;
+  /** Every open still held gets the default answer. */
+  close(): void;
+}
+
+/** Held opens (issue 18; docs/agent.md, Held opens). */
+export interface HeldOpens {
+  readonly available: boolean;
+  /** Why not, in plain words (capabilities report `file_open` absent with it). */
+  readonly reason: string | null;
+  /** A group whose unanswered holds get `defaultAllow` after `timeoutMs`. */
+  open(timeoutMs: number, defaultAllow: boolean, onOpen: (open: HeldOpen) => void): HeldOpenGroup;
+}
+
 /** One channel's honest capability (document 1, rule 3: the endpoint's own report). */
 export interface ChannelCapability {
   observe: boolean;
@@ -240,6 +266,8 @@ export interface Platform {
   installedService(): ServiceLookup;
   /** The session channel (issue 18; docs/agent.md, "The session helper"); absent where not built. */
   session?: SessionSupport;
+  /** Opens held until the agent decides (Linux fanotify permission events); absent where not built. */
+  heldOpens?: HeldOpens;
 }
 
 /** Who is at the other end of a local connection, as the kernel recorded it (never as claimed). */

@@ -21,6 +21,10 @@ export interface FileObservation {
   remembered?: FindingSummary[];
   departure?: 'deleted' | 'moved_out';
   occurred_at: string;
+  /** The operation waits for the answer (a held open): the result says whether to allow it. */
+  held?: boolean;
+  /** Called as soon as the verdict on a held operation is known, before its event is queued. */
+  onVerdict?: (allow: boolean) => void;
 }
 
 export interface SinkResult {
@@ -30,6 +34,10 @@ export interface SinkResult {
   queued: boolean;
   /** Whether an event was produced at all (a policy matched, or a remembered path departed). */
   reported: boolean;
+  /** For a held operation: whether it may go ahead (docs/agent.md, Held opens). */
+  allow?: boolean;
+  /** The verdict involved no person and no exception: the same file state may reuse it (held opens). */
+  reusable?: boolean;
 }
 
 /** The decide-and-queue step sensors hand observations to (service.ts wires the engine into it). */

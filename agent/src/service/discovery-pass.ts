@@ -21,6 +21,18 @@ export async function discoveryRoots(s: AgentState): Promise<DiscoveryRoot[]> {
   return roots;
 }
 
+/**
+ * Where opens are held: the monitored paths, but only while a policy of the bundle names
+ * `file_open` in its channels. A policy for every channel does not make the agent hold every open
+ * of every monitored folder on its own (each holds the opening process for a round trip to the
+ * agent); it does decide the opens another policy makes the agent hold (docs/agent.md, Held opens).
+ */
+export function heldOpenRoots(s: AgentState): string[] {
+  const rt = s.runtime;
+  if (!rt?.payload.policies.some((p) => p.scope.channels?.includes('file_open'))) return [];
+  return rt.monitored_paths;
+}
+
 /** One discovery pass over the roots; null when no bundle is in force (nothing to decide with). */
 export async function discover(s: AgentState, sink: ObservationSink): Promise<DiscoveryStats | null> {
   if (!s.runtime) return null;

@@ -18,6 +18,9 @@ export interface LoopJobs {
   discover(): Promise<void>;
   syncWatches(): Promise<void>;
   renewCertificate(): Promise<void>;
+  /** Exception decisions (issue 18), on document 2's cadence. */
+  pollExceptions?(): Promise<void>;
+  exceptionPollMs?(): number;
 }
 
 export interface LoopIntervals {
@@ -31,10 +34,24 @@ export const REMOVABLE_RESCAN_MS = 10_000;
 /** Renewal is checked every 6 h; it renews only when fewer than 30 days remain. */
 export const RENEWAL_CHECK_MS = 6 * 3600_000;
 
-/** The five loops of `dlp-agent run`: check-in, upload, discovery, removable media, renewal. */
+/**
+ * The loops of `dlp-agent run`: check-in, upload, discovery, removable media, renewal, and
+ * exception decisions when the service has them.
+ */
 export function serviceLoops(jobs: LoopJobs, every: LoopIntervals): ServiceLoop[] {
   let uploadWait = 0;
+  const poll = jobs.pollExceptions;
+  const exceptions: ServiceLoop[] = poll
+    ? [
+        {
+          name: 'exception decisions',
+          everyMs: () => jobs.exceptionPollMs?.() ?? 15 * 60_000,
+          run: () => poll(),
+        },
+      ]
+    : [];
   return [
+    ...exceptions,
     {
       name: 'check-in',
       everyMs: () => every.checkinMs,

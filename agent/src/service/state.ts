@@ -3,6 +3,8 @@ import type { EnrollmentState } from '../enrollment-state.js';
 import type { DeviceKey } from '../identity/device-key.js';
 import type { Logger } from '../log.js';
 import type { SessionChannel } from '../people/channel.js';
+import type { ExceptionClient } from '../people/exception-client.js';
+import type { ExceptionStore } from '../people/exception-store.js';
 import type { Platform } from '../platform/types.js';
 import type { BundleStore } from '../policy/bundle-store.js';
 import type { NetworkLocationState } from '../policy/network-location-state.js';
@@ -40,6 +42,9 @@ export interface AgentState {
   revoked: boolean;
   /** The session channel to signed-in people (issue 18); null where the platform has none. */
   readonly session?: SessionChannel | null;
+  /** Exception requests and verified decisions (issue 18; `exceptions.json`). */
+  readonly exceptionStore?: ExceptionStore;
+  readonly exceptions?: ExceptionClient;
 }
 
 export type CallOutcome = 'ok' | 'offline' | 'refused' | 'rate_limited';

@@ -38,6 +38,14 @@ export class AgentPeerServer {
   readonly commands: Record<string, unknown>[] = [];
   /** Bodies of `incident-answers` requests received. */
   readonly answers: Record<string, unknown>[] = [];
+  /** Exception requests raised (bodies); refused with 503 while `refuseExceptionRequests`. */
+  readonly exceptionRequests: Record<string, unknown>[] = [];
+  refuseExceptionRequests = false;
+  /** Signed decision envelopes the next polls answer, and the request states they list. */
+  exceptionDecisions: unknown[] = [];
+  exceptionStates: { reference: string; state: string }[] = [];
+  /** `since` of each decisions poll. */
+  readonly exceptionPolls: number[] = [];
   /** Check-in bodies received. */
   readonly checkins: Record<string, unknown>[] = [];
   /** Keys the enrolment answer hands out. */
@@ -170,6 +178,25 @@ export class AgentPeerServer {
         });
       case '/api/v1/agent/policy':
         return this.send(res, 200, this.policyResponse);
+      case '/api/v1/agent/exception-requests': {
+        if (this.refuseExceptionRequests)
+          return this.send(res, 503, { code: 'service.unavailable', message: 'down', details: [] });
+        this.exceptionRequests.push(json);
+        const n = this.exceptionRequests.length;
+        return this.send(res, 200, {
+          id: randomUUID(),
+          reference: `EXC-TEST000${n}`,
+          state: 'pending',
+          approver_label: 'the data office',
+        });
+      }
+      case '/api/v1/agent/exception-decisions':
+        this.exceptionPolls.push(json.since as number);
+        return this.send(res, 200, {
+          decisions: this.exceptionDecisions,
+          approver_label: 'the data office',
+          requests: this.exceptionStates,
+        });
       case '/api/v1/agent/events': {
         if (this.rateLimitEvents > 0) {
           this.rateLimitEvents--;

@@ -42,6 +42,7 @@ export function SignedInLayout() {
         <span className="brand">{t('app.name')}</span>
         <nav aria-label={t('nav.main')}>
           {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
+          {can(me.data, 'exceptions:read') && <Link to="/exception-requests">{t('nav.exceptions')}</Link>}{' '}
           <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />
         </nav>
         <span className="who">{t('nav.signedInAs', { email: me.data.email })}</span>

@@ -3,7 +3,7 @@ import { clampAction } from './clamp.js';
 import type { CompiledBundle, CompiledPolicy } from './compile.js';
 import { type ConditionInput, conditionInput, evaluateCondition } from './condition.js';
 import { type ConflictCandidate, resolveConflict } from './conflict.js';
-import { applyExceptions } from './exceptions.js';
+import { applyExceptions, approvalFor } from './exceptions.js';
 import { line } from './explain.js';
 import { candidatePolicies } from './policy-index.js';
 import { assessRisk } from './risk.js';
@@ -108,7 +108,8 @@ function outcomeOf(
   const lines = stage.lines;
   let action: Action | null = standing;
   let riskStep: RiskStepFired | null = null;
-  const ex = applyExceptions(p.exceptions, standing, event, ctx);
+  const ex =
+    approvalFor(spec.policy_id, standing, ctx) ?? applyExceptions(p.exceptions, standing, event, ctx);
   if (ex) {
     action = ex.action;
     lines.push(

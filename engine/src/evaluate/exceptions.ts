@@ -55,3 +55,28 @@ export function applyExceptions(
   }
   return best;
 }
+
+/**
+ * An approved exception request in force for this policy (`ctx.approvals`, verified by the
+ * endpoint for this operation): the policy is lowered to audit, never raised. Expiry is read on
+ * `ctx.now`, so an approval stops releasing at its `expires_at` exactly.
+ */
+export function approvalFor(
+  policyId: string,
+  standing: Action,
+  ctx: DecisionContext,
+): { applied: AppliedException; action: Action | null } | null {
+  const now = ctx.now.getTime();
+  const a = ctx.approvals?.find((x) => x.policy_id === policyId && now < Date.parse(x.expires_at));
+  if (!a) return null;
+  const action = weakerAction('audit', standing);
+  return {
+    applied: {
+      exception_id: a.reference,
+      approved_by: a.approved_by,
+      effect: 'downgrade',
+      downgrade_to: action,
+    },
+    action,
+  };
+}

@@ -108,6 +108,21 @@ export interface DecisionContext {
   risk?: RiskInputs | null;
   /** Also list every policy that did not match with the stage that stopped it (simulation). */
   explain_unmatched?: boolean;
+  /**
+   * Approved exception requests the endpoint verified for this very operation (same file content,
+   * channel and destination: `decisionReleases`). A policy named by one in force at `now` is
+   * lowered to audit: the operation goes ahead and is still recorded.
+   */
+  approvals?: readonly ApprovalInForce[] | null;
+}
+
+/** A verified, signed approval of an exception request (docs/exception-requests.md). */
+export interface ApprovalInForce {
+  policy_id: string;
+  /** The request's reference (`EXC-…`), recorded as the exception id. */
+  reference: string;
+  approved_by: string;
+  expires_at: string;
 }
 
 /** One explanation line: a stable reason code and bounded text that never carries a matched value. */

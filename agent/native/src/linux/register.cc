@@ -1,4 +1,5 @@
 #include "../common/export.h"
+#include "fanotify-hold.h"
 #include "fanotify.h"
 #include "peercred.h"
 #include "xattr.h"
@@ -12,9 +13,16 @@ void RegisterPlatform(Napi::Env env, Napi::Object exports) {
   Export(env, exports, "xattrRemove", XattrRemove);
   Export(env, exports, "fanotifyWatch", FanotifyWatch);
   Export(env, exports, "fanotifyUnwatch", FanotifyUnwatch);
+  Export(env, exports, "fanotifyHold", FanotifyHold);
+  Export(env, exports, "fanotifyHoldMark", FanotifyHoldMark);
+  Export(env, exports, "fanotifyHoldAnswer", FanotifyHoldAnswer);
+  Export(env, exports, "fanotifyHoldClose", FanotifyHoldClose);
   Export(env, exports, "peerCredentials", PeerCredentials);
   // The reader threads end before the environment goes away (worker threads, process exit).
-  env.AddCleanupHook([]() { CloseAllFanotifyWatches(); });
+  env.AddCleanupHook([]() {
+    CloseAllFanotifyHolds();
+    CloseAllFanotifyWatches();
+  });
 }
 
 }  // namespace custos

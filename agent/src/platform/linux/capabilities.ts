@@ -1,4 +1,4 @@
-import type { ChannelCapability, PlatformCapabilities } from '../types.js';
+import type { ChannelCapability, HeldOpens, PlatformCapabilities } from '../types.js';
 
 const NO_BLOCK = 'the Linux agent observes from user space after the fact; nothing can be held or blocked';
 const NO_NOTIFY = 'notices only through a connected session helper (dlp-agent session)';
@@ -8,7 +8,9 @@ const NO_NOTIFY = 'notices only through a connected session helper (dlp-agent se
  * walks), so it can observe and never block: document 1, rule 3 then clamps block and quarantine to
  * audit. Channels it cannot see at all are reported absent with the reason.
  */
-export function createLinuxCapabilities(): PlatformCapabilities {
+export function createLinuxCapabilities(
+  held: Pick<HeldOpens, 'available' | 'reason'> = { available: false, reason: null },
+): PlatformCapabilities {
   const observed = (extra?: string): ChannelCapability => ({
     observe: true,
     block: false,
@@ -35,7 +37,14 @@ export function createLinuxCapabilities(): PlatformCapabilities {
       mobile_device: absent('phones (MTP) are not detected on Linux'),
       optical_disc: observed('mounted optical media are listed; burning is not observed'),
       bluetooth: absent('Bluetooth transfers are not detected'),
-      file_open: absent('file opens are not observed (no fanotify permission events)'),
+      file_open: held.available
+        ? {
+            observe: true,
+            block: true,
+            notify: false,
+            reason: `opens are held (fanotify) in the monitored paths of policies naming file_open; ${NO_NOTIFY}`,
+          }
+        : absent(`file opens are not observed: ${held.reason ?? 'no fanotify permission events'}`),
       browser_upload: absent('browser uploads are not observed on Linux'),
       cloud_sync_folder: absent('cloud sync folders are not recognised on Linux'),
       print: absent('printing is not observed on Linux'),

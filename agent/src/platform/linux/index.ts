@@ -5,6 +5,7 @@ import type { FileLabels, Platform } from '../types.js';
 import { createLinuxCapabilities } from './capabilities.js';
 import { openLinuxDesktop } from './desktop.js';
 import { createLinuxDeviceKeys } from './device-keys.js';
+import { createHeldOpens } from './held-opens.js';
 import { createJsonPolicySource } from './machine-policy.js';
 import { createLinuxNetwork } from './network.js';
 import { releaseFreedMemory } from './release-memory.js';
@@ -54,6 +55,7 @@ async function machineIdentity(): Promise<string> {
 }
 
 export async function createPlatform(overrides: PlatformOverrides): Promise<Platform> {
+  const heldOpens = createHeldOpens();
   return {
     id: 'linux',
     osName: 'linux',
@@ -69,7 +71,8 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
       udevDataDir: '/run/udev/data',
     }),
     files: createFsWatching(),
-    capabilities: createLinuxCapabilities(),
+    capabilities: createLinuxCapabilities(heldOpens),
+    heldOpens,
     session: {
       socketPath: () => sessionSocketPath(),
       peerOf: peerCredentialsOf,

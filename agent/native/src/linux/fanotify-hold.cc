@@ -1,0 +1,258 @@
+// Held opens (issue 18): fanotify permission events (FAN_OPEN_PERM). Each marked directory holds
+// the opens of the regular files directly inside it until the agent answers allow or deny, or
+// until the hold's deadline, when the default answer is given here, on the reader thread, without
+// JavaScript: a stalled event loop never leaves an open hanging. Opens by the agent's own process
+// are allowed at once (the agent reads the file it decides on). When the group's descriptor is
+// closed (the agent stops or crashes) the kernel allows every open still waiting.
+#include "fanotify-hold.h"
+
+#include <fcntl.h>
+#include <poll.h>
+#include <sys/fanotify.h>
+#include <unistd.h>
+
+#include <cerrno>
+#include <chrono>
+#include <climits>
+#include <map>
+#include <memory>
+#include <mutex>
+#include <string>
+#include <thread>
+
+#include "../common/coded-error.h"
+#include "errno-error.h"
+
+namespace custos {
+
+namespace {
+
+using Clock = std::chrono::steady_clock;
+
+struct Pending {
+  int fd;
+  Clock::time_point deadline;
+};
+
+struct Hold {
+  int fan = -1;
+  int stopRead = -1;
+  int stopWrite = -1;
+  std::chrono::milliseconds timeout{0};
+  bool defaultAllow = false;
+  Napi::ThreadSafeFunction tsfn;
+  std::thread thread;
+  std::mutex mutex;  // guards pending and nextEvent
+  std::map<uint32_t, Pending> pending;
+  uint32_t nextEvent = 1;
+};
+
+std::mutex gMutex;
+std::map<uint32_t, std::unique_ptr<Hold>> gHolds;
+uint32_t gNextId = 1;
+
+void Respond(int fan, int fd, bool allow) {
+  fanotify_response response{};
+  response.fd = fd;
+  response.response = allow ? FAN_ALLOW : FAN_DENY;
+  (void)!write(fan, &response, sizeof response);
+  close(fd);
+}
+
+std::string ReadLink(const std::string& path) {
+  char buffer[PATH_MAX];
+  ssize_t n = readlink(path.c_str(), buffer, sizeof buffer - 1);
+  return n < 0 ? std::string() : std::string(buffer, static_cast<size_t>(n));
+}
+
+// Answers every hold past its deadline with the default; returns the wait until the next one.
+int ExpireDue(Hold* hold) {
+  std::lock_guard<std::mutex> lock(hold->mutex);
+  auto now = Clock::now();
+  int wait = -1;
+  for (auto it = hold->pending.begin(); it != hold->pending.end();) {
+    if (it->second.deadline <= now) {
+      Respond(hold->fan, it->second.fd, hold->defaultAllow);
+      it = hold->pending.erase(it);
+      continue;
+    }
+    auto left = std::chrono::duration_cast<std::chrono::milliseconds>(it->second.deadline - now).count() + 1;
+    if (wait < 0 || left < wait) wait = static_cast<int>(left);
+    ++it;
+  }
+  return wait;
+}
+
+void Post(Hold* hold, uint32_t event, std::string path, int pid) {
+  std::string exe = ReadLink("/proc/" + std::to_string(pid) + "/exe");
+  napi_status status = hold->tsfn.NonBlockingCall(
+      [event, path = std::move(path), pid, exe = std::move(exe)](Napi::Env env, Napi::Function callback) {
+        Napi::Object value = Napi::Object::New(env);
+        value.Set("id", event);
+        value.Set("path", path);
+        value.Set("pid", pid);
+        value.Set("exe", exe.empty() ? env.Null() : Napi::String::New(env, exe));
+        callback.Call({value});
+      });
+  if (status != napi_ok) {
+    // JavaScript cannot be told (queue closing): the default answer, now.
+    std::lock_guard<std::mutex> lock(hold->mutex);
+    auto found = hold->pending.find(event);
+    if (found != hold->pending.end()) {
+      Respond(hold->fan, found->second.fd, hold->defaultAllow);
+      hold->pending.erase(found);
+    }
+  }
+}
+
+void Reader(Hold* hold) {
+  alignas(fanotify_event_metadata) char buffer[8192];
+  const pid_t self = getpid();
+  pollfd fds[2] = {{hold->fan, POLLIN, 0}, {hold->stopRead, POLLIN, 0}};
+  for (;;) {
+    int wait = ExpireDue(hold);
+    if (poll(fds, 2, wait) < 0) {
+      if (errno == EINTR) continue;
+      return;
+    }
+    if (fds[1].revents != 0) return;
+    if ((fds[0].revents & POLLIN) == 0) continue;
+    ssize_t length = read(hold->fan, buffer, sizeof buffer);
+    if (length <= 0) {
+      if (length < 0 && (errno == EAGAIN || errno == EINTR)) continue;
+      return;
+    }
+    auto* event = reinterpret_cast<fanotify_event_metadata*>(buffer);
+    for (; FAN_EVENT_OK(event, length); event = FAN_EVENT_NEXT(event, length)) {
+      if (event->vers != FANOTIFY_METADATA_VERSION) return;
+      if (event->fd < 0) continue;
+      if ((event->mask & FAN_OPEN_PERM) == 0) {
+        close(event->fd);
+        continue;
+      }
+      if (event->pid == self) {
+        Respond(hold->fan, event->fd, true);
+        continue;
+      }
+      std::string path = ReadLink("/proc/self/fd/" + std::to_string(event->fd));
+      uint32_t id;
+      {
+        std::lock_guard<std::mutex> lock(hold->mutex);
+        id = hold->nextEvent++;
+        hold->pending[id] = {event->fd, Clock::now() + hold->timeout};
+      }
+      Post(hold, id, std::move(path), event->pid);
+    }
+  }
+}
+
+void Stop(std::unique_ptr<Hold> hold) {
+  if (hold->stopWrite >= 0) {
+    char byte = 1;
+    (void)!write(hold->stopWrite, &byte, 1);
+  }
+  if (hold->thread.joinable()) hold->thread.join();
+  {
+    std::lock_guard<std::mutex> lock(hold->mutex);
+    for (auto& entry : hold->pending) Respond(hold->fan, entry.second.fd, hold->defaultAllow);
+    hold->pending.clear();
+  }
+  for (int fd : {hold->fan, hold->stopRead, hold->stopWrite}) {
+    if (fd >= 0) close(fd);
+  }
+  hold->tsfn.Release();
+}
+
+Hold* Find(uint32_t id) {
+  std::lock_guard<std::mutex> lock(gMutex);
+  auto found = gHolds.find(id);
+  return found == gHolds.end() ? nullptr : found->second.get();
+}
+
+}  // namespace
+
+// fanotifyHold(timeoutMs, defaultAllow, callback) -> id
+Napi::Value FanotifyHold(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  uint32_t timeoutMs = Uint32Arg(info, 0, "timeoutMs");
+  if (info.Length() < 2 || !info[1].IsBoolean()) ThrowBadArgument(env, "defaultAllow must be a boolean");
+  bool defaultAllow = info[1].As<Napi::Boolean>().Value();
+  Napi::Function callback = FunctionArg(info, 2, "callback");
+  if (timeoutMs == 0 || timeoutMs > 600000) ThrowBadArgument(env, "timeoutMs must be 1 to 600000");
+  auto hold = std::make_unique<Hold>();
+  hold->timeout = std::chrono::milliseconds(timeoutMs);
+  hold->defaultAllow = defaultAllow;
+  hold->fan = fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC | FAN_NONBLOCK, O_RDONLY | O_LARGEFILE | O_CLOEXEC);
+  if (hold->fan < 0) ThrowCoded(env, FromErrno("fanotify_init", errno));
+  int pipeFds[2];
+  if (pipe2(pipeFds, O_CLOEXEC) != 0) {
+    int err = errno;
+    close(hold->fan);
+    ThrowCoded(env, FromErrno("pipe2", err));
+  }
+  hold->stopRead = pipeFds[0];
+  hold->stopWrite = pipeFds[1];
+  hold->tsfn = Napi::ThreadSafeFunction::New(env, callback, "custos-fanotify-hold", 0, 1);
+  hold->tsfn.Unref(env);
+  hold->thread = std::thread(Reader, hold.get());
+  std::lock_guard<std::mutex> lock(gMutex);
+  uint32_t id = gNextId++;
+  gHolds[id] = std::move(hold);
+  return Napi::Number::New(env, id);
+}
+
+// fanotifyHoldMark(id, directory, add) -> true; holds opens of the regular files directly inside.
+Napi::Value FanotifyHoldMark(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  uint32_t id = Uint32Arg(info, 0, "id");
+  std::string dir = StringArg(info, 1, "directory");
+  bool add = info.Length() < 3 || !info[2].IsBoolean() || info[2].As<Napi::Boolean>().Value();
+  Hold* hold = Find(id);
+  if (hold == nullptr) return Napi::Boolean::New(env, false);
+  unsigned int flags = add ? FAN_MARK_ADD : FAN_MARK_REMOVE;
+  if (fanotify_mark(hold->fan, flags, FAN_OPEN_PERM | FAN_EVENT_ON_CHILD, AT_FDCWD, dir.c_str()) != 0)
+    ThrowCoded(env, FromErrno("fanotify_mark", errno));
+  return Napi::Boolean::New(env, true);
+}
+
+// fanotifyHoldAnswer(id, event, allow) -> false when the hold already ended (deadline, stop).
+Napi::Value FanotifyHoldAnswer(const Napi::CallbackInfo& info) {
+  Napi::Env env = info.Env();
+  uint32_t id = Uint32Arg(info, 0, "id");
+  uint32_t event = Uint32Arg(info, 1, "event");
+  if (info.Length() < 3 || !info[2].IsBoolean()) ThrowBadArgument(env, "allow must be a boolean");
+  bool allow = info[2].As<Napi::Boolean>().Value();
+  Hold* hold = Find(id);
+  if (hold == nullptr) return Napi::Boolean::New(env, false);
+  std::lock_guard<std::mutex> lock(hold->mutex);
+  auto found = hold->pending.find(event);
+  if (found == hold->pending.end()) return Napi::Boolean::New(env, false);
+  Respond(hold->fan, found->second.fd, allow);
+  hold->pending.erase(found);
+  return Napi::Boolean::New(env, true);
+}
+
+Napi::Value FanotifyHoldClose(const Napi::CallbackInfo& info) {
+  uint32_t id = Uint32Arg(info, 0, "id");
+  std::unique_ptr<Hold> hold;
+  {
+    std::lock_guard<std::mutex> lock(gMutex);
+    auto found = gHolds.find(id);
+    if (found == gHolds.end()) return Napi::Boolean::New(info.Env(), false);
+    hold = std::move(found->second);
+    gHolds.erase(found);
+  }
+  Stop(std::move(hold));
+  return Napi::Boolean::New(info.Env(), true);
+}
+
+void CloseAllFanotifyHolds() {
+  std::map<uint32_t, std::unique_ptr<Hold>> all;
+  {
+    std::lock_guard<std::mutex> lock(gMutex);
+    all.swap(gHolds);
+  }
+  for (auto& entry : all) Stop(std::move(entry.second));
+}
+
+}  // namespace custos

@@ -1,0 +1,145 @@
+import { opendir, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { readContent } from '../content/read-content.js';
+import type { HeldOpen, HeldOpenGroup, HeldOpens } from '../platform/types.js';
+import type { ObservationSink } from './types.js';
+
+/** Directories marked at most; beyond, the rest of a tree is not held (logged once). */
+export const MAX_HELD_DIRECTORIES = 10_000;
+/** A verdict without a person or an exception is reused for the same file state this long. */
+export const REUSE_MS = 5 * 60_000;
+/** Remembered verdicts at most (the oldest goes first). */
+export const MAX_REUSED = 10_000;
+/** The addon's own deadline is the prompt timeout plus this margin (answered by the addon). */
+export const HOLD_MARGIN_MS = 10_000;
+
+export interface HeldOpenOptions {
+  heldOpens: HeldOpens;
+  sink: ObservationSink;
+  maxReadBytes: number;
+  /** The prompt timeout: a person gets that long before the default (Cancel). */
+  promptTimeoutMs: number;
+  skip: (path: string) => boolean;
+  log: (level: 'info' | 'warn', msg: string, fields?: Record<string, unknown>) => void;
+  now?: () => string;
+  /** The bundle in force: a verdict is reused only under the bundle that gave it. */
+  bundleVersion: () => number;
+  clock?: () => number;
+}
+
+/**
+ * The `file_open` sensor (issue 18; docs/agent.md, Held opens): every directory under the roots is
+ * marked, an open of a regular file in one waits while the agent reads the file, decides with the
+ * bundle (channel `file_open`) and, when the policy asks for it, asks the person; the open is then
+ * allowed or refused. A failure to decide allows the open and is logged: a broken agent must not
+ * lock people out of their files (the kernel does the same when the agent dies). An open still
+ * unanswered at the prompt timeout plus ten seconds gets the default, refused, from the addon.
+ * The same unchanged file opened again within five minutes under the same bundle gets the same
+ * verdict without a new read or event, unless a person was asked or an exception applied.
+ */
+export class HeldOpenSensor {
+  private group: HeldOpenGroup | null = null;
+  private readonly marked = new Set<string>();
+  private capped = false;
+  /** Verdicts by file state (bundle, path, device, inode, size, times): see REUSE_MS. */
+  private readonly verdicts = new Map<string, { at: number; allow: boolean }>();
+
+  constructor(private readonly o: HeldOpenOptions) {}
+
+  /** Holds opens under `roots` (none: nothing is held and the group is closed). */
+  async sync(roots: readonly string[]): Promise<void> {
+    if (roots.length === 0) return this.close();
+    const dirs = await this.directories(roots);
+    if (!this.group)
+      this.group = this.o.heldOpens.open(
+        this.o.promptTimeoutMs + HOLD_MARGIN_MS,
+        false,
+        (h) => void this.decide(h),
+      );
+    for (const d of this.marked) {
+      if (dirs.has(d)) continue;
+      this.group.release(d);
+      this.marked.delete(d);
+    }
+    const before = this.marked.size;
+    for (const d of dirs) {
+      if (this.marked.has(d)) continue;
+      try {
+        this.group.hold(d);
+        this.marked.add(d);
+      } catch (err) {
+        this.o.log('warn', 'cannot hold opens in a directory', { path: d, error: (err as Error).message });
+      }
+    }
+    if (this.marked.size !== before) this.o.log('info', 'holding opens', { directories: this.marked.size });
+  }
+
+  close(): void {
+    this.group?.close();
+    this.group = null;
+    this.marked.clear();
+  }
+
+  private async directories(roots: readonly string[]): Promise<Set<string>> {
+    const out = new Set<string>();
+    const stack = [...roots];
+    while (stack.length > 0) {
+      const dir = stack.pop() as string;
+      if (this.o.skip(dir) || out.has(dir)) continue;
+      if (out.size >= MAX_HELD_DIRECTORIES) {
+        if (!this.capped)
+          this.o.log('warn', 'too many directories to hold opens in', { max: MAX_HELD_DIRECTORIES });
+        this.capped = true;
+        break;
+      }
+      let handle: Awaited<ReturnType<typeof opendir>>;
+      try {
+        handle = await opendir(dir);
+      } catch {
+        continue; // absent or closed to the agent: path sight reports it for the other sensors
+      }
+      out.add(dir);
+      for await (const entry of handle) if (entry.isDirectory()) stack.push(join(dir, entry.name));
+    }
+    return out;
+  }
+
+  private remember(key: string, at: number, allow: boolean): void {
+    this.verdicts.delete(key);
+    this.verdicts.set(key, { at, allow });
+    if (this.verdicts.size > MAX_REUSED) this.verdicts.delete(this.verdicts.keys().next().value as string);
+  }
+
+  private async decide(h: HeldOpen): Promise<void> {
+    let answered = false;
+    const answer = (allow: boolean) => {
+      if (answered) return;
+      answered = true;
+      h.answer(allow);
+    };
+    try {
+      if (this.o.skip(h.path)) return answer(true);
+      const st = await stat(h.path);
+      // A FIFO or device node has no content to decide on, and reading one could wait forever.
+      if (!st.isFile()) return answer(true);
+      const key = [this.o.bundleVersion(), h.path, st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join('|');
+      const now = (this.o.clock ?? Date.now)();
+      const known = this.verdicts.get(key);
+      if (known && now - known.at < REUSE_MS) return answer(known.allow);
+      const content = await readContent(h.path, this.o.maxReadBytes);
+      const r = await this.o.sink.handle({
+        channel: 'file_open',
+        path: h.path,
+        content,
+        occurred_at: this.o.now?.() ?? new Date().toISOString(),
+        held: true,
+        onVerdict: answer,
+      });
+      answer(r.allow ?? true);
+      if (r.reusable) this.remember(key, now, r.allow ?? true);
+    } catch (err) {
+      this.o.log('warn', 'held open not decided; allowed', { error: (err as Error).message });
+      answer(true);
+    }
+  }
+}

@@ -1,0 +1,140 @@
+import { execFileSync, spawn } from 'node:child_process';
+import { appendFileSync, mkdirSync, realpathSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { BundlePolicy } from '@custos/engine';
+import { describe, expect, it } from 'vitest';
+import { DecisionPipeline, heldVerdict } from '../src/pipeline.js';
+import { prepareRuntime } from '../src/policy/runtime.js';
+import { EventQueue } from '../src/queue/event-queue.js';
+import { HeldOpenSensor } from '../src/sensors/held-opens.js';
+import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
+import { linuxPlatform } from './helpers/platform.js';
+import { tempDir } from './helpers/tmp.js';
+
+/** `cat FILE` in a child (opens by the agent's own process are never held); its exit code. */
+function cat(path: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    spawn('cat', [path], { stdio: 'ignore' }).on('exit', (code) => resolve(code));
+  });
+}
+
+/**
+ * Issue 18, the file_open sensor with the real pipeline and engine over real fanotify permission
+ * events (root: CI). An audit policy lets the open go and records it once per file state; a block
+ * policy refuses it; a verdict is reused only for the same unchanged file.
+ */
+async function setup(response: BundlePolicy['response']) {
+  const dir = realpathSync(tempDir());
+  const share = join(dir, 'share');
+  mkdirSync(share);
+  const queue = new EventQueue(join(dir, 'q.db'), 1000, 'refuse_new');
+  const platform = await linuxPlatform({ sessionsDir: join(dir, 'no-sessions') });
+  const runtime = prepareRuntime({
+    ...cardBundle({ monitored: [share] }),
+    policies: [cardPolicy({ response, scope: { channels: ['file_open'], sources: [share] } })],
+  });
+  const pipeline = new DecisionPipeline({
+    platform,
+    queue,
+    runtime: () => runtime,
+    device: { id: 'dev-1', agent_group: () => null },
+    offline: () => false,
+    log: () => {},
+  });
+  const warnings: string[] = [];
+  const sensor = new HeldOpenSensor({
+    heldOpens: platform.heldOpens!,
+    sink: pipeline,
+    maxReadBytes: 1 << 20,
+    promptTimeoutMs: 5_000,
+    bundleVersion: () => runtime.bundle_version,
+    skip: () => false,
+    log: (_level, msg) => warnings.push(msg),
+  });
+  await sensor.sync([share]);
+  const events = () => {
+    const b = queue.nextBatch(500);
+    return b ? b.events.map((e) => e.body) : [];
+  };
+  return { share, sensor, events, warnings };
+}
+
+describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
+  'held opens with the pipeline',
+  () => {
+    it('audit: the open goes ahead and is recorded once per file state', async () => {
+      const { share, sensor, events } = await setup('audit');
+      try {
+        const card = join(share, 'cards.txt');
+        writeFileSync(card, `${VALID_CARDS.join('\n')}\n`);
+        expect(await cat(card)).toBe(0);
+        expect(await cat(card)).toBe(0); // the same unchanged file: the verdict is reused, no event
+        appendFileSync(card, 'one more line\n');
+        expect(await cat(card)).toBe(0); // changed: decided again
+        const got = events();
+        expect(got.map((e) => [e.channel, e.action, e.enforcement])).toEqual([
+          ['file_open', 'audit', 'applied'],
+          ['file_open', 'audit', 'applied'],
+        ]);
+        expect(got[0]!.person_prompt).toBeUndefined();
+      } finally {
+        sensor.close();
+      }
+    });
+
+    it('block: the open is refused (file_open can block where opens are held), a plain file is not', async () => {
+      const { share, sensor, events } = await setup('block');
+      try {
+        writeFileSync(join(share, 'cards.txt'), `${VALID_CARDS.join('\n')}\n`);
+        writeFileSync(join(share, 'notes.txt'), 'nothing to see here\n');
+        expect(await cat(join(share, 'cards.txt'))).not.toBe(0);
+        expect(await cat(join(share, 'notes.txt'))).toBe(0);
+        // A FIFO is not read (reading it could block the agent): its open goes ahead at once.
+        execFileSync('mkfifo', [join(share, 'pipe')]);
+        const reader = spawn('cat', [join(share, 'pipe')], { stdio: ['ignore', 'pipe', 'ignore'] });
+        let piped = '';
+        reader.stdout.on('data', (d) => {
+          piped += d;
+        });
+        writeFileSync(join(share, 'pipe'), 'through the pipe\n');
+        expect(await new Promise((r) => reader.on('exit', r))).toBe(0);
+        expect(piped).toBe('through the pipe\n'); // the agent read none of it
+        expect(events().map((e) => [e.channel, e.requested_action, e.action])).toEqual([
+          ['file_open', 'block', 'block'],
+        ]);
+      } finally {
+        sensor.close();
+      }
+      // Closed: nothing is held any more.
+      expect(await cat(join(share, 'cards.txt'))).toBe(0);
+    });
+  },
+);
+
+describe('the verdict on a held operation', () => {
+  const d = (action: string) => ({ action }) as Parameters<typeof heldVerdict>[0];
+  const asked = (result: string) =>
+    ({ kind: 'continue', held: true, asked: true, result, outcome: 'shown' }) as Parameters<
+      typeof heldVerdict
+    >[1];
+  it('audit and a notice allow; block, quarantine and approval refuse', () => {
+    expect(heldVerdict(d('audit'), null)).toBe(true);
+    expect(heldVerdict(d('inform'), null)).toBe(true);
+    for (const a of ['block', 'quarantine', 'approval_required']) expect(heldVerdict(d(a), null)).toBe(false);
+  });
+  it('a warning needs Continue, a justification an accepted reason; no answer is Cancel', () => {
+    expect(heldVerdict(d('warn_with_continue'), asked('continued'))).toBe(true);
+    expect(heldVerdict(d('warn_with_continue'), asked('timed_out'))).toBe(false);
+    expect(heldVerdict(d('warn_with_continue'), null)).toBe(false);
+    expect(heldVerdict(d('require_justification'), asked('justified'))).toBe(true);
+    expect(heldVerdict(d('require_justification'), asked('cancelled'))).toBe(false);
+    expect(
+      heldVerdict(d('require_justification'), {
+        kind: 'justify',
+        held: true,
+        asked: false,
+        not_asked: '[not_asked] no_helper',
+      }),
+    ).toBe(false);
+  });
+});
