@@ -1,9 +1,11 @@
 import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
+import { policyAz } from './policy/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
   ...adminAz,
+  ...policyAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -1,8 +1,10 @@
 import { adminEn } from './admin/en.js';
+import { policyEn } from './policy/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
   ...adminEn,
+  ...policyEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

@@ -1,9 +1,11 @@
 import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
+import { policyRu } from './policy/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
+  ...policyRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

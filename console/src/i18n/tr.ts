@@ -1,9 +1,11 @@
 import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
+import { policyTr } from './policy/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
+  ...policyTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

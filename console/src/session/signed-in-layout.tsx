@@ -42,7 +42,8 @@ export function SignedInLayout() {
         <span className="brand">{t('app.name')}</span>
         <nav aria-label={t('nav.main')}>
           {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
-          <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />
+          <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />{' '}
+          {can(me.data, 'policies:read') && <Link to="/policies">{t('nav.policies')}</Link>}
         </nav>
         <span className="who">{t('nav.signedInAs', { email: me.data.email })}</span>
         <LanguagePicker />
