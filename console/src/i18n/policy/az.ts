@@ -50,6 +50,8 @@ export const policyAz: Record<keyof typeof policyEn, string> = {
   'pol.col.submitter': 'Göndərən',
   'pol.col.approver': 'Təsdiqləyən',
   'pol.col.publisher': 'Dərc edən',
+  'pol.refuse.selfApproval':
+    'Bu versiyanı siz yazmısınız və ya göndərmisiniz: onu başqa şəxs təsdiqləməlidir.',
   'pol.act.publish': 'Dərc et',
   'pol.act.rollback': 'Bu versiyaya qayıt',
   'pol.act.requestRollback': 'Bu versiyaya qayıdış istə',

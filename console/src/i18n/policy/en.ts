@@ -47,6 +47,7 @@ export const policyEn = {
   'pol.col.submitter': 'Submitted by',
   'pol.col.approver': 'Approved by',
   'pol.col.publisher': 'Published by',
+  'pol.refuse.selfApproval': 'You wrote or submitted this version: another person must approve it.',
   'pol.act.publish': 'Publish',
   'pol.act.rollback': 'Roll back to this version',
   'pol.act.requestRollback': 'Request a rollback to this version',

@@ -50,6 +50,7 @@ export const policyRu: Record<keyof typeof policyEn, string> = {
   'pol.col.submitter': 'Отправил',
   'pol.col.approver': 'Одобрил',
   'pol.col.publisher': 'Опубликовал',
+  'pol.refuse.selfApproval': 'Вы написали или отправили эту версию: одобрить её должен другой человек.',
   'pol.act.publish': 'Опубликовать',
   'pol.act.rollback': 'Вернуться к этой версии',
   'pol.act.requestRollback': 'Запросить возврат к этой версии',

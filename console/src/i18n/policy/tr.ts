@@ -49,6 +49,7 @@ export const policyTr: Record<keyof typeof policyEn, string> = {
   'pol.col.submitter': 'Gönderen',
   'pol.col.approver': 'Onaylayan',
   'pol.col.publisher': 'Yayımlayan',
+  'pol.refuse.selfApproval': 'Bu sürümü siz yazdınız ya da gönderdiniz: onu başka biri onaylamalı.',
   'pol.act.publish': 'Yayımla',
   'pol.act.rollback': 'Bu sürüme geri dön',
   'pol.act.requestRollback': 'Bu sürüme geri dönüş iste',

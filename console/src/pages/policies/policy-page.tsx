@@ -10,6 +10,7 @@ import { messageOf } from '../../ui/errors.js';
 import { DisablePanel } from './disable-panel.js';
 import { labelKey } from './labels.js';
 import { usePersonName } from './people.js';
+import { PolicySubNav } from './policy-sub-nav.js';
 import type { Release } from './policy-types.js';
 import { ReleaseWarnings } from './release-warnings.js';
 import { VersionActions } from './version-actions.js';
@@ -36,9 +37,7 @@ export function PolicyPage() {
   const life = lifecycle.data;
   return (
     <>
-      <p>
-        <Link to="/policies">{t('pol.back')}</Link>
-      </p>
+      <PolicySubNav />
       <h1>{`${p.display_number} ${p.name}`}</h1>
       <dl className="facts">
         <dt>{t('pol.f.deployment')}</dt>

@@ -100,14 +100,16 @@ export function SimulatePage() {
               ))}
             </select>
           </div>
-          <PathField
-            label={t('pol.col.version')}
-            path="version"
-            type="number"
-            min={1}
-            value={body.version}
-            onText={(v) => set({ version: v ? Number(v) : undefined })}
-          />
+          {body.policy_id && (
+            <PathField
+              label={t('pol.col.version')}
+              path="version"
+              type="number"
+              min={1}
+              value={body.version}
+              onText={(v) => set({ version: v ? Number(v) : undefined })}
+            />
+          )}
           <PathField label={t('sim.os')} path="os" value={body.os} onText={(v) => set({ os: opt(v) })} />
           <PathField
             label={t('sim.destination')}

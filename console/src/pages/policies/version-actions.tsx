@@ -65,31 +65,36 @@ export function VersionActions({
     onOutcome(t('pol.outcome', { version: version.version, status: t(labelKey('status', status)) }), release);
   }
 
-  const rollbackVerdict = rollback?.allowed
-    ? rollback
-    : requestRollback?.allowed
-      ? requestRollback
-      : rollback;
+  const rollbackVerdict = requestRollback?.allowed ? requestRollback : rollback;
   const pending = version.status === 'pending_approval';
+  // The server refuses the author or submitter as approver; say so before the click.
+  const own = version.author === me.data?.user_id || version.submitter === me.data?.user_id;
+  const selfRefusal = own ? t('pol.refuse.selfApproval') : null;
   return (
     <div className="row-actions">
-      {publish && (publish.allowed || version.status === 'draft') && (
+      {publish && (
         <RefusableButton
           label={t('pol.act.publish')}
           refused={publish.reason}
           onClick={() => setOpen('publish')}
         />
       )}
-      {rollbackVerdict && version.status !== 'draft' && !pending && version.status !== 'published' && (
+      {rollbackVerdict && (
         <RefusableButton
-          label={t(requestRollback?.allowed ? 'pol.act.requestRollback' : 'pol.act.rollback')}
+          label={t(
+            rollbackVerdict.action === 'request_rollback' ? 'pol.act.requestRollback' : 'pol.act.rollback',
+          )}
           refused={rollbackVerdict.reason}
           onClick={() => setOpen('rollback')}
         />
       )}
       {pending && can(me.data, 'policies:approve') && (
         <>
-          <RefusableButton label={t('pol.act.approve')} onClick={() => setOpen('approve')} />
+          <RefusableButton
+            label={t('pol.act.approve')}
+            refused={selfRefusal}
+            onClick={() => setOpen('approve')}
+          />
           <RefusableButton label={t('pol.act.reject')} danger onClick={() => setOpen('reject')} />
         </>
       )}

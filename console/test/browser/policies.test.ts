@@ -1,0 +1,235 @@
+import path from 'node:path';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
+import {
+  type ConsoleServer,
+  launchBrowser,
+  logPageIfFailed,
+  requireChromiumOrSkip,
+  screenshotDir,
+  signInOwner,
+  startConsoleServer,
+  submitSignIn,
+} from './harness.js';
+
+const run = requireChromiumOrSkip();
+
+/**
+ * The policy side of the console as people use it (issue 17): an Admin writes a blocking policy,
+ * publishing it needs a second person, the Owner approves it, and a card number simulated against
+ * it is blocked with the decision explained. axe-core runs on every policy page.
+ */
+describe.runIf(run)('console in Chromium: policies', () => {
+  let s: ConsoleServer;
+  let browser: Browser;
+  let context: BrowserContext;
+  let adminContext: BrowserContext;
+  let owner: Page;
+  let admin: Page;
+  let shots: string;
+  let policyUrl = '';
+  const adminEmail = () => `ada@${s.owner.email.split('@')[1]}`;
+  const adminPassword = 'Admin-passphrase-2026!';
+
+  beforeAll(async () => {
+    s = await startConsoleServer();
+    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const invited = await s.api('POST', '/users', { email: adminEmail(), role: 'admin' }, token);
+    expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+    const accepted = await s.api('POST', '/auth/accept-invitation', {
+      invitation: invited.json.invitation,
+      password: adminPassword,
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    ({ browser, context } = await launchBrowser(s.spki));
+    adminContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    owner = await context.newPage();
+    admin = await adminContext.newPage();
+    owner.setDefaultTimeout(15_000);
+    admin.setDefaultTimeout(15_000);
+    shots = await screenshotDir();
+    await signInOwner(owner, s);
+    await admin.goto(`${s.url}/sign-in`);
+    await submitSignIn(admin, s.owner.tenant, adminEmail(), adminPassword);
+    await admin.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+  }, 120_000);
+  afterEach(async (ctx) => {
+    const failed = ctx.task.result?.state === 'fail';
+    await logPageIfFailed(admin, failed);
+    await logPageIfFailed(owner, failed);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+
+  it('lets an Admin write a blocking policy, showing a refusal on the field the server names', async () => {
+    await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policies' }).click();
+    await admin.getByRole('heading', { name: 'Policies', level: 1 }).waitFor();
+    await admin.getByText('0 of 0 policies shown.', { exact: false }).waitFor();
+    await expectAccessible(admin, 'policies-empty');
+    await admin.getByRole('link', { name: 'New policy' }).click();
+    await admin.getByRole('heading', { name: 'New policy', level: 1 }).waitFor();
+    await admin.getByLabel('Name', { exact: true }).fill('Card numbers on USB');
+    await admin.getByLabel('Response', { exact: true }).selectOption('block');
+    await admin.getByLabel('Channels').fill('removable_storage');
+    await admin.getByLabel('Detector', { exact: true }).selectOption('payment_card');
+    // Too short a reason: refused, and the sentence sits on the change-reason field.
+    const reason = admin.getByLabel('Reason for this change');
+    await reason.fill('short');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.locator('[aria-invalid="true"]').first().waitFor();
+    expect(await reason.getAttribute('aria-invalid')).toBe('true');
+    const described = (await reason.getAttribute('aria-describedby')) ?? '';
+    const errorId = described.split(' ').find((id) => id.endsWith('-error')) ?? '';
+    expect(await admin.locator(`[id="${errorId}"]`).textContent()).toMatch(/10/);
+    await expectAccessible(admin, 'policy-editor-refused');
+    await admin.screenshot({ path: path.join(shots, 'policy-editor.png'), fullPage: true });
+    await reason.fill('Stop card numbers leaving on USB sticks.');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('heading', { name: /Card numbers on USB/, level: 1 }).waitFor();
+    policyUrl = admin.url();
+    const row = admin.getByRole('table', { name: 'Versions and lifecycle' }).getByRole('row').nth(1);
+    expect(await row.innerText()).toContain('Draft');
+    await expectAccessible(admin, 'policy-draft');
+  });
+
+  it('sends the Admin’s publication to a second person, and refuses the Admin’s own approval', async () => {
+    await admin.getByRole('button', { name: 'Publish', exact: true }).click();
+    const dialog = admin.getByRole('dialog', { name: 'Publish version 1' });
+    await dialog.getByText(/second person/).waitFor();
+    await expectAccessible(admin, 'publish-dialog');
+    await dialog.getByRole('button', { name: 'Publish', exact: true }).click();
+    await admin.getByText('Version 1: Awaiting approval.').waitFor();
+    const table = admin.getByRole('table', { name: 'Versions and lifecycle' });
+    await table.getByRole('cell', { name: 'Awaiting approval' }).waitFor();
+    // Publishing is refused now, and the server's reason stands beside the button.
+    expect(await table.getByRole('button', { name: 'Publish' }).isDisabled()).toBe(true);
+    // The author may not approve their own version: the button is refused with the reason.
+    const approve = table.getByRole('button', { name: 'Approve' });
+    expect(await approve.isDisabled()).toBe(true);
+    const reasonId = (await approve.getAttribute('aria-describedby')) ?? '';
+    expect(await admin.locator(`[id="${reasonId}"]`).textContent()).toContain('another person must approve');
+    // Refused actions stay visible with the server's reason (rollback of a never-published version).
+    await table.getByText('the version was never published').waitFor();
+    await expectAccessible(admin, 'policy-awaiting-approval');
+    await admin.screenshot({ path: path.join(shots, 'policy-awaiting-approval.png'), fullPage: true });
+  });
+
+  it('lets the Owner approve it, and the lifecycle names who did what', async () => {
+    await owner.goto(policyUrl);
+    const table = owner.getByRole('table', { name: 'Versions and lifecycle' });
+    await table.getByRole('button', { name: 'Approve' }).click();
+    const approve = owner.getByRole('dialog', { name: 'Approve version 1' });
+    await expectAccessible(owner, 'approve-dialog');
+    await approve.getByRole('button', { name: 'Approve' }).click();
+    const stepUp = owner.getByRole('dialog', { name: 'Confirm it is you' });
+    await Promise.race([stepUp.waitFor(), owner.getByText('Version 1: Published.').waitFor()]);
+    if (await stepUp.isVisible()) {
+      await stepUp.getByLabel('Password').fill(s.owner.password);
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await owner.getByText('Version 1: Published.').waitFor();
+    const row = table.getByRole('row').nth(1);
+    await row.getByRole('cell', { name: 'Published', exact: true }).waitFor();
+    const text = await row.innerText();
+    expect(text).toContain(adminEmail());
+    expect(text).toContain('you');
+    await expectAccessible(owner, 'policy-published');
+    await owner.screenshot({ path: path.join(shots, 'policy-published.png'), fullPage: true });
+  });
+
+  it('simulates a card number and explains the block', async () => {
+    await owner
+      .getByRole('navigation', { name: 'Policy pages' })
+      .getByRole('link', { name: 'Simulate' })
+      .click();
+    await owner.getByRole('heading', { name: 'Simulate', level: 1 }).waitFor();
+    await owner.getByLabel('Text to evaluate').fill('Please charge card 4111 1111 1111 1111 for the order.');
+    await owner.getByLabel('Channel').selectOption('removable_storage');
+    await owner.getByRole('button', { name: 'Simulate', exact: true }).click();
+    const result = owner.getByRole('region', { name: 'Decision' });
+    await result.getByText('final action: Block').waitFor();
+    const matched = result.getByRole('table', { name: 'Matched policies' });
+    expect(await matched.innerText()).toContain('Card numbers on USB');
+    expect(await result.getByRole('list', { name: 'Explanation' }).innerText()).not.toBe('');
+    await expectAccessible(owner, 'simulate');
+    await owner.screenshot({ path: path.join(shots, 'simulate.png'), fullPage: true });
+  });
+
+  it('reorders policies with the keyboard and a reason', async () => {
+    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const second = await s.api(
+      'POST',
+      '/policies',
+      {
+        name: 'Audit uploads',
+        severity: 'low',
+        scope: {},
+        condition: { op: 'always' },
+        response: 'audit',
+        change_reason: 'Keep a record of every upload.',
+      },
+      token,
+    );
+    expect(second.status, JSON.stringify(second.json)).toBe(201);
+    await owner.goto(`${s.url}/policies/order`);
+    const handle = owner.getByRole('button', { name: /Position 2: .*Audit uploads/ });
+    await handle.focus();
+    await owner.keyboard.press('Alt+ArrowUp');
+    await owner.getByRole('button', { name: /Position 1: .*Audit uploads/ }).waitFor();
+    await owner.getByText(/Audit uploads moved to position 1 of 2/).waitFor();
+    await expectAccessible(owner, 'reorder');
+    await owner.getByLabel('Reason').fill('Audit first, then block.');
+    await owner.getByRole('button', { name: 'Save the order' }).click();
+    await owner.getByText(/The order is saved/).waitFor();
+  });
+
+  it('shows bundles with a diff, and the policy library pages pass axe', async () => {
+    await owner.goto(`${s.url}/policy-bundles`);
+    await owner.getByRole('heading', { name: 'Policy bundles', level: 1 }).waitFor();
+    await owner
+      .getByRole('button', { name: /with the previous bundle/ })
+      .first()
+      .click();
+    await owner.getByRole('region', { name: /Bundle \d+ → \d+/ }).waitFor();
+    await expectAccessible(owner, 'bundles');
+    await owner.screenshot({ path: path.join(shots, 'bundles.png'), fullPage: true });
+    for (const [where, heading] of [
+      ['/policies', 'Policies'],
+      ['/prompt-messages', 'Prompt messages'],
+      ['/approved-devices', 'Approved devices'],
+      ['/classifications', 'Classifications'],
+      ['/detectors', 'Detectors'],
+    ] as const) {
+      await owner.goto(`${s.url}${where}`);
+      await owner.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await owner.getByRole('table').first().waitFor();
+      await expectAccessible(owner, where);
+      await owner.screenshot({ path: path.join(shots, `${where.slice(1)}.png`), fullPage: true });
+    }
+  });
+
+  it('approves a removable device and writes a detector, refusals on their fields', async () => {
+    await owner.goto(`${s.url}/approved-devices`);
+    const form = owner.getByRole('form', { name: 'Approve a device' });
+    await form.getByLabel('Serial number').fill('SN-4242');
+    await form.getByRole('button', { name: 'Approve a device' }).click();
+    await owner
+      .getByRole('table', { name: 'Approved devices' })
+      .getByRole('cell', { name: 'SN-4242', exact: true })
+      .waitFor();
+    await owner.goto(`${s.url}/detectors`);
+    await owner.getByRole('button', { name: 'New detector' }).click();
+    const detector = owner.getByRole('form', { name: 'New detector' });
+    await detector.getByLabel('Detector id').fill('order_ref');
+    await detector.getByLabel('Pattern').fill('(?=x)ORD');
+    await detector.getByRole('button', { name: 'Save' }).click();
+    await detector.locator('[aria-invalid="true"]').first().waitFor();
+    await expectAccessible(owner, 'detector-refused');
+    await detector.getByLabel('Pattern').fill('ORD-[0-9]{6}');
+    await detector.getByRole('button', { name: 'Save' }).click();
+    await owner.getByRole('cell', { name: 'order_ref v1' }).waitFor();
+  });
+});
