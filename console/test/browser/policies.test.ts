@@ -73,7 +73,7 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await admin.getByRole('heading', { name: 'New policy', level: 1 }).waitFor();
     await admin.getByLabel('Name', { exact: true }).fill('Card numbers on USB');
     await admin.getByLabel('Response', { exact: true }).selectOption('block');
-    await admin.getByLabel('Channels').fill('removable_storage');
+    await admin.getByRole('group', { name: 'Channels' }).getByLabel('Removable storage').check();
     await admin.getByLabel('Detector', { exact: true }).selectOption('payment_card');
     // Too short a reason: refused, and the sentence sits on the change-reason field.
     const reason = admin.getByLabel('Reason for this change');
@@ -184,6 +184,54 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await owner.getByLabel('Reason').fill('Audit first, then block.');
     await owner.getByRole('button', { name: 'Save the order' }).click();
     await owner.getByText(/The order is saved/).waitFor();
+  });
+
+  it('builds a nested condition with a schedule and notices; a nested refusal sits on its field', async () => {
+    await admin.goto(`${s.url}/policies/new`);
+    await admin.getByLabel('Name', { exact: true }).fill('Cards off the network in office hours');
+    const root = admin.getByRole('group', { name: 'Condition node (level 1)' });
+    await root.getByLabel('Kind').first().selectOption('at_least');
+    await root.getByLabel('How many must hold (N)').fill('3');
+    await root.getByRole('button', { name: 'Add a node inside' }).last().click();
+    await root.getByRole('button', { name: 'Add a node inside' }).last().click();
+    const children = admin.getByRole('group', { name: 'Condition node (level 2)' });
+    await children
+      .first()
+      .getByText(/not evaluated/)
+      .waitFor();
+    await children.nth(1).getByLabel('Kind').first().selectOption('not');
+    const grand = children.nth(1).getByRole('group', { name: 'Condition node (level 3)' });
+    await grand.getByLabel('Kind').selectOption('network_location');
+    await grand.getByLabel('Corporate network').check();
+    await admin.getByRole('button', { name: 'Add a schedule' }).click();
+    await admin.getByLabel('Time zone').selectOption('Asia/Baku');
+    await admin.getByLabel('Notice text in Azərbaycanca').fill('Bu fayl şirkətdən çıxa bilməz.');
+    await admin.getByLabel('Notice text in English').fill('This file may not leave the company.');
+    await admin.getByLabel('Reason for this change').fill('Office-hours rule for card data.');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    // Three required of two children: the server names condition.n, shown on the N field.
+    const n = root.getByLabel('How many must hold (N)');
+    await admin.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    expect(await n.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(admin, 'policy-editor-nested');
+    await admin.screenshot({ path: path.join(shots, 'policy-editor-nested.png'), fullPage: true });
+    await n.fill('2');
+    await admin.getByRole('button', { name: 'Save' }).click();
+    await admin.getByRole('heading', { name: /Cards off the network/, level: 1 }).waitFor();
+    const id = admin.url().split('/').at(-1) ?? '';
+    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const versions = await s.api('GET', `/policies/${id}/versions`, undefined, token);
+    const v = versions.json[0];
+    expect(v.schedule).toMatchObject({ timezone: 'Asia/Baku', days_of_week: [0, 1, 2, 3, 4] });
+    expect(v.condition.op).toBe('at_least');
+    expect(v.condition.nodes[1]).toEqual({
+      op: 'not',
+      node: { op: 'network_location', any_of: ['off_network', 'corporate'] },
+    });
+    expect(v.notifications.user_messages).toEqual({
+      az: 'Bu fayl şirkətdən çıxa bilməz.',
+      en: 'This file may not leave the company.',
+    });
   });
 
   it('shows bundles with a diff, and the policy library pages pass axe', async () => {

@@ -1,11 +1,12 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { api, call } from '../../api/client.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { useT } from '../../i18n/index.js';
 import { useMe } from '../../session/me.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
+import { Field } from '../../ui/field.js';
 import { Pager } from '../../ui/pager.js';
 import { PolicySubNav } from './policy-sub-nav.js';
 
@@ -30,6 +31,12 @@ export function BundlesPage() {
     enabled: pair !== null,
   });
   const page = list.data && !Array.isArray(list.data) ? list.data : null;
+  const [from, setFrom] = useState('');
+  const [to, setTo] = useState('');
+  function compare(event: FormEvent) {
+    event.preventDefault();
+    if (from && to) setPair({ from: Number(from), to: Number(to) });
+  }
   return (
     <>
       <PolicySubNav />
@@ -72,6 +79,27 @@ export function BundlesPage() {
           <Pager offset={page.offset} limit={PAGE} total={page.total} onOffset={setOffset} />
         </>
       )}
+      <form className="filters" onSubmit={compare} aria-label={t('bun.compare')}>
+        <Field
+          label={t('bun.from')}
+          type="number"
+          min={1}
+          required
+          value={from}
+          onChange={(e) => setFrom(e.target.value)}
+        />
+        <Field
+          label={t('bun.to')}
+          type="number"
+          min={1}
+          required
+          value={to}
+          onChange={(e) => setTo(e.target.value)}
+        />
+        <div className="actions">
+          <button type="submit">{t('bun.compare')}</button>
+        </div>
+      </form>
       {pair && (
         <section aria-labelledby="diff-title">
           <h2 id="diff-title">{t('bun.diffTitle', pair)}</h2>

@@ -1,5 +1,5 @@
 import { useT } from '../../i18n/index.js';
-import { Check, compact } from './field-errors.js';
+import { Check, compact, localInput } from './field-errors.js';
 import { PathField, PathSelect } from './path-field.js';
 import { ACTIONS, CONFLICT_STRATEGIES, GROUPS, type PolicyDraft, SEVERITIES } from './policy-types.js';
 
@@ -80,14 +80,14 @@ export function EditorBasics({ draft, set }: SectionProps) {
         label={t('ed.from')}
         path="effective_from"
         type="datetime-local"
-        value={draft.effective_from?.slice(0, 16)}
+        value={localInput(draft.effective_from)}
         onText={(v) => set({ effective_from: v ? new Date(v).toISOString() : null })}
       />
       <PathField
         label={t('ed.until')}
         path="effective_until"
         type="datetime-local"
-        value={draft.effective_until?.slice(0, 16)}
+        value={localInput(draft.effective_until)}
         onText={(v) => set({ effective_until: v ? new Date(v).toISOString() : null })}
       />
       <Check

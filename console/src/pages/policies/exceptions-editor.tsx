@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/index.js';
 import type { SectionProps } from './editor-basics.js';
+import { localInput } from './field-errors.js';
 import type { Lookups } from './lookups.js';
 import { PathField, PathSelect } from './path-field.js';
 import { ACTIONS, type PolicyException } from './policy-types.js';
@@ -40,7 +41,7 @@ export function ExceptionsEditor({ draft, set, lookups }: SectionProps & { looku
               label={t('ed.ex.expires')}
               path={`${at}.expires_at`}
               type="datetime-local"
-              value={x.expires_at?.slice(0, 16)}
+              value={localInput(x.expires_at)}
               onText={(v) => put(i, { ...x, expires_at: v ? new Date(v).toISOString() : null })}
             />
             <PathSelect

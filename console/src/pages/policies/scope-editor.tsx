@@ -1,12 +1,13 @@
 import { useT } from '../../i18n/index.js';
+import { ChannelChecks } from './channel-checks.js';
 import { compact } from './field-errors.js';
 import { ListField } from './list-field.js';
 import type { Lookups } from './lookups.js';
-import { CHANNELS, type Scope } from './policy-types.js';
+import type { Scope } from './policy-types.js';
+import { ScopePreview } from './scope-preview.js';
 import { TargetsEditor } from './targets-editor.js';
 
 const DIMENSIONS = [
-  'channels',
   'operating_systems',
   'destinations',
   'sources',
@@ -36,11 +37,15 @@ export function ScopeEditor({
     <fieldset>
       <legend>{legend}</legend>
       <p className="hint">{t('ed.scopeHint')}</p>
+      <ChannelChecks
+        path={`${path}.channels`}
+        value={scope.channels}
+        onList={(channels) => set({ channels })}
+      />
       {DIMENSIONS.map((d) => (
         <ListField
           key={d}
           label={t(`ed.dim.${d}`)}
-          hint={d === 'channels' ? CHANNELS.join(', ') : undefined}
           path={`${path}.${d}`}
           value={scope[d]}
           onList={(list) => set({ [d]: list })}
@@ -60,6 +65,7 @@ export function ScopeEditor({
         lookups={lookups}
         onTargets={(exclude_targets) => set({ exclude_targets })}
       />
+      {path === 'scope' && <ScopePreview scope={scope} />}
     </fieldset>
   );
 }
