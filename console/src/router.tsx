@@ -18,6 +18,7 @@ import { EditPolicyPage, NewPolicyPage } from './pages/policies/editor-page.js';
 import { parseInventorySearch } from './pages/policies/inventory-search.js';
 import { PoliciesPage } from './pages/policies/policies-page.js';
 import { PolicyPage } from './pages/policies/policy-page.js';
+import { PolicySettingsPage } from './pages/policies/policy-settings-page.js';
 import { PromptMessagesPage } from './pages/policies/prompt-messages-page.js';
 import { ReorderPage } from './pages/policies/reorder-page.js';
 import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
@@ -139,6 +140,11 @@ const detectors = createRoute({
   path: '/detectors',
   component: DetectorsPage,
 });
+const policySettings = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policy-settings',
+  component: PolicySettingsPage,
+});
 const policyRoutes = [
   policies,
   policyNew,
@@ -151,6 +157,7 @@ const policyRoutes = [
   approvedDevices,
   classifications,
   detectors,
+  policySettings,
 ] as const;
 
 const tree = root.addChildren([

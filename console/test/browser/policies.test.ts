@@ -119,6 +119,10 @@ describe.runIf(run)('console in Chromium: policies', () => {
 
   it('lets the Owner approve it, and the lifecycle names who did what', async () => {
     await owner.goto(policyUrl);
+    // The approver reads what the pending version says first.
+    const summary = owner.getByRole('region', { name: 'Version 1' });
+    expect(await summary.innerText()).toContain('Detector: payment_card');
+    expect(await summary.innerText()).toContain('Channels: removable_storage');
     const table = owner.getByRole('table', { name: 'Versions and lifecycle' });
     await table.getByRole('button', { name: 'Approve' }).click();
     const approve = owner.getByRole('dialog', { name: 'Approve version 1' });
@@ -257,6 +261,36 @@ describe.runIf(run)('console in Chromium: policies', () => {
       await expectAccessible(owner, where);
       await owner.screenshot({ path: path.join(shots, `${where.slice(1)}.png`), fullPage: true });
     }
+  });
+
+  it('changes the policy settings behind the step-up prompt', async () => {
+    await owner.goto(`${s.url}/policy-settings`);
+    await owner.getByRole('heading', { name: 'Policy settings', level: 1 }).waitFor();
+    await owner.getByLabel('Help address shown in notices').fill('not an address');
+    await owner.getByRole('button', { name: 'Save' }).click();
+    const stepUp = owner.getByRole('dialog', { name: 'Confirm it is you' });
+    const help = owner.getByLabel('Help address shown in notices');
+    await Promise.race([
+      stepUp.waitFor(),
+      owner.waitForFunction(() => document.querySelector('[aria-invalid="true"]')),
+    ]);
+    if (await stepUp.isVisible()) {
+      await stepUp.getByLabel('Password').fill(s.owner.password);
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await owner.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    expect(await help.getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(owner, 'policy-settings-refused');
+    await help.fill('https://help.example.com/dlp');
+    await owner.getByLabel('Every release needs a second person').check();
+    await owner.getByRole('button', { name: 'Save' }).click();
+    await owner.getByText('The settings are saved.').waitFor();
+    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const stored = await s.api('GET', '/policy-settings', undefined, token);
+    expect(stored.json).toMatchObject({
+      help_address: 'https://help.example.com/dlp',
+      second_person_rule: true,
+    });
   });
 
   it('approves a removable device and writes a detector, refusals on their fields', async () => {

@@ -52,6 +52,9 @@ export const policyAz: Record<keyof typeof policyEn, string> = {
   'pol.col.publisher': 'Dərc edən',
   'pol.refuse.selfApproval':
     'Bu versiyanı siz yazmısınız və ya göndərmisiniz: onu başqa şəxs təsdiqləməlidir.',
+  'pol.read': 'Versiyanın məzmunu',
+  'pol.summary': 'Versiya {version}',
+  'pol.groupForm': 'Bu qrupa yerləşdir',
   'pol.act.publish': 'Dərc et',
   'pol.act.rollback': 'Bu versiyaya qayıt',
   'pol.act.requestRollback': 'Bu versiyaya qayıdış istə',

@@ -8,12 +8,14 @@ import { can, useMe } from '../../session/me.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
 import { DisablePanel } from './disable-panel.js';
+import { GroupForm } from './group-form.js';
 import { labelKey } from './labels.js';
 import { usePersonName } from './people.js';
 import { PolicySubNav } from './policy-sub-nav.js';
 import type { Release } from './policy-types.js';
 import { ReleaseWarnings } from './release-warnings.js';
 import { VersionActions } from './version-actions.js';
+import { VersionPicker } from './version-picker.js';
 
 /** `/policies/$id`: the policy, its lifecycle (who did what, allowed and refused actions), switch. */
 export function PolicyPage() {
@@ -30,6 +32,11 @@ export function PolicyPage() {
     queryKey: ['policies', id, 'lifecycle'],
     queryFn: () => call(api.GET('/api/v1/policies/{id}/lifecycle', { params: { path: { id } } })),
   });
+  const versions = useQuery({
+    queryKey: ['policies', id, 'versions'],
+    queryFn: () => call(api.GET('/api/v1/policies/{id}/versions', { params: { path: { id } } })),
+  });
+  const [reading, setReading] = useState<number | null>(null);
   const error = policy.error ?? lifecycle.error;
   if (error) return <Alert kind="error">{messageOf(error)}</Alert>;
   if (!policy.data || !lifecycle.data) return <p className="loading">{t('app.loading')}</p>;
@@ -57,6 +64,7 @@ export function PolicyPage() {
           {p.record.needs_review ? ` ${t('pol.attention.needs_review')}` : ''}
         </dd>
       </dl>
+      <GroupForm key={p.group ?? ''} policy={p} />
       <p className="actions">
         {can(me.data, 'policies:write') && (
           <Link to="/policies/$id/edit" params={{ id }}>
@@ -109,6 +117,17 @@ export function PolicyPage() {
           ))}
         </tbody>
       </table>
+      {versions.data && versions.data.length > 0 && (
+        <VersionPicker
+          versions={versions.data}
+          chosen={
+            reading ??
+            (versions.data.find((v) => v.status === 'pending_approval') ?? versions.data.at(-1))?.version ??
+            1
+          }
+          onChoose={setReading}
+        />
+      )}
       <h2>{t('pol.warnings.title')}</h2>
       <ReleaseWarnings warnings={life} />
       <DisablePanel policy={p} onOutcome={(message) => setOutcome({ message })} />
