@@ -185,9 +185,18 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await owner.getByRole('button', { name: /Position 1: .*Audit uploads/ }).waitFor();
     await owner.getByText(/Audit uploads moved to position 1 of 2/).waitFor();
     await expectAccessible(owner, 'reorder');
+    // Dragging works too: the card policy back on top, then forward again by drag.
+    const items = owner.locator('ol.order li');
+    await items.nth(1).dragTo(items.nth(0));
+    await owner.getByRole('button', { name: /Position 1: .*Card numbers on USB/ }).waitFor();
+    await items.nth(1).dragTo(items.nth(0));
+    await owner.getByRole('button', { name: /Position 1: .*Audit uploads/ }).waitFor();
     await owner.getByLabel('Reason').fill('Audit first, then block.');
     await owner.getByRole('button', { name: 'Save the order' }).click();
     await owner.getByText(/The order is saved/).waitFor();
+    const listed = await s.api('GET', '/policies', undefined, token);
+    const order = [...listed.json].sort((a, b) => a.position - b.position).map((p) => p.name);
+    expect(order).toEqual(['Audit uploads', 'Card numbers on USB']);
   });
 
   it('builds a nested condition with a schedule and notices; a nested refusal sits on its field', async () => {
@@ -293,7 +302,7 @@ describe.runIf(run)('console in Chromium: policies', () => {
     });
   });
 
-  it('approves a removable device and writes a detector, refusals on their fields', async () => {
+  it('approves a device, writes a detector, a classification and a prompt message, refusals on their fields', async () => {
     await owner.goto(`${s.url}/approved-devices`);
     const form = owner.getByRole('form', { name: 'Approve a device' });
     await form.getByLabel('Serial number').fill('SN-4242');
@@ -313,5 +322,31 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await detector.getByLabel('Pattern').fill('ORD-[0-9]{6}');
     await detector.getByRole('button', { name: 'Save' }).click();
     await owner.getByRole('cell', { name: 'order_ref v1' }).waitFor();
+    // A classification of one card element, then a prompt message in two languages.
+    await owner.goto(`${s.url}/classifications`);
+    await owner.getByRole('button', { name: 'New classification' }).click();
+    const cls = owner.getByRole('form', { name: 'New classification' });
+    await cls.getByLabel('Classification id').fill('cards');
+    await cls.getByLabel('Name', { exact: true }).fill('Card data');
+    await cls.getByLabel('Detector').selectOption('payment_card');
+    await cls.getByRole('button', { name: 'Save' }).click();
+    // Every rule needs a name: the sentence sits on the rule's name field.
+    const ruleName = cls.getByLabel('Rule name');
+    await owner.waitForFunction(() => document.querySelector('[aria-invalid="true"]') !== null);
+    expect(await ruleName.getAttribute('aria-invalid')).toBe('true');
+    await ruleName.fill('Any card number');
+    await cls.getByRole('button', { name: 'Save' }).click();
+    await owner.getByRole('cell', { name: 'Card data', exact: true }).waitFor();
+    await expectAccessible(owner, 'classifications-after-create');
+    await owner.goto(`${s.url}/prompt-messages`);
+    await owner.getByRole('button', { name: 'New message' }).click();
+    const pm = owner.getByRole('form', { name: 'New message' });
+    await pm.getByLabel('Name', { exact: true }).fill('USB block');
+    await pm.getByLabel('Used for').selectOption('block');
+    await pm.getByLabel('Notice text in English').fill('Copying this to USB is not allowed.');
+    await pm.getByLabel('Notice text in Türkçe').fill('Bunu USB belleğe kopyalamak yasaktır.');
+    await pm.getByRole('button', { name: 'Save' }).click();
+    await owner.getByRole('cell', { name: 'USB block', exact: true }).waitFor();
+    await expectAccessible(owner, 'prompt-messages-after-create');
   });
 });
