@@ -12,6 +12,7 @@ import {
   startConsoleServer,
   submitSignIn,
 } from './harness.js';
+import { seedAgent } from './seed-agent.js';
 
 const run = requireChromiumOrSkip();
 
@@ -197,6 +198,36 @@ describe.runIf(run)('console in Chromium: policies', () => {
     const listed = await s.api('GET', '/policies', undefined, token);
     const order = [...listed.json].sort((a, b) => a.position - b.position).map((p) => p.name);
     expect(order).toEqual(['Audit uploads', 'Card numbers on USB']);
+  });
+
+  it('simulates a draft on a named endpoint and shows the action clamped to what it can do', async () => {
+    const host = await seedAgent(s.dataDir, s.owner.tenant);
+    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const draft = await s.api(
+      'POST',
+      '/policies',
+      {
+        name: 'Cards on paper',
+        severity: 'high',
+        scope: { channels: ['print'] },
+        condition: { op: 'detector', detector_id: 'payment_card' },
+        response: 'block',
+        change_reason: 'Card numbers must not be printed.',
+      },
+      token,
+    );
+    expect(draft.status, JSON.stringify(draft.json)).toBe(201);
+    await owner.goto(`${s.url}/policies/simulate?policy_id=${draft.json.policy_id}`);
+    await owner.getByLabel('Text to evaluate').fill('Card 4111 1111 1111 1111');
+    await owner.getByLabel('Channel').selectOption('print');
+    await owner.getByLabel('Version').fill('1');
+    await owner.getByLabel('Endpoint', { exact: true }).selectOption({ label: host });
+    await owner.getByRole('button', { name: 'Simulate', exact: true }).click();
+    const result = owner.getByRole('region', { name: 'Decision' });
+    await result.getByText(/The endpoint cannot Block here: reduced to/).waitFor();
+    expect(await result.innerText()).toContain('Requested action');
+    await expectAccessible(owner, 'simulate-clamped');
+    await owner.screenshot({ path: path.join(shots, 'simulate-clamped.png'), fullPage: true });
   });
 
   it('builds a nested condition with a schedule and notices; a nested refusal sits on its field', async () => {
