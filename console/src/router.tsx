@@ -12,6 +12,18 @@ import { EnrolmentTokensPage } from './pages/fleet/enrolment-tokens-page.js';
 import { IncidentPage } from './pages/incidents/incident-page.js';
 import { QueuePage } from './pages/incidents/queue-page.js';
 import { parseQueueSearch } from './pages/incidents/queue-search.js';
+import { ApprovedDevicesPage } from './pages/policies/approved-devices-page.js';
+import { BundlesPage } from './pages/policies/bundles-page.js';
+import { ClassificationsPage } from './pages/policies/classifications-page.js';
+import { DetectorsPage } from './pages/policies/detectors-page.js';
+import { EditPolicyPage, NewPolicyPage } from './pages/policies/editor-page.js';
+import { parseInventorySearch } from './pages/policies/inventory-search.js';
+import { PoliciesPage } from './pages/policies/policies-page.js';
+import { PolicyPage } from './pages/policies/policy-page.js';
+import { PolicySettingsPage } from './pages/policies/policy-settings-page.js';
+import { PromptMessagesPage } from './pages/policies/prompt-messages-page.js';
+import { ReorderPage } from './pages/policies/reorder-page.js';
+import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
 import { AcceptInvitationPage } from './pages/sign-in/accept-invitation-page.js';
 import { ResetPasswordPage } from './pages/sign-in/reset-password-page.js';
 import { SignInPage } from './pages/sign-in/sign-in-page.js';
@@ -88,12 +100,85 @@ const exceptionRequest = createRoute({
   component: ExceptionRequestPage,
 });
 const exceptionRoutes = [exceptionRequests, exceptionRequest] as const;
+// Policies (issue 17, docs/console.md "Policies"); the navigation shows them by permission.
+const policies = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policies',
+  validateSearch: parseInventorySearch,
+  component: PoliciesPage,
+});
+const policyNew = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policies/new',
+  component: NewPolicyPage,
+});
+const policyOrder = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policies/order',
+  component: ReorderPage,
+});
+const policySimulate = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policies/simulate',
+  validateSearch: parseSimulateSearch,
+  component: SimulatePage,
+});
+const policy = createRoute({ getParentRoute: () => signedIn, path: '/policies/$id', component: PolicyPage });
+const policyEdit = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policies/$id/edit',
+  component: EditPolicyPage,
+});
+const bundles = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policy-bundles',
+  component: BundlesPage,
+});
+const promptMessages = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/prompt-messages',
+  component: PromptMessagesPage,
+});
+const approvedDevices = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/approved-devices',
+  component: ApprovedDevicesPage,
+});
+const classifications = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/classifications',
+  component: ClassificationsPage,
+});
+const detectors = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/detectors',
+  component: DetectorsPage,
+});
+const policySettings = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/policy-settings',
+  component: PolicySettingsPage,
+});
+const policyRoutes = [
+  policies,
+  policyNew,
+  policyOrder,
+  policySimulate,
+  policy,
+  policyEdit,
+  bundles,
+  promptMessages,
+  approvedDevices,
+  classifications,
+  detectors,
+  policySettings,
+] as const;
 
 const tree = root.addChildren([
   signIn,
   acceptInvitation,
   resetPassword,
-  signedIn.addChildren([home, queue, incident, account, ...adminRoutes, ...exceptionRoutes]),
+  signedIn.addChildren([home, queue, incident, account, ...adminRoutes, ...exceptionRoutes, ...policyRoutes]),
 ]);
 
 export const router = createRouter({

@@ -1,10 +1,12 @@
 import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
+import { policyEn } from './policy/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
   ...adminEn,
   ...exceptionsEn,
+  ...policyEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

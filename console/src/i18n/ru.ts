@@ -1,11 +1,13 @@
 import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
+import { policyRu } from './policy/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
+  ...policyRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

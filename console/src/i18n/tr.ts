@@ -1,11 +1,13 @@
 import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
+import { policyTr } from './policy/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
+  ...policyTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

@@ -43,7 +43,8 @@ export function SignedInLayout() {
         <nav aria-label={t('nav.main')}>
           {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
           {can(me.data, 'exceptions:read') && <Link to="/exception-requests">{t('nav.exceptions')}</Link>}{' '}
-          <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />
+          <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />{' '}
+          {can(me.data, 'policies:read') && <Link to="/policies">{t('nav.policies')}</Link>}
         </nav>
         <span className="who">{t('nav.signedInAs', { email: me.data.email })}</span>
         <LanguagePicker />

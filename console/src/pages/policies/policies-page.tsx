@@ -1,0 +1,110 @@
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { getRouteApi, Link } from '@tanstack/react-router';
+import { api, call } from '../../api/client.js';
+import { formatDateTime } from '../../i18n/dates.js';
+import { useT } from '../../i18n/index.js';
+import { can, useMe } from '../../session/me.js';
+import { Alert } from '../../ui/alert.js';
+import { messageOf } from '../../ui/errors.js';
+import { Pager } from '../../ui/pager.js';
+import { InventoryFilters } from './inventory-filters.js';
+import { INVENTORY_PAGE, type InventorySearch, toInventoryQuery } from './inventory-search.js';
+import { labelKey } from './labels.js';
+import { PolicySubNav } from './policy-sub-nav.js';
+
+const route = getRouteApi('/signed-in/policies');
+
+/** `/policies`: the inventory with every filter the API offers, counts and attention flags. */
+export function PoliciesPage() {
+  const t = useT();
+  const me = useMe();
+  const search = route.useSearch();
+  const navigate = route.useNavigate();
+  const list = useQuery({
+    queryKey: ['policies', 'inventory', search],
+    queryFn: () =>
+      call(api.GET('/api/v1/policies/inventory', { params: { query: toInventoryQuery(search) } })),
+    placeholderData: keepPreviousData,
+  });
+  const go = (next: InventorySearch) => void navigate({ search: next });
+  const data = list.data;
+  return (
+    <>
+      <PolicySubNav />
+      <h1>{t('pol.title')}</h1>
+      <p className="actions">
+        {can(me.data, 'policies:write') && <Link to="/policies/new">{t('pol.new')}</Link>}{' '}
+        {can(me.data, 'policies:publish') && <Link to="/policies/order">{t('pol.reorder.title')}</Link>}{' '}
+      </p>
+      <InventoryFilters
+        key={JSON.stringify(search)}
+        value={search}
+        owners={data?.owners ?? []}
+        onApply={go}
+      />
+      {list.isError && <Alert kind="error">{messageOf(list.error)}</Alert>}
+      {data && (
+        <>
+          <p role="status" className="count">
+            {t('pol.counts', { total: data.total, all: data.unfiltered_total, ...data.counts })}{' '}
+            {t('pol.attentionCounts', data.attention)}
+          </p>
+          {data.items.length === 0 ? (
+            <p>{t('pol.empty')}</p>
+          ) : (
+            <table className="admin" aria-label={t('pol.title')}>
+              <thead>
+                <tr>
+                  <th scope="col">{t('pol.col.number')}</th>
+                  <th scope="col">{t('pol.col.name')}</th>
+                  <th scope="col">{t('pol.f.status')}</th>
+                  <th scope="col">{t('pol.f.deployment')}</th>
+                  <th scope="col">{t('pol.col.severity')}</th>
+                  <th scope="col">{t('pol.col.response')}</th>
+                  <th scope="col">{t('pol.f.scope')}</th>
+                  <th scope="col">{t('pol.f.owner')}</th>
+                  <th scope="col">{t('pol.col.updated')}</th>
+                  <th scope="col">{t('pol.f.attention')}</th>
+                </tr>
+              </thead>
+              <tbody>
+                {data.items.map((p) => (
+                  <tr key={p.id}>
+                    <td>{p.number}</td>
+                    <td>
+                      <Link to="/policies/$id" params={{ id: p.id }}>
+                        {p.name}
+                      </Link>
+                    </td>
+                    <td>{t(labelKey('status', p.status))}</td>
+                    <td>{t(labelKey('deployment', p.deployment))}</td>
+                    <td>{t(labelKey('severity', p.severity))}</td>
+                    <td>{p.response ? t(labelKey('action', p.response)) : t('admin.none')}</td>
+                    <td>{t(labelKey('scopeKind', p.scope))}</td>
+                    <td>{p.owner ?? t('admin.none')}</td>
+                    <td>{formatDateTime(p.updated_at, me.data)}</td>
+                    <td>
+                      {[
+                        p.attention.cannot_fire ? t('pol.attention.cannot_fire') : '',
+                        p.attention.needs_review ? t('pol.attention.needs_review') : '',
+                        p.pending_disable ? t('pol.pendingDisable') : '',
+                      ]
+                        .filter(Boolean)
+                        .join(', ')}
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+          <Pager
+            offset={data.offset}
+            limit={INVENTORY_PAGE}
+            total={data.total}
+            onOffset={(offset) => go({ ...search, offset })}
+          />
+        </>
+      )}
+    </>
+  );
+}
