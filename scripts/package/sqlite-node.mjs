@@ -32,23 +32,31 @@ export default class Database {
   }
 
   /**
-   * `db.transaction(fn)`: a function that runs fn inside BEGIN … COMMIT, or inside a savepoint when
-   * a transaction is already open; a throw rolls back and is thrown again.
+   * `db.transaction(fn)`: a function that runs fn inside BEGIN … COMMIT (its `.deferred`,
+   * `.immediate` and `.exclusive` variants begin that kind of transaction), or inside a savepoint
+   * when a transaction is already open; a throw rolls back and is thrown again.
    */
   transaction(fn) {
     const db = this.#db;
-    return (...args) => {
-      const nested = db.isTransaction;
-      db.exec(nested ? 'SAVEPOINT custos_tx' : 'BEGIN');
-      try {
-        const result = fn(...args);
-        db.exec(nested ? 'RELEASE custos_tx' : 'COMMIT');
-        return result;
-      } catch (err) {
-        if (db.isTransaction) db.exec(nested ? 'ROLLBACK TO custos_tx; RELEASE custos_tx' : 'ROLLBACK');
-        throw err;
-      }
-    };
+    const variant =
+      (begin) =>
+      (...args) => {
+        const nested = db.isTransaction;
+        db.exec(nested ? 'SAVEPOINT custos_tx' : begin);
+        try {
+          const result = fn(...args);
+          db.exec(nested ? 'RELEASE custos_tx' : 'COMMIT');
+          return result;
+        } catch (err) {
+          if (db.isTransaction) db.exec(nested ? 'ROLLBACK TO custos_tx; RELEASE custos_tx' : 'ROLLBACK');
+          throw err;
+        }
+      };
+    const run = variant('BEGIN');
+    run.deferred = variant('BEGIN DEFERRED');
+    run.immediate = variant('BEGIN IMMEDIATE');
+    run.exclusive = variant('BEGIN EXCLUSIVE');
+    return run;
   }
 
   close() {

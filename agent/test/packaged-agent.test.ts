@@ -1,0 +1,126 @@
+import { execFileSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFileSync, existsSync, mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { ApiClient } from './helpers/api-client.js';
+import { paymentCardDraft, release } from './helpers/card-policy-api.js';
+import { enrolmentToken } from './helpers/enrolment-token.js';
+import { listIncidents } from './helpers/incidents-api.js';
+import { REPO } from './helpers/install-root.js';
+import { type BuildInfo, buildLinuxPackage, LINUX_EXE, runExe } from './helpers/packaged.js';
+import { type RunningServer, startServer } from './helpers/server-process.js';
+import { tempDir } from './helpers/tmp.js';
+
+/**
+ * Issue 19: the Linux single executable (`npm run package`), copied alone into an empty folder,
+ * runs every step of the demo (scripts/demo.mjs) against a real dlp-server: enrol with a one-time
+ * token, one pass, the two incidents of the valid card numbers and none for the look-alikes.
+ */
+const VALID = ['4111 1111 1111 1111', '5500 0000 0000 0004', '3400 000000 00009'];
+const LOOKALIKES = ['4111 1111 1111 1112', '5500 0000 0000 0005', '1234 5678 9012 3456'];
+
+let info: BuildInfo;
+let server: RunningServer;
+let owner: ApiClient;
+let work: string;
+
+beforeAll(async () => {
+  info = buildLinuxPackage();
+  work = tempDir('dlp-packaged-');
+  server = await startServer(join(work, 'server'));
+  owner = await server.signIn();
+}, 600_000);
+
+afterAll(async () => {
+  await server?.stop();
+});
+
+const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');
+
+describe('the Linux single executable', { timeout: 180_000 }, () => {
+  it('names its build: version, the commit it was built from, Node 24, linux-x64', async () => {
+    const empty = tempDir('dlp-exe-');
+    copyFileSync(LINUX_EXE, join(empty, 'dlp-agent'));
+    const r = await runExe(join(empty, 'dlp-agent'), ['--version'], empty);
+    expect(r.code, r.stderr).toBe(0);
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], { cwd: REPO, encoding: 'utf8' }).trim();
+    expect(info.commit.replace(/-dirty$/, '')).toBe(head);
+    expect(r.stdout.trim()).toBe(
+      `dlp-agent 0.1.0 (commit ${info.commit}, single executable; Node v${info.node}, linux-x64)`,
+    );
+    expect(info.node).toMatch(/^24\./);
+  });
+
+  it('alone in an empty folder, enrols, runs once and raises the demo incidents', async () => {
+    const empty = tempDir('dlp-exe-');
+    const exe = join(empty, 'dlp-agent');
+    copyFileSync(LINUX_EXE, exe);
+    execFileSync('chmod', ['0755', exe]);
+    const cwd = join(empty, 'cwd');
+    const runtime = join(empty, 'runtime');
+    const state = join(empty, 'state');
+    const monitored = join(empty, 'shared-folder');
+    for (const d of [cwd, monitored]) mkdirSync(d);
+    mkdirSync(state, { mode: 0o700 });
+    writeFileSync(join(empty, 'ca.pem'), server.caPem);
+    const env = {
+      DLP_AGENT_POLICY_FILE: join(empty, 'no-machine-policy.json'),
+      DLP_AGENT_RUNTIME_DIR: runtime,
+    };
+
+    await owner.ok(owner.post('/agent-groups', { name: 'packaged' }));
+    const policy = await owner.ok(
+      owner.post<{ policy_id: string }>(
+        '/policies',
+        paymentCardDraft({ agentGroup: 'packaged', sources: [monitored] }),
+      ),
+    );
+    expect((await release(owner, null, policy.policy_id, 1)).published.status).toBe('published');
+    const token = await enrolmentToken(owner, 'packaged');
+
+    const enrol = await runExe(
+      exe,
+      ['enroll', '--server', server.url, '--token', token, '--ca-file', join(empty, 'ca.pem')]
+        .concat(['--state-dir', state, '--key', 'software', '--json']),
+      cwd,
+      env,
+    );
+    expect(enrol.code, enrol.stderr).toBe(0);
+    expect(JSON.parse(enrol.stdout).device_id).toMatch(/^[0-9a-f-]{36}$/);
+
+    writeFileSync(join(monitored, 'customer-cards.csv'), `name,card\nAda,${VALID[0]}\nGrace,${VALID[1]}\n`);
+    writeFileSync(join(monitored, 'amex-refund.txt'), `Refund to card ${VALID[2]} approved.\n`);
+    writeFileSync(join(monitored, 'order-numbers.txt'), `Orders:\n${LOOKALIKES.join('\n')}\n`);
+    writeFileSync(join(monitored, 'meeting-notes.txt'), 'Quarterly review: budget, hiring, roadmap.\n');
+
+    const once = await runExe(exe, ['run', '--once', '--state-dir', state], cwd, env);
+    expect(once.code, once.stderr).toBe(0);
+    const summary = JSON.parse(once.stdout.trim().split('\n').at(-1)!);
+    expect(summary.bundle_version).toBe(1);
+    expect(summary.discovery.files_inspected).toBe(4);
+    expect(summary.uploaded).toBe(2);
+
+    const incidents = await listIncidents(owner);
+    expect(incidents).toHaveLength(2);
+    const names = await Promise.all(
+      incidents.map(
+        async (i) => (await owner.ok(owner.get<{ file_name: string }>(`/incidents/${i.id}`))).file_name,
+      ),
+    );
+    expect(names.sort()).toEqual(['amex-refund.txt', 'customer-cards.csv']);
+
+    // The folder held only the executable: what it needed beyond it came from inside it. Its
+    // addons were written to the runtime folder, each byte-identical to the build's manifest.
+    expect(readdirSync(cwd)).toEqual([]);
+    const manifest = info.artifacts['linux-x64/dlp-agent']!.assets!;
+    const [folder] = readdirSync(runtime);
+    const written = readdirSync(join(runtime, folder!)).sort();
+    expect(written).toContain('custos_native.node');
+    for (const f of written) expect(sha256(join(runtime, folder!, f))).toBe(manifest[f]);
+
+    const doctor = await runExe(exe, ['doctor', '--state-dir', state], cwd, env);
+    expect(doctor.stdout).toMatch(/\[OK {2}\] enrolment/);
+    expect(existsSync(join(state, 'queue.db'))).toBe(true);
+  });
+});
