@@ -22,10 +22,15 @@ export interface BuildInfo {
  * executable left from an earlier checkout must not pass for this one.
  */
 export function buildLinuxPackage(): BuildInfo {
-  execFileSync(process.execPath, [join(REPO, 'scripts/package/build.mjs'), '--target', 'linux-x64', '--deb'], {
-    stdio: ['ignore', 'ignore', 'pipe'],
-  });
-  if (!existsSync(LINUX_EXE) || !existsSync(DEB)) throw new Error('npm run package wrote no executable or .deb');
+  execFileSync(
+    process.execPath,
+    [join(REPO, 'scripts/package/build.mjs'), '--target', 'linux-x64', '--deb'],
+    {
+      stdio: ['ignore', 'ignore', 'pipe'],
+    },
+  );
+  if (!existsSync(LINUX_EXE) || !existsSync(DEB))
+    throw new Error('npm run package wrote no executable or .deb');
   return JSON.parse(readFileSync(join(PACKAGE_DIR, 'build-info.json'), 'utf8')) as BuildInfo;
 }
 
@@ -33,7 +38,12 @@ export function buildLinuxPackage(): BuildInfo {
  * Runs an executable with only the environment given (plus PATH): nothing of the test's own Node
  * (NODE_OPTIONS and the like) reaches it.
  */
-export function runExe(exe: string, args: string[], cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
+export function runExe(
+  exe: string,
+  args: string[],
+  cwd: string,
+  env: NodeJS.ProcessEnv = {},
+): Promise<RunResult> {
   const child = spawn(exe, args, {
     cwd,
     env: { PATH: process.env.PATH, HOME: cwd, ...env },
