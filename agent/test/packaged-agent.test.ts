@@ -66,6 +66,29 @@ describe('the Linux single executable', { timeout: 180_000 }, () => {
     expect(info.node).toMatch(/^24\./);
   });
 
+  it('writes its addons only into a private folder, checked by hash at each start', async () => {
+    const empty = tempDir('dlp-exe-');
+    const runtime = join(empty, 'runtime');
+    const env = { DLP_AGENT_RUNTIME_DIR: runtime };
+    const manifest = info.artifacts['linux-x64/dlp-agent']!.assets!;
+    expect((await runExe(LINUX_EXE, ['--version'], empty, env)).stderr).toBe('');
+    const [folder] = readdirSync(runtime);
+    const addon = join(runtime, folder!, 'custos_native.node');
+    expect(statSync(runtime).mode & 0o777).toBe(0o700);
+    expect(statSync(join(runtime, folder!)).mode & 0o777).toBe(0o700);
+    expect(sha256(addon)).toBe(manifest['custos_native.node']);
+    // A changed file is written again before anything loads it.
+    writeFileSync(addon, 'not an addon');
+    expect((await runExe(LINUX_EXE, ['--version'], empty, env)).stderr).toBe('');
+    expect(sha256(addon)).toBe(manifest['custos_native.node']);
+    // A folder others may write is refused; the executable still answers, naming the way out.
+    execFileSync('chmod', ['0777', runtime]);
+    const refused = await runExe(LINUX_EXE, ['--version'], empty, env);
+    expect(refused.code).toBe(0);
+    expect(refused.stderr).toContain(`runtime folder ${runtime} is not a private folder of this user`);
+    expect(refused.stderr).toContain('DLP_AGENT_RUNTIME_DIR');
+  });
+
   it('alone in an empty folder, enrols, runs once and raises the demo incidents', async () => {
     const empty = tempDir('dlp-exe-');
     const exe = join(empty, 'dlp-agent');
