@@ -13,5 +13,8 @@ setup_done=$(date +%s)
 wineserver -p 2>/dev/null || true  # already running: fine
 trap 'wineserver -k || true' EXIT
 npx vitest run --config agent/native/vitest.windows.config.ts
+# The win-x64 single executable (npm run package) from the addon just built, run under Wine.
+node scripts/package/build.mjs --target win-x64 --no-deb
+npx vitest run --config scripts/package/vitest.wine.config.ts
 end=$(date +%s)
 echo "test:windows: build and setup $((setup_done - start)) s, Wine tests $((end - setup_done)) s, total $((end - start)) s"

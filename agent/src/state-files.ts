@@ -20,6 +20,10 @@ export async function writeStateFile(path: string, data: string | Uint8Array): P
   const dir = await open(dirname(path), 'r');
   try {
     await dir.sync();
+  } catch (err) {
+    // Windows refuses to flush a directory handle (FlushFileBuffers: access denied, EPERM); NTFS
+    // journals the rename itself. Any other failure is real.
+    if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
   } finally {
     await dir.close();
   }

@@ -66,7 +66,7 @@ describe('docs/install-linux.md, run as written into a test root', { timeout: 18
       TOKEN: token,
       DLP_AGENT_POLICY_FILE: join(root, 'etc/custos/agent-policy.json'),
     };
-    const lines = shellLines(DOC);
+    const lines = shellLines(DOC, '## From a checkout (install.sh)');
     expect(lines.filter((l) => NEEDS_SYSTEMD.test(l))).toEqual([
       'systemctl status custos-agent',
       'journalctl -u custos-agent -n 50',

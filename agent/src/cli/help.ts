@@ -18,6 +18,7 @@ Commands:
 Common options:
   --state-dir D   state directory (default: machine policy StateDir, else /var/lib/custos-agent)
   --help          help for a command
+  --version       the build: version, commit (packaged builds), Node and target
 
 Exit codes: 0 ok, 1 negative verdict, 2 usage, 3 not enrolled, 4 server unreachable,
             5 refused by the server, 6 configuration error.`,

@@ -1,6 +1,7 @@
 import { ConfigError } from '../config.js';
 import { loadPlatform } from '../platform/index.js';
 import { HttpError, UnreachableError } from '../transport/errors.js';
+import { versionLine } from '../version.js';
 import { EXIT, type ParsedArgs, parseArgs, UsageError } from './args.js';
 import type { Command } from './command.js';
 import { capabilitiesCommand } from './commands/capabilities.js';
@@ -43,6 +44,10 @@ export async function main(argv: string[]): Promise<number> {
   if (!command || command === '--help' || command === 'help' || command === '-h') {
     out(HELP.main!);
     return command ? EXIT.ok : EXIT.usage;
+  }
+  if (command === '--version' || command === 'version') {
+    out(versionLine());
+    return EXIT.ok;
   }
   const spec = COMMANDS[command];
   if (!spec) {

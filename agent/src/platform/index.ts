@@ -48,12 +48,13 @@ export async function loadPlatform(overrides: PlatformOverrides = overridesFromE
   if (process.platform !== 'win32') {
     throw new Error(`dlp-agent supports linux and win32; this host is ${process.platform}`);
   }
-  // The Windows backend (native addon helper) exports the same factory; a non-literal specifier keeps a
-  // Linux build from needing it, and a load failure names what was tried.
+  // The Windows backend (native addon helper) exports the same factory, loaded only on Windows; a
+  // load failure names what was tried. The specifier is a literal so that the bundler of the single
+  // executable (scripts/package) carries the backend.
   const backend = './win32/index.js';
   let mod: { createPlatform?: PlatformFactory };
   try {
-    mod = (await import(backend)) as { createPlatform?: PlatformFactory };
+    mod = (await import('./win32/index.js')) as { createPlatform?: PlatformFactory };
   } catch (err) {
     throw new Error(`platform backend ${backend} could not be loaded: ${(err as Error).message}`);
   }

@@ -58,7 +58,10 @@ export class AgentTransport {
     this.base = new URL(opts.baseUrl);
     this.clock = opts.clock ?? Date.now;
     this.dispatcher = new Agent({
-      connect: { ...(opts.caPem ? { ca: opts.caPem } : {}), timeout: opts.timeoutMs },
+      // No TCP keep-alive probes: every request is bounded by the timeout and an idle pooled
+      // socket is closed after undici's few seconds, long before a first probe (60 s) would go out.
+      // Asking for them anyway makes connect fail under Wine (reference windows-under-wine.md §1).
+      connect: { ...(opts.caPem ? { ca: opts.caPem } : {}), timeout: opts.timeoutMs, keepAlive: false },
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
     });

@@ -28,9 +28,25 @@ export function sh(line: string, cwd: string, env: NodeJS.ProcessEnv = {}): Prom
   });
 }
 
-/** The command lines of every ```sh block of a Markdown page, comments and blanks left out. */
-export function shellLines(markdownPath: string): string[] {
-  const text = readFileSync(markdownPath, 'utf8');
+/**
+ * The command lines of every ```sh block of a Markdown page, comments and blanks left out; with
+ * `section` (a heading line, e.g. `## The Debian package`), only the blocks under that heading, up
+ * to the next heading of the same or a higher level.
+ */
+export function shellLines(markdownPath: string, section?: string): string[] {
+  let text = readFileSync(markdownPath, 'utf8');
+  if (section !== undefined) {
+    const start = text.split('\n').indexOf(section);
+    if (start < 0) throw new Error(`${markdownPath} has no heading ${section}`);
+    const level = /^#+/.exec(section)![0].length;
+    const lines = text.split('\n').slice(start + 1);
+    let fenced = false;
+    const end = lines.findIndex((l) => {
+      if (l.startsWith('```')) fenced = !fenced;
+      return !fenced && /^#+ /.test(l) && /^#+/.exec(l)![0].length <= level;
+    });
+    text = lines.slice(0, end < 0 ? undefined : end).join('\n');
+  }
   const lines: string[] = [];
   for (const m of text.matchAll(/```sh\n([\s\S]*?)```/g)) {
     for (const raw of m[1]!.split('\n')) {

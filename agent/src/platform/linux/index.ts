@@ -31,9 +31,9 @@ const NO_LABELS: FileLabels = {
  * unavailable rather than pretended.
  */
 async function loadLabels(): Promise<FileLabels> {
-  const specifier = './labels.js';
   try {
-    const mod = (await import(specifier)) as { createLinuxLabels?: () => FileLabels };
+    // A literal specifier: the single executable's bundler (scripts/package) carries the backend.
+    const mod = (await import('./labels.js')) as { createLinuxLabels?: () => FileLabels };
     if (typeof mod.createLinuxLabels === 'function') return mod.createLinuxLabels();
   } catch {
     /* absent backend: labels unavailable */
