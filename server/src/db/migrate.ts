@@ -33,10 +33,17 @@ export class DirectoryMigrationProvider implements MigrationProvider {
   }
 }
 
-function migrator(db: Kysely<Database>): Migrator {
+/**
+ * Document 3 (Versioning): custom roles came with an additive migration (it changes no existing
+ * row). A build older than it refuses to start against a database migrated past it, as every
+ * build refuses a recorded migration it does not know (docs/identity.md, Versioning).
+ */
+export const CUSTOM_ROLES_MIGRATION = '0540_custom_roles';
+
+function migrator(db: Kysely<Database>, provider?: MigrationProvider): Migrator {
   return new Migrator({
     db: db as Kysely<unknown>,
-    provider: new DirectoryMigrationProvider(),
+    provider: provider ?? new DirectoryMigrationProvider(),
     migrationTableName: 'schema_migrations',
     migrationLockTableName: 'schema_migrations_lock',
     // Domains own number ranges (0001-0099 foundation, 0100 identity, 0200 policies, 0300
@@ -56,8 +63,9 @@ export class MigrationError extends Error {
 }
 
 /** Applies every pending migration; a no-op when current (idempotent across restarts). */
-export async function migrateToLatest(db: Kysely<Database>): Promise<string[]> {
-  const result: MigrationResultSet = await migrator(db).migrateToLatest();
+/** `provider` replaces the build's own migrations (tests: the set an older build shipped). */
+export async function migrateToLatest(db: Kysely<Database>, provider?: MigrationProvider): Promise<string[]> {
+  const result: MigrationResultSet = await migrator(db, provider).migrateToLatest();
   if (result.error) {
     const failed = result.results?.find((r) => r.status === 'Error')?.migrationName;
     const reason = result.error instanceof Error ? result.error.message : String(result.error);

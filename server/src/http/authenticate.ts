@@ -68,11 +68,25 @@ export class AuthRegistry {
     tenantId: string,
     user: Pick<UsersTable, 'role' | 'custom_role_id'>,
   ): Promise<ReadonlySet<Permission>> {
-    const custom =
-      user.role === 'custom' && user.custom_role_id
-        ? await this.customRoleLoader(db, tenantId, user.custom_role_id)
-        : undefined;
-    return resolveRolePermissions(user.role, custom);
+    return (await this.roleFor(db, tenantId, user)).permissions;
+  }
+
+  /**
+   * Permissions and incident scope from the role's current definition, read on every request
+   * (document 3). A custom role that resolves to nothing also scopes to nothing.
+   */
+  async roleFor(
+    db: Kysely<Database>,
+    tenantId: string,
+    user: Pick<UsersTable, 'role' | 'custom_role_id'>,
+  ): Promise<{ permissions: ReadonlySet<Permission>; incidentScope: readonly string[] | null }> {
+    if (user.role !== 'custom')
+      return { permissions: resolveRolePermissions(user.role, undefined), incidentScope: null };
+    const custom = user.custom_role_id
+      ? await this.customRoleLoader(db, tenantId, user.custom_role_id)
+      : undefined;
+    const permissions = resolveRolePermissions(user.role, custom);
+    return { permissions, incidentScope: permissions.size === 0 ? [] : (custom?.incidentScope ?? null) };
   }
 }
 
@@ -106,7 +120,7 @@ export function sessionAuthenticator(registry: AuthRegistry): Authenticator {
       userId: user.id,
       role: user.role,
       customRoleId: user.custom_role_id,
-      permissions: await registry.permissionsFor(services.db, session.tenant_id, user),
+      ...(await registry.roleFor(services.db, session.tenant_id, user)),
       sessionId: session.id,
     };
   };

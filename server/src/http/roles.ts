@@ -94,6 +94,8 @@ export function isBuiltInRole(value: string): value is BuiltInRole {
 export interface CustomRoleDefinition {
   permissions: readonly string[];
   retired: boolean;
+  /** Endpoint-group ids the role's incidents are limited to; null or absent = tenant-wide. */
+  incidentScope?: readonly string[] | null;
 }
 
 const NONE: ReadonlySet<Permission> = Object.freeze(new Set<Permission>()) as ReadonlySet<Permission>;

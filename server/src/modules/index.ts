@@ -40,6 +40,8 @@ import { policySettingsModule } from './policies/settings-routes.js';
 import { policySwitchModule } from './policies/switch-routes.js';
 import { classificationBindingPort, policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
+import { roleScopesOfGroup } from './roles/public.js';
+import { rolesModule } from './roles/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -71,6 +73,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   usersModule,
   userRedeemModule,
   apiTokensModule,
+  rolesModule,
   auditEventsModule,
   policiesModule,
   policyReleaseModule,
@@ -93,7 +96,10 @@ const BASE_MODULES: readonly ApiModule[] = [
  * published policy data (docs/agent-interface.md, Wiring). Tests and the demo pass their own
  * `PolicyPort`; the server passes the real one.
  */
-export function apiModules(policies: PolicyPort, roleScopes?: GroupScopeUse): readonly ApiModule[] {
+export function apiModules(
+  policies: PolicyPort,
+  roleScopes: GroupScopeUse = roleScopesOfGroup,
+): readonly ApiModule[] {
   return [
     ...BASE_MODULES,
     agentEnrollModule(policies),

@@ -46,14 +46,15 @@ export function apiTokenAuthenticator(registry: AuthRegistry): Authenticator {
     if (row.last_used_at === null || now.getTime() - Date.parse(row.last_used_at) >= LAST_USED_WRITE_MS) {
       await markApiTokenUsed(services.db, row.tenant_id, row.id, now);
     }
-    const rolePermissions = await registry.permissionsFor(services.db, row.tenant_id, user);
+    const role = await registry.roleFor(services.db, row.tenant_id, user);
     return {
       kind: 'api_token',
       tenantId: row.tenant_id,
       userId: user.id,
       role: user.role,
       customRoleId: user.custom_role_id,
-      permissions: narrowByScopes(rolePermissions, JSON.parse(row.scopes) as string[]),
+      permissions: narrowByScopes(role.permissions, JSON.parse(row.scopes) as string[]),
+      incidentScope: role.incidentScope,
       tokenId: row.id,
     };
   };

@@ -138,6 +138,13 @@ const SCALARS = [
   'serial',
   'identity_unmapped',
   'default_label',
+  // Issue 20, identity (docs/identity.md: custom roles, sign-in mode, single sign-on).
+  'member_count',
+  'old_custom_role_id',
+  'new_custom_role_id',
+  'sso_only',
+  'provider',
+  'sub_hash',
 ] as const;
 
 const LISTS = [
@@ -152,6 +159,12 @@ const LISTS = [
   'warning_kinds',
   'folders_added',
   'folders_removed',
+  // Issue 20, identity.
+  'permissions_before',
+  'permissions_after',
+  'added',
+  'removed',
+  'break_glass',
 ] as const;
 
 const OBJECTS: Record<string, TSchema> = {
@@ -162,6 +175,9 @@ const OBJECTS: Record<string, TSchema> = {
   // The idle time in minutes, or the second-factor rule.
   before: Type.Union([Type.Number(), SecondFactorRule, Type.Null()]),
   after: Type.Union([Type.Number(), SecondFactorRule, Type.Null()]),
+  // Issue 20: a custom role's incident scope (null = tenant-wide).
+  scope_before: Type.Union([List, Type.Null()]),
+  scope_after: Type.Union([List, Type.Null()]),
   resolved_scope: Type.Object(
     {
       eligible_endpoints: Int,

@@ -9,6 +9,7 @@ import { STEP_UP_PURPOSES } from '../../http/step-up.js';
 import { SESSION_COOKIE, SESSION_COOKIE_OPTIONS } from '../../http/tokens.js';
 import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
+import { customRoleNames } from '../roles/public.js';
 import { answerSession, ChallengeBody, SignedInBody, secondFactorRoutes } from './second-factor-routes.js';
 import { changeIdleMinutes, confirmStepUp, idleSessionCheck, signIn } from './service.js';
 import { getIdleMinutes, IDLE_MINUTES_MAX, IDLE_MINUTES_MIN } from './store.js';
@@ -100,8 +101,12 @@ export const identityModule: ApiModule = async (app) => {
         email: user.email,
         display_name: user.display_name,
         role: p.role,
-        // Custom roles come later (issue 4); their name is filled in when they exist.
-        custom_role: p.customRoleId ? { id: p.customRoleId, name: null } : null,
+        custom_role: p.customRoleId
+          ? {
+              id: p.customRoleId,
+              name: (await customRoleNames(s.db, p.tenantId)).get(p.customRoleId) ?? null,
+            }
+          : null,
         permissions: [...p.permissions].sort(),
         incident_scoped: Array.isArray(p.incidentScope),
         auth: p.kind === 'api_token' ? 'api_token' : 'session',

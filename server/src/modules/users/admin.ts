@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
 import { findUserById, revokeSession, revokeUserSessions } from '../../http/auth-store.js';
-import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { AppError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { isBuiltInRole } from '../../http/roles.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { getIdleMinutes, resetSecondFactor } from '../identity/public.js';
 import { countAssignedIncidents } from '../incidents/public.js';
+import { customRoleNames } from '../roles/public.js';
 import { directoryRow } from './directory-row.js';
 import {
   refuseLastOwner,
@@ -15,6 +15,7 @@ import {
   refuseNonOwnerOnOwner,
   refuseSelf,
 } from './owner-rules.js';
+import { grantedRole, refuseGivingMore, refuseTargetHoldingMore } from './role-grant.js';
 import { findSessionByPublicId, listUsers, liveSessionsOf, tenantSessions, updateUser } from './store.js';
 
 /** Account administration rules (document 3, Users); routes pass plain values in. */
@@ -38,7 +39,8 @@ const AUDIT_VIEW = [
 /** GET /users: the full directory with users:write, the audit view with audit:read only. */
 export async function directory(ctx: ServiceContext, actor: Principal) {
   const now = ctx.clock.now();
-  const rows = (await listUsers(ctx.db, actor.tenantId)).map((u) => directoryRow(u, now));
+  const names = await customRoleNames(ctx.db, actor.tenantId);
+  const rows = (await listUsers(ctx.db, actor.tenantId)).map((u) => directoryRow(u, now, names));
   if (actor.permissions.has('users:write')) return { items: rows };
   return { items: rows.map((r) => Object.fromEntries(AUDIT_VIEW.map((k) => [k, r[k]]))) };
 }
@@ -98,28 +100,34 @@ export async function changeRole(
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'change the role of');
   refuseNonOwnerOnOwner(actor, user);
-  if (input.role === 'custom' || input.custom_role_id !== undefined)
-    throw fieldError('custom_role_id', 'no live custom role with that id in this tenant');
-  if (!isBuiltInRole(input.role))
-    throw fieldError('role', 'must be owner, admin, security_analyst, auditor or viewer');
-  refuseNonOwnerMakingOwner(actor, input.role);
+  const granted = await grantedRole(db, actor, input);
+  refuseNonOwnerMakingOwner(actor, granted.role);
+  refuseGivingMore(actor, granted);
+  await refuseTargetHoldingMore(db, actor, user);
   if (user.federated === 1)
     throw new AppError('resource.conflict', "a federated account's role is set by its identity provider");
-  if (input.role === user.role) return directoryRow(user, now);
+  if (granted.role === user.role && granted.custom_role_id === user.custom_role_id)
+    return directoryRow(user, now, await customRoleNames(db, ctx.tenantId));
+  const change = { role: granted.role, custom_role_id: granted.custom_role_id };
   await db.transaction().execute(async (trx) => {
-    if (input.role !== 'owner') await refuseLastOwner(trx, ctx.tenantId, user);
-    await updateUser(trx, ctx.tenantId, user.id, { role: input.role, custom_role_id: null }, now);
+    if (granted.role !== 'owner') await refuseLastOwner(trx, ctx.tenantId, user);
+    await updateUser(trx, ctx.tenantId, user.id, change, now);
     await audit.write(
       ctx,
       {
         action: 'user.role_changed',
         subject: { type: 'user', id: user.id },
-        metadata: { old_role: user.role, new_role: input.role },
+        metadata: {
+          old_role: user.role,
+          new_role: granted.role,
+          old_custom_role_id: user.custom_role_id,
+          new_custom_role_id: granted.custom_role_id,
+        },
       },
       trx,
     );
   });
-  return directoryRow({ ...user, role: input.role, custom_role_id: null }, now);
+  return directoryRow({ ...user, ...change }, now, await customRoleNames(db, ctx.tenantId));
 }
 
 /** Disable: sessions revoked, invitation cleared; the answer counts incidents still assigned. */
@@ -130,6 +138,7 @@ export async function disableUser(context: ServiceContext, actor: Principal, use
   const user = await target(db, actor, userId);
   refuseSelf(actor, user, 'disable');
   refuseNonOwnerOnOwner(actor, user);
+  await refuseTargetHoldingMore(db, actor, user);
   if (user.status === 'disabled') throw new AppError('resource.conflict', 'the account is already disabled');
   const ended = await db.transaction().execute(async (trx) => {
     await refuseLastOwner(trx, ctx.tenantId, user);

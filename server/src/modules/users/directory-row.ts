@@ -1,10 +1,10 @@
 import type { UsersTable } from '../../db/foundation-tables.js';
 
 /**
- * The directory row of document 3 (Accounts and roles). Custom roles are not built yet, so
- * custom_role_name is null; an invitation is `pending` until its seven days pass, then `expired`.
+ * The directory row of document 3 (Accounts and roles). `customRoleNames` maps custom-role ids to
+ * names (retired roles included); an invitation is `pending` until its seven days pass, then `expired`.
  */
-export function directoryRow(user: UsersTable, now: Date) {
+export function directoryRow(user: UsersTable, now: Date, customRoleNames?: ReadonlyMap<string, string>) {
   const invitation =
     user.invitation_hash === null
       ? null
@@ -17,7 +17,8 @@ export function directoryRow(user: UsersTable, now: Date) {
     display_name: user.display_name,
     role: user.role,
     custom_role_id: user.custom_role_id,
-    custom_role_name: null as string | null,
+    custom_role_name:
+      user.custom_role_id === null ? null : (customRoleNames?.get(user.custom_role_id) ?? null),
     status: user.status,
     department: user.department,
     federated: user.federated === 1,

@@ -12,12 +12,13 @@ import {
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { hashPassword } from '../../http/passwords.js';
 import type { Principal } from '../../http/principal.js';
-import { isBuiltInRole } from '../../http/roles.js';
+
 import { mintSecret, sha256Hex, TOKEN_PREFIX } from '../../http/tokens.js';
 import { actingAs, auditContextFor, type ServiceContext } from '../../service-context.js';
 import { enforcePasswordRule } from '../identity/public.js';
 import { findTenantById } from '../tenants/public.js';
 import { refuseNonOwnerMakingOwner, refuseNonOwnerOnOwner } from './owner-rules.js';
+import { grantedRole, refuseGivingMore } from './role-grant.js';
 import {
   findReset,
   findUserByInvitationHash,
@@ -71,11 +72,9 @@ export async function inviteUser(context: ServiceContext, actor: Principal, inpu
   const ctx = auditContextFor(context);
   const email = input.email.trim().toLowerCase();
   if (!EMAIL.test(email) || email.length > 254) throw fieldError('email', 'must be an e-mail address');
-  if (input.role === 'custom' || input.custom_role_id !== undefined)
-    throw fieldError('custom_role_id', 'no live custom role with that id in this tenant');
-  if (!isBuiltInRole(input.role))
-    throw fieldError('role', 'must be owner, admin, security_analyst, auditor or viewer');
-  refuseNonOwnerMakingOwner(actor, input.role);
+  const granted = await grantedRole(db, actor, input);
+  refuseNonOwnerMakingOwner(actor, granted.role);
+  refuseGivingMore(actor, granted);
   if (await findUserByEmail(db, ctx.tenantId, email))
     throw new AppError('resource.conflict', 'an account with that e-mail address exists in this tenant');
   // Document 3, invitation domain rule: judged against the active Owners' domains (no identity
@@ -99,7 +98,8 @@ export async function inviteUser(context: ServiceContext, actor: Principal, inpu
       ctx.tenantId,
       {
         email,
-        role: input.role,
+        role: granted.role,
+        customRoleId: granted.custom_role_id,
         status: 'invited',
         displayName: input.display_name ?? null,
         department: input.department ? input.department : null,
@@ -113,7 +113,11 @@ export async function inviteUser(context: ServiceContext, actor: Principal, inpu
       {
         action: 'user.invited',
         subject: { type: 'user', id: row.id },
-        metadata: { role: input.role, outside_tenant_domains: outside },
+        metadata: {
+          role: granted.role,
+          new_custom_role_id: granted.custom_role_id,
+          outside_tenant_domains: outside,
+        },
       },
       trx,
     );

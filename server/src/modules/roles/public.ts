@@ -1,0 +1,20 @@
+/** What other modules use from custom roles (server-modules contract: consumers import only this). */
+
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
+import type { AppServices } from '../../deps.js';
+import { rolesScopingGroup } from './service.js';
+import { listRoles } from './store.js';
+
+export { CLOUD_STORAGE_SCOPE } from './definition.js';
+export { liveRoleOrRefuse, loadCustomRole } from './service.js';
+
+/** The agents module's `GroupScopeUse`: live roles whose incident scope names the group. */
+export function roleScopesOfGroup(s: AppServices, tenantId: string, groupId: string): Promise<string[]> {
+  return rolesScopingGroup(s.db, tenantId, groupId);
+}
+
+/** Id to name of every custom role of the tenant (retired ones included), for directory rows. */
+export async function customRoleNames(db: Kysely<Database>, tenantId: string): Promise<Map<string, string>> {
+  return new Map((await listRoles(db, tenantId)).map((r) => [r.id, r.name]));
+}
