@@ -72,10 +72,11 @@ describe('justifications (person_prompt)', () => {
       agentEvent({ ...base, at: at(6), person_prompt: justifiedPrompt(SECRET) }),
       agentEvent({ ...base, at: at(7) }),
       // A malformed record is the agent's mistake: that event alone is Rejected.
-      agentEvent({ ...base, at: at(8), person_prompt: { kind: 'justify', asked: true, result: 'maybe' } }),
+      agentEvent({ ...base, at: at(8), person_prompt: { kind: 'justify', asked: true, result: 'Maybe!' } }),
+      agentEvent({ ...base, at: at(9), person_prompt: justifiedPrompt('x y z '.repeat(400)) }),
     ]);
-    expect(acks.map((a) => a.status)).toEqual([...Array(7).fill('Accepted'), 'Rejected']);
-    expect(acks[7]!.reason).toBe('person_prompt_invalid');
+    expect(acks.map((a) => a.status)).toEqual([...Array(7).fill('Accepted'), 'Rejected', 'Rejected']);
+    expect(acks.slice(7).map((a) => a.reason)).toEqual(['person_prompt_invalid', 'person_prompt_invalid']);
 
     const id = await incidentOf('/srv/share/q.txt');
     const d = (await t.call('GET', `/incidents/${id}`)).json();

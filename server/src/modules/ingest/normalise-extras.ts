@@ -10,8 +10,12 @@ import type { DetectorPreviews, PersonPromptRecord } from '../../ports/normalise
  */
 type Out<T> = { value: T } | { reason: string };
 
-const PROMPT_KINDS = new Set(['notice', 'continue', 'justify']);
-const RESULTS = new Set(['shown', 'continued', 'cancelled', 'justified', 'timed_out']);
+/**
+ * Prompt kinds and results today: notice, continue, justify; shown, continued, cancelled,
+ * justified, timed_out. Any lower-case token is kept, so a newer agent's kind (an approval
+ * request) is recorded rather than its event refused.
+ */
+const TOKEN = /^[a-z][a-z_]{0,31}$/;
 /** The agent cuts a typed justification at 2,000 characters (agent/src/people/ask-step.ts). */
 export const MAX_JUSTIFICATION_CHARS = 2_000;
 const SIGNATURES = new Set(['valid', 'invalid', 'unsigned', 'untrusted', 'expired', 'revoked', 'unknown']);
@@ -56,7 +60,7 @@ function nameField(v: unknown, max: number, field: string, withheld: string[]): 
 export function personPromptOf(v: unknown): Out<PersonPromptRecord | null> {
   if (v === undefined || v === null) return { value: null };
   const bad = { reason: 'person_prompt_invalid' };
-  if (!isObject(v) || typeof v.kind !== 'string' || !PROMPT_KINDS.has(v.kind)) return bad;
+  if (!isObject(v) || typeof v.kind !== 'string' || !TOKEN.test(v.kind)) return bad;
   const base = {
     kind: v.kind,
     held: v.held === true,
@@ -82,7 +86,8 @@ export function personPromptOf(v: unknown): Out<PersonPromptRecord | null> {
         : `[not_asked] ${(v.not_asked.slice(12).match(/^[a-z_]+/) ?? ['unrecorded'])[0]}`;
     return { value: { ...base, result: 'not_asked', not_asked_reason: reason } };
   }
-  if (v.asked !== true || typeof v.result !== 'string' || !RESULTS.has(v.result)) return bad;
+  if (v.asked !== true || typeof v.result !== 'string' || !TOKEN.test(v.result) || v.result === 'not_asked')
+    return bad;
   const out: PersonPromptRecord = { ...base, result: v.result };
   if (v.justification !== undefined && v.justification !== null) {
     const j = v.justification;
