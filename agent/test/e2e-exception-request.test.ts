@@ -193,6 +193,32 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       writeFileSync(clockFile, String(31 * 60_000));
       expect((await cat(card)).code).not.toBe(0);
 
+      // 5. A second request, refused by the Admin: the signed refusal releases nothing.
+      writeFileSync(join(dialog, 'list'), 'business_need\n');
+      const raised = log.split('"msg":"exception request raised"').length;
+      expect((await cat(card)).code).not.toBe(0);
+      await until(() => log.split('"msg":"exception request raised"').length > raised, 'the second request');
+      unlinkSync(join(dialog, 'list'));
+      const second = (
+        await approver.api.ok(
+          approver.api.get<{ requests: RequestRow[] }>('/exception-requests?state=pending'),
+        )
+      ).requests;
+      expect(second).toHaveLength(1);
+      await approver.api.ok(
+        approver.api.post(`/exception-requests/${second[0]!.id}/decision`, {
+          approve: false,
+          note: 'Not for this file',
+        }),
+      );
+      await until(() => log.includes('"decision":"refused"'), 'the signed refusal', 90_000);
+      await until(
+        () => notes.shown.some((n) => n.body.includes(`${second[0]!.reference} was refused`)),
+        'the notice of the refusal',
+      );
+      expect((await cat(card)).code).not.toBe(0);
+      expect(await requests()).toEqual({ pending: [], approvals: [] });
+
       // What reached the server: the refused open, the allowed one under the exception, the refused one.
       await until(
         async () => (await allIncidentEvents(owner)).filter((e) => e.channel === 'file_open').length >= 3,

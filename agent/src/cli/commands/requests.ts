@@ -1,3 +1,4 @@
+import { decisionClock } from '../../people/exception-client.js';
 import { ExceptionStore } from '../../people/exception-store.js';
 import { EXIT, str, UsageError } from '../args.js';
 import { type Command, commandConfig, openEnrolled } from '../command.js';
@@ -17,7 +18,7 @@ export const requestsCommand: Command = {
       if (ctx.args.flags.has('withdraw')) throw new UsageError('--withdraw REFERENCE needs a reference');
       const store = new ExceptionStore(config.stateDir);
       await store.load();
-      const now = Date.now();
+      const now = decisionClock()();
       const pending = store.pending().map((p) => ({
         reference: p.reference,
         policy_id: p.body.policy_id,
