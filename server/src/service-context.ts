@@ -42,6 +42,18 @@ export function serviceContextOf(request: FastifyRequest): ServiceContext {
   };
 }
 
+/** A signed agent request: the verified device acts in its tenant (actor `agent`). */
+export function deviceServiceContext(
+  request: FastifyRequest,
+  device: { tenant_id: string; id: string },
+): ServiceContext {
+  return {
+    ...partsOf(request.server.deps),
+    requestId: request.id,
+    actor: { tenantId: device.tenant_id, type: 'agent', id: device.id },
+  };
+}
+
 /** The server's own work in a tenant (first start, lapses): actor `system`. */
 export function systemServiceContext(
   deps: Pick<AppServices, 'db' | 'audit' | 'clock'>,

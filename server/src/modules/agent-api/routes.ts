@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { fieldError } from '../../http/errors.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
+import { deviceServiceContext } from '../../service-context.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrolment/public.js';
 import type { ApiModule } from '../index.js';
@@ -216,7 +217,7 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       },
       async (request) =>
         checkin(
-          s,
+          deviceServiceContext(request, deviceOf(request)),
           policies,
           deviceOf(request),
           {
@@ -228,14 +229,14 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
             edm_key_ids: request.body.edm_key_ids ?? [],
           },
           signedAt(request.headers),
-          request.id,
         ),
     );
 
     scope.get(
       '/agent/policy',
       { config: { auth: 'agent' }, schema: { response: { 200: PolicyReply, ...agentErrors } } },
-      async (request) => policyFor(s, policies, deviceOf(request)),
+      async (request) =>
+        policyFor(deviceServiceContext(request, deviceOf(request)), policies, deviceOf(request)),
     );
 
     scope.post(
@@ -254,7 +255,13 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
           },
         },
       },
-      async (request) => renewCertificate(s, deviceOf(request), request.body.csr_pem, request.id),
+      async (request) =>
+        renewCertificate(
+          deviceServiceContext(request, deviceOf(request)),
+          { masterKey: s.keys.master, deviceCertDays: s.config.agent.deviceCertDays },
+          deviceOf(request),
+          request.body.csr_pem,
+        ),
     );
 
     scope.post(
@@ -267,14 +274,12 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       },
       async (request) => {
         const answer = await ingestBatch(
-          s,
-          policies,
-          ingestState,
+          deviceServiceContext(request, deviceOf(request)),
+          { policies, state: ingestState, config: s.config },
           deviceOf(request),
           request.body,
           request.rawBody?.length ?? 0,
           request.agentBucketLeft,
-          request.id,
         );
         if (answer.storeError !== undefined) {
           const e = answer.storeError as Error;

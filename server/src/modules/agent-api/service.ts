@@ -1,7 +1,7 @@
 import { strictBase64 } from '../../crypto/device-keys.js';
-import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import type { DevicesTable } from '../agents/public.js';
 import {
   collectCommands,
@@ -68,14 +68,13 @@ export interface CheckinResult {
  * collected and marked in one statement.
  */
 export async function checkin(
-  s: AppServices,
+  ctx: ServiceContext,
   policies: PolicyPort,
   device: DevicesTable,
   input: CheckinInput,
   signedAt: number,
-  requestId: string,
 ): Promise<CheckinResult> {
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const base = {
     server_time: now.toISOString(),
     clock_drift_ms: now.getTime() - signedAt,
@@ -93,7 +92,7 @@ export async function checkin(
   // A revoked or uninstalled device learns it and nothing else: no health recorded, no command.
   if (device.status !== 'active') return refusedAnswer;
   if (input.health.state === 'uninstalling') {
-    await markUninstalled(s, device, input.health, now, requestId);
+    await markUninstalled(ctx, device, input.health, now);
     return refusedAnswer;
   }
   const caps = input.capabilities;
@@ -102,7 +101,7 @@ export async function checkin(
   const osVersion = acceptableOs(caps.os_version) ? caps.os_version : device.os_version;
   const agentVersion = acceptableOs(caps.agent_version) ? caps.agent_version : device.agent_version;
 
-  const commands = await s.db.transaction().execute(async (trx) => {
+  const commands = await ctx.db.transaction().execute(async (trx) => {
     await recordCheckin(trx, device, {
       health: JSON.stringify(input.health),
       capabilities: JSON.stringify(caps),
@@ -114,8 +113,8 @@ export async function checkin(
       ...(osChanged ? { os } : {}),
     });
     if (osChanged) {
-      await s.audit.write(
-        { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'agent.os_changed',
           subject: { type: 'agent', id: device.id },
@@ -128,9 +127,9 @@ export async function checkin(
     return collectCommands(trx, device, now);
   });
 
-  const latest = await policies.getLatestBundle(s.db, device.tenant_id);
-  const indicators = await indicatorsForAgents(s.db, device.tenant_id);
-  const group = device.group_id ? await findAgentGroup(s.db, device.tenant_id, device.group_id) : undefined;
+  const latest = await policies.getLatestBundle(ctx.db, device.tenant_id);
+  const indicators = await indicatorsForAgents(ctx.db, device.tenant_id);
+  const group = device.group_id ? await findAgentGroup(ctx.db, device.tenant_id, device.group_id) : undefined;
   const update =
     latest !== undefined &&
     latest.version > input.bundle_version &&
@@ -159,16 +158,15 @@ export async function checkin(
  * credentials stop working like a revoked device's (only check-in answers, with `revoked: true`).
  */
 async function markUninstalled(
-  s: AppServices,
+  ctx: ServiceContext,
   device: DevicesTable,
   health: Record<string, unknown>,
   now: Date,
-  requestId: string,
 ): Promise<void> {
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     if (!(await markDeviceUninstalled(trx, device, JSON.stringify(health), now.toISOString()))) return;
-    await s.audit.write(
-      { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'agent.uninstalled',
         subject: { type: 'agent', id: device.id },
@@ -190,11 +188,11 @@ export type PolicyAnswer =
 
 /** GET /agent/policy: the latest bundle, none with a reason, or upgrade_required (document 1). */
 export async function policyFor(
-  s: AppServices,
+  ctx: ServiceContext,
   policies: PolicyPort,
   device: DevicesTable,
 ): Promise<PolicyAnswer> {
-  const latest = await policies.getLatestBundle(s.db, device.tenant_id);
+  const latest = await policies.getLatestBundle(ctx.db, device.tenant_id);
   if (!latest) return { bundle_version: 0, bundle: null, reason: 'no_bundle_published', refused: null };
   const missing = missingCapabilities(latest, JSON.parse(device.capabilities));
   if (missing.length > 0) {
@@ -208,14 +206,20 @@ export async function policyFor(
   return { bundle_version: latest.version, bundle: latest.envelope, reason: null, refused: null };
 }
 
+/** What a renewal needs besides the service context: the CA's sealing key and the lifetime. */
+export interface CertificateParts {
+  masterKey: Buffer;
+  deviceCertDays: number;
+}
+
 /** POST /agent/certificate: a fresh certificate for the pinned key, from a new CSR. */
 export async function renewCertificate(
-  s: AppServices,
+  ctx: ServiceContext,
+  parts: CertificateParts,
   device: DevicesTable,
   csrPem: string,
-  requestId: string,
 ): Promise<{ certificate_pem: string; certificate_expires_at: string; ca_chain_pem: string }> {
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const raw = strictBase64(device.public_key_b64) as Buffer;
   let csr: Awaited<ReturnType<typeof readCsr>>;
   try {
@@ -224,17 +228,14 @@ export async function renewCertificate(
     if (error instanceof CsrError) throw fieldError('csr_pem', error.message);
     throw error;
   }
-  const ca = await loadDeviceCa(s.db, device.tenant_id, s.keys.master, now);
-  const cert = await issueDeviceCertificate(ca, csr, device.id, s.config.agent.deviceCertDays, now);
-  await setDeviceCertificate(s.db, device, cert.serial, cert.expiresAt.toISOString());
-  await s.audit.write(
-    { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
-    {
-      action: 'agent.certificate_renewed',
-      subject: { type: 'agent', id: device.id },
-      metadata: { serial_prefix: cert.serial.slice(0, 8), expires_at: cert.expiresAt.toISOString() },
-    },
-  );
+  const ca = await loadDeviceCa(ctx.db, device.tenant_id, parts.masterKey, now);
+  const cert = await issueDeviceCertificate(ca, csr, device.id, parts.deviceCertDays, now);
+  await setDeviceCertificate(ctx.db, device, cert.serial, cert.expiresAt.toISOString());
+  await ctx.audit.write(auditContextFor(ctx), {
+    action: 'agent.certificate_renewed',
+    subject: { type: 'agent', id: device.id },
+    metadata: { serial_prefix: cert.serial.slice(0, 8), expires_at: cert.expiresAt.toISOString() },
+  });
   return {
     certificate_pem: cert.certificatePem,
     certificate_expires_at: cert.expiresAt.toISOString(),

@@ -1,7 +1,8 @@
-import type { AppServices } from '../../deps.js';
+import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { TokenBuckets } from '../../http/rate-limit.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { eventValues, insertEventExtras, insertEvents, storedEventIds } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { approvedExceptionInForce } from '../exception-requests/public.js';
@@ -30,6 +31,16 @@ export interface IngestState {
   bytes: HourlyQuota;
   /** Ingest transactions of this process, one at a time (see SerialQueue). */
   writer: SerialQueue;
+}
+
+/**
+ * What ingest needs besides the service context (docs/architecture.md, "Service context"): the
+ * policy port, this process's quotas and writer queue, and the batch and quota limits.
+ */
+export interface IngestParts {
+  policies: PolicyPort;
+  state: IngestState;
+  config: Pick<Config, 'agent' | 'quota'>;
 }
 
 /**
@@ -91,20 +102,20 @@ export function readAcks(stored: string): Ack[] {
 type QuotaReason = 'event_volume' | 'byte_volume' | 'storage_footprint';
 
 async function quotaRefusal(
-  s: AppServices,
+  ctx: ServiceContext,
   device: DevicesTable,
   reason: QuotaReason,
   retryAfter: number,
-  requestId: string,
 ): Promise<AppError> {
   // Document 2: agent.quota_exceeded once per episode per device; the episode ends when a
   // batch passes the quotas again.
   if (device.quota_episode === null) {
-    if (await claimQuotaEpisode(s.db, device.id, reason)) {
-      await s.audit.write(
-        { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
-        { action: 'agent.quota_exceeded', subject: { type: 'agent', id: device.id }, metadata: { reason } },
-      );
+    if (await claimQuotaEpisode(ctx.db, device.id, reason)) {
+      await ctx.audit.write(auditContextFor(ctx), {
+        action: 'agent.quota_exceeded',
+        subject: { type: 'agent', id: device.id },
+        metadata: { reason },
+      });
     }
   }
   return new AppError(
@@ -131,41 +142,40 @@ export function throttleMs(left: number | null, ratePerMinute: number, burst: nu
  * per-event acks. One bad event is Rejected with its reason; a store failure answers Retry.
  */
 export async function ingestBatch(
-  s: AppServices,
-  policies: PolicyPort,
-  state: IngestState,
+  ctx: ServiceContext,
+  parts: IngestParts,
   device: DevicesTable,
   input: { batch_id: string; events: unknown[] },
   wireBytes: number,
   bucketLeft: number | null,
-  requestId: string,
 ): Promise<BatchAnswer> {
-  const { maxBatchEvents, ratePerMinute, rateBurst } = s.config.agent;
+  const { policies, state, config } = parts;
+  const { maxBatchEvents, ratePerMinute, rateBurst } = config.agent;
   if (input.events.length > maxBatchEvents) {
     throw new AppError('agent.batch_too_large', `a batch holds at most ${maxBatchEvents} events`, [
       { field: 'events', message: `must have at most ${maxBatchEvents} items` },
     ]);
   }
   const throttle = throttleMs(bucketLeft, ratePerMinute, rateBurst);
-  const stored = await findBatch(s.db, device.id, input.batch_id);
+  const stored = await findBatch(ctx.db, device.id, input.batch_id);
   if (stored !== undefined)
     return { batch_id: input.batch_id, acks: readAcks(stored), throttle_ms: throttle };
 
   const n = input.events.length;
-  const q = s.config.quota;
+  const q = config.quota;
   if (device.stored_events + n > q.storedEvents)
-    throw await quotaRefusal(s, device, 'storage_footprint', 3_600, requestId);
+    throw await quotaRefusal(ctx, device, 'storage_footprint', 3_600);
   const waitEvents = state.events.waitSeconds(device.id, n);
-  if (waitEvents > 0) throw await quotaRefusal(s, device, 'event_volume', waitEvents, requestId);
+  if (waitEvents > 0) throw await quotaRefusal(ctx, device, 'event_volume', waitEvents);
   const waitBytes = state.bytes.waitSeconds(device.id, wireBytes);
-  if (waitBytes > 0) throw await quotaRefusal(s, device, 'byte_volume', waitBytes, requestId);
+  if (waitBytes > 0) throw await quotaRefusal(ctx, device, 'byte_volume', waitBytes);
   state.events.take(device.id, n);
   state.bytes.take(device.id, wireBytes);
   if (device.quota_episode !== null) {
-    await endQuotaEpisode(s.db, device.id);
+    await endQuotaEpisode(ctx.db, device.id);
   }
 
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const acks: Ack[] = [];
   const accepted: NormalisedEvent[] = [];
   const seen = new Set<string>();
@@ -186,7 +196,7 @@ export async function ingestBatch(
   // Event ids are unique per device (the key is device + id): a repeat from this device is a
   // Duplicate; the same id from another device is that device's own event.
   const known = await storedEventIds(
-    s.db,
+    ctx.db,
     device.id,
     accepted.map((e) => e.id),
   );
@@ -195,11 +205,11 @@ export async function ingestBatch(
 
   const answer = { batch_id: input.batch_id, acks };
   try {
-    const policyInfo = await loadPolicyInfo(s.db, policies, device.tenant_id, fresh);
+    const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
     await state.writer.run(() =>
-      s.db.transaction().execute(async (trx) => {
+      ctx.db.transaction().execute(async (trx) => {
         const incidents = await correlateEvents(trx, policyInfo, device, fresh, now);
-        const ctx = (e: NormalisedEvent) => ({
+        const rowOf = (e: NormalisedEvent) => ({
           tenantId: device.tenant_id,
           deviceId: device.id,
           batchId: input.batch_id,
@@ -208,10 +218,10 @@ export async function ingestBatch(
         });
         await insertEvents(
           trx,
-          fresh.map((e) => eventValues(e, ctx(e))),
+          fresh.map((e) => eventValues(e, rowOf(e))),
         );
         // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
-        await insertEventExtras(trx, fresh, ctx);
+        await insertEventExtras(trx, fresh, rowOf);
         // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
         await scoreIncidents(trx, device.tenant_id, incidents.values(), now, approvedExceptionInForce);
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
