@@ -380,4 +380,19 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await owner.getByRole('cell', { name: 'USB block', exact: true }).waitFor();
     await expectAccessible(owner, 'prompt-messages-after-create');
   });
+
+  it('shows the policy pages in Turkish when the person chooses it', async () => {
+    await owner.goto(`${s.url}/policies`);
+    await owner.getByLabel('Language').selectOption('tr');
+    await owner.getByRole('heading', { name: 'Politikalar', level: 1 }).waitFor();
+    await owner
+      .getByRole('navigation', { name: 'Politika sayfaları' })
+      .getByRole('link', { name: 'Benzetim' })
+      .click();
+    await owner.getByRole('heading', { name: 'Benzetim', level: 1 }).waitFor();
+    await owner.getByLabel('Değerlendirilecek metin').waitFor();
+    await expectAccessible(owner, 'simulate-tr');
+    await owner.getByLabel('Dil').selectOption('en');
+    await owner.getByRole('heading', { name: 'Simulate', level: 1 }).waitFor();
+  });
 });
