@@ -333,6 +333,33 @@ describe.runIf(run)('console in Chromium: policies', () => {
     });
   });
 
+  it('asks a second person to switch a policy off, who approves it', async () => {
+    // The second-person rule is on now (previous test): switching off waits for someone else.
+    await owner.goto(policyUrl);
+    await owner.getByRole('button', { name: 'Switch this policy off' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Switch this policy off' });
+    await dialog.getByText(/stop applying this policy/).waitFor();
+    await dialog.getByLabel('Reason').fill('Too many false positives this week.');
+    await dialog.getByRole('button', { name: 'Switch this policy off' }).click();
+    await owner.getByText('Switching off needs a second person; the request is waiting.').waitFor();
+    await owner.getByText(/asked to switch it off on .*: Too many false positives this week\./).waitFor();
+    await owner.getByRole('button', { name: 'Withdraw the request' }).waitFor();
+    await expectAccessible(owner, 'switch-off-requested');
+    await admin.goto(policyUrl);
+    await admin.getByRole('button', { name: 'Approve switching off' }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve switching off' });
+    await approve.getByRole('button', { name: 'Approve switching off' }).click();
+    const stepUp = admin.getByRole('dialog', { name: 'Confirm it is you' });
+    await Promise.race([stepUp.waitFor(), admin.getByText('The policy is switched off.').waitFor()]);
+    if (await stepUp.isVisible()) {
+      await stepUp.getByLabel('Password').fill(adminPassword);
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await admin.getByText('The policy is switched off.').waitFor();
+    await admin.getByRole('button', { name: 'Switch this policy on' }).waitFor();
+    await admin.getByText('Switched off').first().waitFor();
+  });
+
   it('approves a device, writes a detector, a classification and a prompt message, refusals on their fields', async () => {
     await owner.goto(`${s.url}/approved-devices`);
     const form = owner.getByRole('form', { name: 'Approve a device' });
