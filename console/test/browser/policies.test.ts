@@ -230,7 +230,7 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await owner.screenshot({ path: path.join(shots, 'simulate-clamped.png'), fullPage: true });
   });
 
-  it('builds a nested condition with a schedule and notices; a nested refusal sits on its field', async () => {
+  it('builds a nested condition with an exception, risk steps, a schedule and notices; a nested refusal sits on its field', async () => {
     await admin.goto(`${s.url}/policies/new`);
     await admin.getByLabel('Name', { exact: true }).fill('Cards off the network in office hours');
     const root = admin.getByRole('group', { name: 'Condition node (level 1)' });
@@ -247,6 +247,13 @@ describe.runIf(run)('console in Chromium: policies', () => {
     const grand = children.nth(1).getByRole('group', { name: 'Condition node (level 3)' });
     await grand.getByLabel('Kind').selectOption('network_location');
     await grand.getByLabel('Corporate network').check();
+    await admin.getByRole('button', { name: 'Add an exception' }).click();
+    const ex = admin.getByRole('group', { name: 'Exceptions' });
+    await ex.getByLabel('Why').fill('Finance prints card slips.');
+    await ex.getByLabel('Approved by').fill('ciso@example.com');
+    await ex.getByRole('group', { name: 'Channels' }).getByLabel('Print', { exact: true }).check();
+    await ex.getByLabel('Effect').selectOption('inform');
+    await admin.getByRole('button', { name: 'Use risk thresholds' }).click();
     await admin.getByRole('button', { name: 'Add a schedule' }).click();
     await admin.getByLabel('Time zone').selectOption('Asia/Baku');
     await admin.getByLabel('Notice text in Azərbaycanca').fill('Bu fayl şirkətdən çıxa bilməz.');
@@ -272,6 +279,13 @@ describe.runIf(run)('console in Chromium: policies', () => {
       op: 'not',
       node: { op: 'network_location', any_of: ['off_network', 'corporate'] },
     });
+    expect(v.exceptions[0]).toMatchObject({
+      reason: 'Finance prints card slips.',
+      approved_by: 'ciso@example.com',
+      downgrade_to: 'inform',
+      scope: { channels: ['print'] },
+    });
+    expect(v.risk_thresholds).toEqual({ below: 'audit', steps: [{ at_or_above: 70, action: 'block' }] });
     expect(v.notifications.user_messages).toEqual({
       az: 'Bu fayl şirkətdən çıxa bilməz.',
       en: 'This file may not leave the company.',
