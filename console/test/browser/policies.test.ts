@@ -230,7 +230,7 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await owner.screenshot({ path: path.join(shots, 'simulate-clamped.png'), fullPage: true });
   });
 
-  it('builds a nested condition with a schedule and notices; a nested refusal sits on its field', async () => {
+  it('builds a nested condition with an exception, risk steps, a schedule and notices; a nested refusal sits on its field', async () => {
     await admin.goto(`${s.url}/policies/new`);
     await admin.getByLabel('Name', { exact: true }).fill('Cards off the network in office hours');
     const root = admin.getByRole('group', { name: 'Condition node (level 1)' });
@@ -247,6 +247,13 @@ describe.runIf(run)('console in Chromium: policies', () => {
     const grand = children.nth(1).getByRole('group', { name: 'Condition node (level 3)' });
     await grand.getByLabel('Kind').selectOption('network_location');
     await grand.getByLabel('Corporate network').check();
+    await admin.getByRole('button', { name: 'Add an exception' }).click();
+    const ex = admin.getByRole('group', { name: 'Exceptions' });
+    await ex.getByLabel('Why').fill('Finance prints card slips.');
+    await ex.getByLabel('Approved by').fill('ciso@example.com');
+    await ex.getByRole('group', { name: 'Channels' }).getByLabel('Print', { exact: true }).check();
+    await ex.getByLabel('Effect').selectOption('inform');
+    await admin.getByRole('button', { name: 'Use risk thresholds' }).click();
     await admin.getByRole('button', { name: 'Add a schedule' }).click();
     await admin.getByLabel('Time zone').selectOption('Asia/Baku');
     await admin.getByLabel('Notice text in Azərbaycanca').fill('Bu fayl şirkətdən çıxa bilməz.');
@@ -272,6 +279,13 @@ describe.runIf(run)('console in Chromium: policies', () => {
       op: 'not',
       node: { op: 'network_location', any_of: ['off_network', 'corporate'] },
     });
+    expect(v.exceptions[0]).toMatchObject({
+      reason: 'Finance prints card slips.',
+      approved_by: 'ciso@example.com',
+      downgrade_to: 'inform',
+      scope: { channels: ['print'] },
+    });
+    expect(v.risk_thresholds).toEqual({ below: 'audit', steps: [{ at_or_above: 70, action: 'block' }] });
     expect(v.notifications.user_messages).toEqual({
       az: 'Bu fayl şirkətdən çıxa bilməz.',
       en: 'This file may not leave the company.',
@@ -333,6 +347,33 @@ describe.runIf(run)('console in Chromium: policies', () => {
     });
   });
 
+  it('asks a second person to switch a policy off, who approves it', async () => {
+    // The second-person rule is on now (previous test): switching off waits for someone else.
+    await owner.goto(policyUrl);
+    await owner.getByRole('button', { name: 'Switch this policy off' }).click();
+    const dialog = owner.getByRole('dialog', { name: 'Switch this policy off' });
+    await dialog.getByText(/stop applying this policy/).waitFor();
+    await dialog.getByLabel('Reason').fill('Too many false positives this week.');
+    await dialog.getByRole('button', { name: 'Switch this policy off' }).click();
+    await owner.getByText('Switching off needs a second person; the request is waiting.').waitFor();
+    await owner.getByText(/asked to switch it off on .*: Too many false positives this week\./).waitFor();
+    await owner.getByRole('button', { name: 'Withdraw the request' }).waitFor();
+    await expectAccessible(owner, 'switch-off-requested');
+    await admin.goto(policyUrl);
+    await admin.getByRole('button', { name: 'Approve switching off' }).click();
+    const approve = admin.getByRole('dialog', { name: 'Approve switching off' });
+    await approve.getByRole('button', { name: 'Approve switching off' }).click();
+    const stepUp = admin.getByRole('dialog', { name: 'Confirm it is you' });
+    await Promise.race([stepUp.waitFor(), admin.getByText('The policy is switched off.').waitFor()]);
+    if (await stepUp.isVisible()) {
+      await stepUp.getByLabel('Password').fill(adminPassword);
+      await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    }
+    await admin.getByText('The policy is switched off.').waitFor();
+    await admin.getByRole('button', { name: 'Switch this policy on' }).waitFor();
+    await admin.getByText('Switched off').first().waitFor();
+  });
+
   it('approves a device, writes a detector, a classification and a prompt message, refusals on their fields', async () => {
     await owner.goto(`${s.url}/approved-devices`);
     const form = owner.getByRole('form', { name: 'Approve a device' });
@@ -379,5 +420,20 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await pm.getByRole('button', { name: 'Save' }).click();
     await owner.getByRole('cell', { name: 'USB block', exact: true }).waitFor();
     await expectAccessible(owner, 'prompt-messages-after-create');
+  });
+
+  it('shows the policy pages in Turkish when the person chooses it', async () => {
+    await owner.goto(`${s.url}/policies`);
+    await owner.getByLabel('Language').selectOption('tr');
+    await owner.getByRole('heading', { name: 'Politikalar', level: 1 }).waitFor();
+    await owner
+      .getByRole('navigation', { name: 'Politika sayfaları' })
+      .getByRole('link', { name: 'Benzetim' })
+      .click();
+    await owner.getByRole('heading', { name: 'Benzetim', level: 1 }).waitFor();
+    await owner.getByLabel('Değerlendirilecek metin').waitFor();
+    await expectAccessible(owner, 'simulate-tr');
+    await owner.getByLabel('Dil').selectOption('en');
+    await owner.getByRole('heading', { name: 'Simulate', level: 1 }).waitFor();
   });
 });

@@ -22,12 +22,14 @@ export function DisablePanel({ policy, onOutcome }: { policy: PolicyRow; onOutco
 
   async function run(kind: Kind, reason: string) {
     if (kind === 'disable' || kind === 'enable') {
-      const { data, response, error } = await api.POST('/api/v1/policies/{id}/enabled', {
-        params: { path: { id } },
-        body: { enabled: kind === 'enable', reason },
-      });
-      if (error || !response.ok) await call(Promise.resolve({ data, error, response }));
-      onOutcome(t(response.status === 202 ? 'pol.disable.requested' : `pol.disable.done.${kind}`));
+      const answer = await call(
+        api.POST('/api/v1/policies/{id}/enabled', {
+          params: { path: { id } },
+          body: { enabled: kind === 'enable', reason },
+        }),
+      );
+      // 202: a second person must approve switching off (the answer names the request).
+      onOutcome(t('request_id' in answer ? 'pol.disable.requested' : `pol.disable.done.${kind}`));
     } else if (pending) {
       const path = { id, request_id: pending.id };
       if (kind === 'approveDisable')

@@ -18,7 +18,8 @@ export function ExceptionsEditor({ draft, set, lookups }: SectionProps & { looku
       {list.map((x, i) => {
         const at = `exceptions[${i}]`;
         return (
-          <div className="nested" key={x.id}>
+          // biome-ignore lint/suspicious/noArrayIndexKey: the id is edited in this row; the index is the identity
+          <div className="nested" key={i}>
             <PathField
               label={t('ed.ex.id')}
               path={`${at}.id`}

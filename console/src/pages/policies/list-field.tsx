@@ -1,6 +1,12 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { Field } from '../../ui/field.js';
 import { useListError } from './field-errors.js';
+
+const parse = (text: string) =>
+  text
+    .split(',')
+    .map((x) => x.trim())
+    .filter(Boolean);
 
 /** A list written as comma-separated values; an empty list is left out of the body. */
 export function ListField({
@@ -18,6 +24,11 @@ export function ListField({
 }) {
   const [text, setText] = useState((value ?? []).join(', '));
   const error = useListError(path);
+  // The list changed elsewhere (a row above was removed, a kind was switched): show it.
+  const joined = (value ?? []).join(', ');
+  useEffect(() => {
+    setText((current) => (parse(current).join(', ') === joined ? current : joined));
+  }, [joined]);
   return (
     <Field
       label={label}
@@ -26,10 +37,7 @@ export function ListField({
       error={error}
       onChange={(e) => {
         setText(e.target.value);
-        const list = e.target.value
-          .split(',')
-          .map((x) => x.trim())
-          .filter(Boolean);
+        const list = parse(e.target.value);
         onList(list.length ? list : undefined);
       }}
     />
