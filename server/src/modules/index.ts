@@ -41,6 +41,7 @@ import { policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
+import { ssoModule } from './sso/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -73,6 +74,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   userRedeemModule,
   apiTokensModule,
   rolesModule,
+  ssoModule,
   auditEventsModule,
   policiesModule,
   policyReleaseModule,
