@@ -1,9 +1,11 @@
 import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
+import { identityRu } from './identity/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
+  ...identityRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

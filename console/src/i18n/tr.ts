@@ -1,9 +1,11 @@
 import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
+import { identityTr } from './identity/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
+  ...identityTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',
