@@ -3,6 +3,8 @@ import { AccountPage } from './pages/account/account-page.js';
 import { ApiTokensPage } from './pages/admin/api-tokens-page.js';
 import { AuditPage } from './pages/admin/audit-page.js';
 import { parseAuditSearch } from './pages/admin/audit-search.js';
+import { RolesPage } from './pages/admin/roles-page.js';
+import { SessionsPage } from './pages/admin/sessions-page.js';
 import { UsersPage } from './pages/admin/users-page.js';
 import { ExceptionRequestPage } from './pages/exceptions/exception-request-page.js';
 import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-page.js';
@@ -86,7 +88,10 @@ const audit = createRoute({
   validateSearch: parseAuditSearch,
   component: AuditPage,
 });
-const adminRoutes = [agents, agent, enrolmentTokens, users, apiTokens, audit] as const;
+// Identity (issue 20): roles and the organisation's sessions.
+const roles = createRoute({ getParentRoute: () => signedIn, path: '/roles', component: RolesPage });
+const sessions = createRoute({ getParentRoute: () => signedIn, path: '/sessions', component: SessionsPage });
+const adminRoutes = [agents, agent, enrolmentTokens, users, apiTokens, audit, roles, sessions] as const;
 
 // Exception requests (issue 18; docs/exception-requests.md): the approvers' queue and one request.
 const exceptionRequests = createRoute({

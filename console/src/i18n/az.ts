@@ -2,12 +2,14 @@ import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
 import { policyAz } from './policy/az.js';
+import { identityAz } from './identity/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
   ...adminAz,
   ...exceptionsAz,
   ...policyAz,
+  ...identityAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -1,12 +1,14 @@
 import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { policyEn } from './policy/en.js';
+import { identityEn } from './identity/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
   ...adminEn,
   ...exceptionsEn,
   ...policyEn,
+  ...identityEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

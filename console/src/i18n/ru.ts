@@ -2,12 +2,14 @@ import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
 import { policyRu } from './policy/ru.js';
+import { identityRu } from './identity/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
   ...policyRu,
+  ...identityRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

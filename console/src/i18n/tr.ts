@@ -2,12 +2,14 @@ import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
 import { policyTr } from './policy/tr.js';
+import { identityTr } from './identity/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
   ...policyTr,
+  ...identityTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

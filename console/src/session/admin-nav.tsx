@@ -14,6 +14,8 @@ export function AdminNav({ me }: { me: Me }) {
       {can(me, 'agents:read') && <Link to="/agents">{t('nav.agents')}</Link>}{' '}
       {can(me, 'agents:write') && <Link to="/enrolment-tokens">{t('nav.enrolmentTokens')}</Link>}{' '}
       {can(me, 'users:write') && <Link to="/users">{t('nav.users')}</Link>}{' '}
+      {(can(me, 'users:write') || can(me, 'audit:read')) && <Link to="/roles">{t('nav.roles')}</Link>}{' '}
+      {can(me, 'users:write') && <Link to="/sessions">{t('nav.sessions')}</Link>}{' '}
       <Link to="/api-tokens">{t('nav.apiTokens')}</Link>{' '}
       {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}
     </>

@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../db/database.js';
 import type { SessionsTable, UsersTable } from '../db/foundation-tables.js';
 import type { AppServices } from '../deps.js';
+import type { ServiceContext } from '../service-context.js';
 import { findSessionByTokenHash, touchSession } from './auth-store.js';
 import { AppError } from './errors.js';
 import type { Permission } from './permissions.js';
@@ -34,6 +35,12 @@ export type SessionCheck = (input: {
   services: AppServices;
 }) => Promise<void>;
 
+/**
+ * A rule a password sign-in must pass once the password proved right (e.g. single sign-on only,
+ * document 3). Throw an AppError to refuse; the session does not open.
+ */
+export type PasswordSignInCheck = (ctx: ServiceContext, user: UsersTable) => Promise<void>;
+
 /** Reads a custom role's current definition; undefined = missing. */
 export type CustomRoleLoader = (
   db: Kysely<Database>,
@@ -48,6 +55,7 @@ export type CustomRoleLoader = (
 export class AuthRegistry {
   readonly authenticators: Authenticator[] = [];
   readonly sessionChecks: SessionCheck[] = [];
+  readonly passwordSignInChecks: PasswordSignInCheck[] = [];
   private customRoleLoader: CustomRoleLoader = async () => undefined;
 
   addAuthenticator(authenticator: Authenticator): void {
@@ -56,6 +64,10 @@ export class AuthRegistry {
 
   addSessionCheck(check: SessionCheck): void {
     this.sessionChecks.push(check);
+  }
+
+  addPasswordSignInCheck(check: PasswordSignInCheck): void {
+    this.passwordSignInChecks.push(check);
   }
 
   setCustomRoleLoader(loader: CustomRoleLoader): void {

@@ -29,6 +29,14 @@ export const ERROR_CODES = {
   'auth.session_idle': { status: 401, summary: 'the session was idle beyond the tenant idle time' },
   'auth.forbidden': { status: 403, summary: 'the caller lacks a permission the route needs' },
   'auth.step_up_required': { status: 403, summary: 'the route needs a recent sign-in confirmation' },
+  'sso.provider_unreachable': {
+    status: 502,
+    summary: 'the identity provider could not be reached or its discovery document was refused',
+  },
+  'auth.sso_required': {
+    status: 403,
+    summary: 'the tenant signs in with single sign-on only; a password session is refused',
+  },
 
   // Tenants (issue 2).
   'tenant.slug_taken': { status: 409, summary: 'a tenant with that slug exists' },

@@ -42,6 +42,7 @@ import { classificationBindingPort, policyCompilePort, policyPort } from './poli
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
+import { ssoModule } from './sso/routes.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -74,6 +75,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   userRedeemModule,
   apiTokensModule,
   rolesModule,
+  ssoModule,
   auditEventsModule,
   policiesModule,
   policyReleaseModule,

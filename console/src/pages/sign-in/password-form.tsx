@@ -4,6 +4,7 @@ import { useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
 import { Field } from '../../ui/field.js';
+import { SsoButton } from './sso-button.js';
 import type { LoginAnswer } from './types.js';
 
 const TENANT_KEY = 'custos.tenant';
@@ -70,6 +71,7 @@ export function PasswordForm({ onAnswer }: { onAnswer(answer: LoginAnswer): void
       <button type="submit" disabled={busy}>
         {t('signIn.submit')}
       </button>
+      <SsoButton tenant={tenant} />
     </form>
   );
 }

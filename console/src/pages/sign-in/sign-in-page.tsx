@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useNavigate } from '@tanstack/react-router';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
+import { api, call } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
 import { ME_KEY } from '../../session/me.js';
 import { type SignInNotice, takeNotice } from '../../session/sign-in-notice.js';
@@ -44,6 +45,20 @@ export function SignInPage() {
     else await navigate({ to: '/incidents' });
   }
 
+  // Back from the identity provider: the single-use handoff becomes a session (document 3).
+  const [handoffError, setHandoffError] = useState(false);
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs once, on arrival.
+  useEffect(() => {
+    const params = new URLSearchParams(window.location.search);
+    const handoff = params.get('sso_handoff');
+    if (!handoff) return;
+    window.history.replaceState(null, '', window.location.pathname);
+    call(api.POST('/api/v1/auth/oidc/exchange', { body: { handoff } })).then(
+      (session) => void signedIn(session),
+      () => setHandoffError(true),
+    );
+  }, []);
+
   function onAnswer(answer: LoginAnswer) {
     if (isChallenge(answer)) setState({ step: answer.next, challenge: answer });
     else void signedIn(answer);
@@ -55,6 +70,7 @@ export function SignInPage() {
       {notice === 'idle' && <Alert kind="info">{t('signIn.idle')}</Alert>}
       {notice === 'ended' && <Alert kind="info">{t('signIn.ended')}</Alert>}
       {ssoError && <Alert kind="error">{t('signIn.ssoError', { reason: ssoError })}</Alert>}
+      {handoffError && <Alert kind="error">{t('signIn.ssoError', { reason: 'sign_in_failed' })}</Alert>}
       {state.step === 'password' && <PasswordForm onAnswer={onAnswer} />}
       {state.step === 'second_factor' && (
         <FactorForm

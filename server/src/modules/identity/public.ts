@@ -14,5 +14,6 @@ export {
   type PasswordContext,
 } from './password-rule.js';
 export { resetSecondFactor } from './second-factor.js';
+export { answerSession, SignedInBody } from './second-factor-routes.js';
 export { isLocked } from './sign-in-rules.js';
 export { clearLock, getIdleMinutes } from './store.js';

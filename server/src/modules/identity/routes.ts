@@ -38,15 +38,20 @@ export const identityModule: ApiModule = async (app) => {
           },
           { additionalProperties: false },
         ),
-        response: { 200: Type.Union([SignedInBody, ChallengeBody]), ...errorResponses(401, 422) },
+        response: { 200: Type.Union([SignedInBody, ChallengeBody]), ...errorResponses(401, 403, 422) },
       },
     },
     async (request, reply) => {
-      const result = await signIn(serviceContextOf(request), s.config, {
-        ...request.body,
-        sourceIp: request.ip ?? null,
-        userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
-      });
+      const result = await signIn(
+        serviceContextOf(request),
+        s.config,
+        {
+          ...request.body,
+          sourceIp: request.ip ?? null,
+          userAgent: typeof request.headers['user-agent'] === 'string' ? request.headers['user-agent'] : null,
+        },
+        app.auth.passwordSignInChecks,
+      );
       if ('next' in result) return result;
       return answerSession(reply, result);
     },

@@ -1,7 +1,7 @@
 import type { Config } from '../../config.js';
 import type { SessionsTable, UsersTable } from '../../db/foundation-tables.js';
 import { findUserByEmail, findUserById, revokeSession } from '../../http/auth-store.js';
-import type { SessionCheck } from '../../http/authenticate.js';
+import type { PasswordSignInCheck, SessionCheck } from '../../http/authenticate.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { burnPasswordCheck, verifyPassword } from '../../http/passwords.js';
 import { recordStepUp, STEP_UP_WINDOW_MS, type StepUpPurpose } from '../../http/step-up.js';
@@ -46,6 +46,7 @@ export async function signIn(
   ctx: ServiceContext,
   config: Config,
   input: SignInInput,
+  checks: readonly PasswordSignInCheck[] = [],
 ): Promise<SignedInSession | ChallengeAnswer> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -62,6 +63,8 @@ export async function signIn(
     throw signInFailed();
   }
   if (user.status !== 'active') throw signInFailed();
+  // Registered rules (single sign-on only): judged only now that the password proved right.
+  for (const check of checks) await check(ctx, user);
   // An enrolled account proves its second factor before any session opens.
   const factor = await findSecondFactor(db, tenant.id, user.id);
   if (factor?.confirmed_at) return openChallenge(ctx, user);
