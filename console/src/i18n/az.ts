@@ -1,8 +1,8 @@
 import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
-import { policyAz } from './policy/az.js';
 import { identityAz } from './identity/az.js';
+import { policyAz } from './policy/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {

@@ -1,7 +1,7 @@
 import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
-import { policyEn } from './policy/en.js';
 import { identityEn } from './identity/en.js';
+import { policyEn } from './policy/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {

@@ -1,8 +1,8 @@
 import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
-import { policyRu } from './policy/ru.js';
 import { identityRu } from './identity/ru.js';
+import { policyRu } from './policy/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {

@@ -1,8 +1,8 @@
 import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
-import { policyTr } from './policy/tr.js';
 import { identityTr } from './identity/tr.js';
+import { policyTr } from './policy/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {

@@ -13,6 +13,12 @@ export {
 } from './event-figures-store.js';
 export { type EvidenceEvent, findDeviceEvent } from './event-lookup-store.js';
 export {
+  incidentPreviewRows,
+  insertEventExtras,
+  type JustificationGroupRow,
+  justificationGroups,
+} from './extras-store.js';
+export {
   type EventMatch,
   eventPairsOfIncidents,
   eventPayloadAt,
@@ -20,12 +26,6 @@ export {
   incidentHasEvent,
   newestPayloads,
 } from './incident-events-store.js';
-export {
-  incidentPreviewRows,
-  insertEventExtras,
-  type JustificationGroupRow,
-  justificationGroups,
-} from './extras-store.js';
 export {
   EVENT_COLUMNS,
   type EventRowContext,

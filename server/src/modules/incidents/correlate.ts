@@ -3,7 +3,6 @@ import type { Database } from '../../db/database.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident, PolicyPort } from '../../ports/policy-port.js';
 import { applyAssignmentRules } from './assignment-rules-apply.js';
-import { attributeDepartments } from './department.js';
 import { actionKind, correlationKey, WINDOW_MS } from './correlation-key.js';
 import { correlatingPolicy, foldEvent, isTestMatch, type PolicyInfo, within } from './correlation-rules.js';
 import {
@@ -12,6 +11,7 @@ import {
   openIncidentsByKey,
   removedLocations,
 } from './correlation-store.js';
+import { attributeDepartments } from './department.js';
 import { type CorrelationDevice, newIncidentRow, pendingFor } from './incident-rows.js';
 import { type Pending, type Trx, writeIncidents } from './incident-write-store.js';
 import { fileAppeared, fileGone } from './move-detection.js';
