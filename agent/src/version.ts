@@ -1,3 +1,5 @@
+import { HOST_TARGET } from './platform/index.js';
+
 /** Agent version reported at enrolment and check-in. */
 export const AGENT_VERSION = '0.1.0';
 
@@ -22,5 +24,5 @@ export function buildInfo(): BuildInfo | null {
 export function versionLine(): string {
   const b = buildInfo();
   const origin = b ? `commit ${b.commit}, single executable` : 'source tree, not packaged';
-  return `dlp-agent ${AGENT_VERSION} (${origin}; Node ${process.version}, ${process.platform}-${process.arch})`;
+  return `dlp-agent ${AGENT_VERSION} (${origin}; Node ${process.version}, ${HOST_TARGET})`;
 }

@@ -1,6 +1,9 @@
 import { useNativeHost } from '@custos/native';
 import type { Platform } from './types.js';
 
+/** The host as `--version` names it (`linux-x64`, `win32-x64`); read here, the one platform switch. */
+export const HOST_TARGET = `${process.platform}-${process.arch}`;
+
 /**
  * Test and fixture hooks a backend may honour (documented in docs/agent.md). Production code passes
  * nothing; tests point the Linux backend at fixture directories instead of the real /sys and /proc.
