@@ -22,6 +22,7 @@ import { FileStateStore } from './sensors/file-state-store.js';
 import { LiveWatches } from './sensors/live-watches.js';
 import { PathSight } from './sensors/path-sight.js';
 import { checkin, checkinUninstalling } from './service/checkin.js';
+import { queueRefusedConnections, syncConnectionFilters } from './service/connection-filters.js';
 import { discover, discoveryRoots, insideStateDir } from './service/discovery-pass.js';
 import { runLoops, serviceLoops } from './service/loops.js';
 import { renewCertificate } from './service/renewal.js';
@@ -80,6 +81,7 @@ export class AgentService {
       sight: new PathSight(),
       enrollment,
       runtime: null,
+      connectionHealth: { wanted: 0, in_force: 0, reason: null },
       offline: false,
       revoked: false,
       session: platform.session ? new SessionChannel(platform.session, platform.identity, log) : null,
@@ -152,7 +154,10 @@ export class AgentService {
 
   /** One check-in (and the policy fetch it asks for); see service/checkin.ts. */
   checkin(): Promise<CallOutcome> {
-    return checkin(this.s, () => this.syncWatches());
+    return checkin(this.s, async () => {
+      syncConnectionFilters(this.s);
+      await this.syncWatches();
+    });
   }
 
   /** Uninstall tells the server first: a check-in whose health says so. True when the server answered. */
@@ -245,6 +250,8 @@ export class AgentService {
     this.live = new LiveWatches(activity, (level, msg, fields) => s.log(level, msg, fields), s.sight);
     await startSessionChannel(s);
     s.platform.service.notifyReady();
+    // The bundle already in force is filtered at once, before the first check-in answers.
+    syncConnectionFilters(s);
     const c = s.config;
     const checkinSecs =
       c.sources.CheckinIntervalSecs === 'default' && s.enrollment.checkin_interval_secs
@@ -265,7 +272,11 @@ export class AgentService {
         discover: async () => {
           await this.discover();
         },
-        syncWatches: () => this.syncWatches(),
+        syncWatches: async () => {
+          await this.syncWatches();
+          // Refused connections ride the same 10 s beat (one a minute per application and destination).
+          queueRefusedConnections(s);
+        },
         renewCertificate: () => this.renewCertificate(),
       },
       {
@@ -280,6 +291,7 @@ export class AgentService {
   async close(): Promise<void> {
     await this.s.session?.stop();
     this.live?.close();
+    this.s.platform.connectionFilters?.close();
     this.s.queue.close();
     this.s.files.close();
     await this.s.key.close();

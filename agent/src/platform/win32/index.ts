@@ -5,10 +5,12 @@ import type { PlatformOverrides } from '../index.js';
 import type { Platform } from '../types.js';
 import { resolveApplication } from './app-resolution.js';
 import { createWin32Capabilities } from './capabilities.js';
+import { ConnectionFilterManager } from './connection-filters.js';
 import { createWin32DeviceKeys } from './device-keys.js';
 import { createWin32Identity } from './identity.js';
 import { createWin32Labels } from './labels.js';
 import { createRegistryPolicySource } from './machine-policy.js';
+import { readMarkOfTheWeb } from './mark-of-the-web.js';
 import { createWin32Removable } from './removable.js';
 import { createWin32ServiceHooks } from './service-hooks.js';
 import { createWin32Watching } from './watcher.js';
@@ -38,17 +40,6 @@ export function resolveApplicationHere(name: string): string[] {
   });
 }
 
-/** Whether a dynamic WFP session opens here at all (Wine and non-admin accounts: no). */
-function connectionFiltersPossible(): boolean {
-  try {
-    const session = nativeFunction('wfpOpen')({ collectNetEvents: false });
-    nativeFunction('wfpClose')(session);
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 async function machineIdentity(): Promise<string> {
   const guid = nativeFunction('registryGetValue')('HKLM', 'SOFTWARE\\Microsoft\\Cryptography', 'MachineGuid');
   if (guid && typeof guid.value === 'string' && guid.value !== '')
@@ -58,6 +49,10 @@ async function machineIdentity(): Promise<string> {
 
 /** The Windows backend; the overrides are Linux fixture hooks and do not apply here. */
 export async function createPlatform(_overrides: PlatformOverrides): Promise<Platform> {
+  // One manager for the process: the dynamic WFP session (and every filter in it) lives as long as
+  // the service; the loop hands it each bundle's connection policies (service/connection-filters.ts).
+  const connectionFilters = new ConnectionFilterManager(resolveApplicationHere);
+  const labels = createWin32Labels();
   return {
     id: 'win32',
     osName: 'windows',
@@ -69,9 +64,12 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     identity: createWin32Identity(),
     removable: createWin32Removable(),
     files: createWin32Watching(),
-    capabilities: createWin32Capabilities({ connectionFilters: connectionFiltersPossible() }),
+    capabilities: createWin32Capabilities({ connectionFilters: () => connectionFilters.health() }),
+    connectionFilters,
     service: createWin32ServiceHooks(),
-    labels: createWin32Labels(),
+    labels,
+    // Mark of the web is a stream too: read only where streams are real (the labels probe).
+    markOfTheWeb: (path) => (labels.available ? readMarkOfTheWeb(path) : null),
     deviceKeys: createWin32DeviceKeys(),
     // The state directory's ACLs keep the agent's files private; there is no umask to set.
     restrictNewFiles: () => undefined,
