@@ -33,7 +33,7 @@ wixl -a x64 -D "Version=$VERSION" -D "PayloadDir=$rel" -D "EntryArgs=$ENTRY_ARGS
   -D "PolicyDir=wix/policy" -o "$work/agent.msi" wix/agent.wxs "$work/payload.wxs"
 # wixl ignores Property/@Secure, and a second SecureCustomProperties row beside MajorUpgrade's fails:
 # extend MajorUpgrade's row. Without this a per-machine install drops SERVERURL/ENROLLTOKEN.
-msibuild "$work/agent.msi" -q "UPDATE \`Property\` SET \`Value\`='WIX_UPGRADE_DETECTED;WIX_DOWNGRADE_DETECTED;SERVERURL;ENROLLTOKEN;FORCEUNINSTALL' WHERE \`Property\`='SecureCustomProperties'"
+msibuild "$work/agent.msi" -q "UPDATE \`Property\` SET \`Value\`='WIX_UPGRADE_DETECTED;WIX_DOWNGRADE_DETECTED;SERVERURL;ENROLLTOKEN;CAFILE;FORCEUNINSTALL' WHERE \`Property\`='SecureCustomProperties'"
 # msidbCustomActionTypeHideTarget (8192): the command lines carrying the token never reach a log.
 # wixl 0.101 also ignores Execute="rollback": add InScript (1024) + Rollback (256) to that action,
 # or it would run at once, in the immediate sequence.

@@ -180,6 +180,8 @@ export interface ServiceHooks {
   attach?(onStop: () => void): { isService: boolean; reason: string | null };
   /** Tells the service manager the agent has stopped (after its queue is flushed). */
   stopped?(exitCode: number): void;
+  /** Windows service: log lines go to `<stateDir>\logs\agent.log`, rotated by LogMaxBytes, kept LogRetainDays. */
+  logToFile?(stateDir: string, limits: { maxBytes: number; retainDays: number }): void;
 }
 
 /** File labels (document 1, `file_condition.labels` and `apply_label`). */

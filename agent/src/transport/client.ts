@@ -58,7 +58,13 @@ export class AgentTransport {
     this.base = new URL(opts.baseUrl);
     this.clock = opts.clock ?? Date.now;
     this.dispatcher = new Agent({
-      connect: { ...(opts.caPem ? { ca: opts.caPem } : {}), timeout: opts.timeoutMs },
+      connect: {
+        ...(opts.caPem ? { ca: opts.caPem } : {}),
+        timeout: opts.timeoutMs,
+        // DLP_AGENT_TCP_KEEPALIVE=off: for Wine 8, whose sockets refuse the keep-alive option undici
+        // sets before connecting ("connect UNKNOWN"; docs/install-windows.md). Never needed on Windows.
+        ...(process.env.DLP_AGENT_TCP_KEEPALIVE === 'off' ? { keepAlive: false } : {}),
+      },
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
     });

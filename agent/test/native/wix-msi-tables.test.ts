@@ -50,7 +50,13 @@ describe('the Windows installer (wixl), table by table', () => {
     const p = byKey('Property');
     const secure = p.get('SecureCustomProperties')![1]!.split(';');
     expect(secure).toEqual(
-      expect.arrayContaining(['SERVERURL', 'ENROLLTOKEN', 'FORCEUNINSTALL', 'WIX_UPGRADE_DETECTED']),
+      expect.arrayContaining([
+        'SERVERURL',
+        'ENROLLTOKEN',
+        'CAFILE',
+        'FORCEUNINSTALL',
+        'WIX_UPGRADE_DETECTED',
+      ]),
     );
     const hidden = p.get('MsiHiddenProperties')![1]!.split(';');
     expect(hidden).toEqual(
@@ -83,8 +89,11 @@ describe('the Windows installer (wixl), table by table', () => {
     expect(enrol & 8192).toBe(8192); // HideTarget: the command line never reaches a log
     expect(enrol & 64).toBe(0); // return checked: a refused token fails the install
     expect(ca.get('CA_Enroll')![3]).toBe(
-      'enroll --from-installer --server "[SERVERURL]" --token "[ENROLLTOKEN]"',
+      'enroll --from-installer --server "[SERVERURL]" --token "[ENROLLTOKEN]" [ENROLLCAARG]',
     );
+    // CAFILE (a private CA) is passed only when given: a set-property action (51) before it.
+    expect(type('CA_SetCaArg') & 0x3f).toBe(51);
+    expect(ca.get('CA_SetCaArg')!.slice(2, 4)).toEqual(['ENROLLCAARG', '--ca-file "[CAFILE]"']);
     const rollback = type('CA_EnrollRollback');
     expect(rollback & (256 | 1024 | 2048 | 8192)).toBe(256 | 1024 | 2048 | 8192);
     expect(ca.get('CA_EnrollRollback')![3]).toBe('uninstall --force');
@@ -99,6 +108,8 @@ describe('the Windows installer (wixl), table by table', () => {
     expect(at('InstallFiles')).toBeLessThan(at('CA_EnrollRollback'));
     expect(at('InstallServices')).toBeLessThan(at('CA_EnrollRollback'));
     expect(at('CA_EnrollRollback')).toBeLessThan(at('CA_Enroll'));
+    expect(at('CA_SetCaArg')).toBeLessThan(at('CA_Enroll'));
+    expect(seq.get('CA_SetCaArg')![1]).toBe('CAFILE');
     expect(at('CA_Enroll')).toBeLessThan(at('StartServices'));
     expect(seq.get('CA_Enroll')![1]).toBe('ENROLLTOKEN AND NOT Installed AND NOT WIX_UPGRADE_DETECTED');
     expect(at('StopServices')).toBeLessThan(at('CA_Uninstall'));

@@ -1,5 +1,8 @@
+import { rmdir } from 'node:fs/promises';
 import { ConfigError } from '../../config.js';
 import { EVENT_ENROLL_FAILING, enroll, enrollFailureReason } from '../../enroll.js';
+import { readEnrollment } from '../../enrollment-state.js';
+import { removeDeviceKey } from '../../identity/remove-key.js';
 import { createLogger } from '../../log.js';
 import { HttpError, UnreachableError } from '../../transport/errors.js';
 import { EXIT, str, UsageError } from '../args.js';
@@ -39,6 +42,17 @@ export const enrollCommand: Command = {
   },
 };
 
+/**
+ * The installer's enrolment failed: the device key it made (and the state directory, when that
+ * leaves it empty) go, so a rolled-back installation leaves nothing behind even where the
+ * installer runs no rollback action (Wine). An enrolled machine is never touched.
+ */
+async function undoFailedEnrolment(ctx: CommandContext, stateDir: string): Promise<void> {
+  if (await readEnrollment(stateDir)) return;
+  await removeDeviceKey(stateDir, ctx.platform.deviceKeys);
+  await rmdir(stateDir).catch(() => undefined);
+}
+
 async function enrollOnce(ctx: CommandContext): Promise<number> {
   const { args } = ctx;
   const server = str(args, 'server');
@@ -68,12 +82,14 @@ async function enrollOnce(ctx: CommandContext): Promise<number> {
     if (err instanceof ConfigError || err instanceof UsageError) throw err;
     const { reason } = enrollFailureReason(err);
     ctx.err(`dlp-agent enroll: ${reason}`);
-    if (args.flags.has('from-installer'))
+    if (args.flags.has('from-installer')) {
       ctx.platform.service.reportEvent(
         EVENT_ENROLL_FAILING,
         'error',
         `installation stopped and rolled back: enrolment failed: ${reason}. ${installerHint(reason)}`,
       );
+      await undoFailedEnrolment(ctx, config.stateDir);
+    }
     return err instanceof UnreachableError
       ? EXIT.unreachable
       : err instanceof HttpError

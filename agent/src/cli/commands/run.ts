@@ -24,7 +24,13 @@ export const runCommand: Command = {
     // Windows: started by the service control manager, the agent answers it before anything slow
     // (enrolment may retry for minutes); stop and shutdown end the loop like SIGTERM.
     const service = once ? null : (platform.service.attach?.(stop) ?? null);
-    if (service?.isService) log('info', 'running as a Windows service');
+    if (service?.isService) {
+      platform.service.logToFile?.(config.stateDir, {
+        maxBytes: config.logMaxBytes,
+        retainDays: config.logRetainDays,
+      });
+      log('info', 'running as a Windows service');
+    }
     try {
       return await runAgent(ctx, config, log, ac.signal, once);
     } finally {

@@ -40,6 +40,24 @@ export function resolveApplicationHere(name: string): string[] {
   });
 }
 
+const PROFILE_LIST = 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\ProfileList';
+
+/**
+ * The machine's ProgramData folder as the profile list records it, so a service and an installer
+ * custom action agree on the state directory whatever their environment says (Wine gives services
+ * %ProgramData% = C:\users\Public). Falls back to %ProgramData%.
+ */
+function programData(): string {
+  try {
+    const v = nativeFunction('registryGetValue')('HKLM', PROFILE_LIST, 'ProgramData');
+    if (v && typeof v.value === 'string' && v.value !== '')
+      return v.value.replace(/%([^%]+)%/g, (whole, name: string) => process.env[name] ?? whole);
+  } catch {
+    /* unreadable: the environment's value */
+  }
+  return process.env.ProgramData ?? 'C:\\ProgramData';
+}
+
 async function machineIdentity(): Promise<string> {
   const guid = nativeFunction('registryGetValue')('HKLM', 'SOFTWARE\\Microsoft\\Cryptography', 'MachineGuid');
   if (guid && typeof guid.value === 'string' && guid.value !== '')
@@ -59,7 +77,7 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     osVersion: () => release(),
     hostname: () => hostname(),
     machineIdentity,
-    defaultStateDir: () => win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'Custos', 'Agent'),
+    defaultStateDir: () => win32.join(programData(), 'Custos', 'Agent'),
     machinePolicy: createRegistryPolicySource(),
     identity: createWin32Identity(),
     removable: createWin32Removable(),

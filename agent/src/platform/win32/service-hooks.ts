@@ -2,6 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { win32 } from 'node:path';
 import { isNativeError, nativeAvailable, nativeFunction, type ServiceControl } from '@custos/native';
 import type { ServiceHooks } from '../types.js';
+import { logServiceToFile } from './service-log.js';
 
 /** The Application log source the MSI registers (docs/native.md). */
 export const EVENT_SOURCE = 'Custos DLP Agent';
@@ -91,6 +92,9 @@ export function createWin32ServiceHooks(): ServiceHooks {
     },
     notifyReady() {
       /* reported running at attach */
+    },
+    logToFile(stateDir, limits) {
+      logServiceToFile(win32.join(stateDir, 'logs'), limits);
     },
     stopped(exitCode) {
       if (run.isService) nativeFunction('serviceSetStatus')('stopped', exitCode);
