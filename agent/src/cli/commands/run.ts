@@ -31,11 +31,18 @@ export const runCommand: Command = {
       });
       log('info', 'running as a Windows service');
     }
+    if (!service?.isService) return runAgent(ctx, config, log, ac.signal, once);
+    let code: number;
     try {
-      return await runAgent(ctx, config, log, ac.signal, once);
-    } finally {
-      if (service?.isService) platform.service.stopped?.(0);
+      code = await runAgent(ctx, config, log, ac.signal, once);
+    } catch (err) {
+      // Not reported as stopped: the service control manager sees the process end on its own, a
+      // failure, and applies the recovery actions (restart).
+      log('error', 'service failed', { error: (err as Error).message });
+      process.exit(EXIT.failed);
     }
+    platform.service.stopped?.(code);
+    return code;
   },
 };
 

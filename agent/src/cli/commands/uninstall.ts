@@ -26,7 +26,8 @@ export const uninstallCommand: Command = {
       ctx.platform.service.reportEvent(
         EVENT_UNINSTALL_REFUSED,
         'error',
-        `removal stopped, nothing removed: ${errors.join('; ') || `exit code ${code}`}. To remove the agent without telling the server, run msiexec /x again with FORCEUNINSTALL=1.`,
+        // The remedy first: a log viewer (or Wine's trace) may cut a long text.
+        `removal stopped, nothing removed. To remove the agent without telling the server, run msiexec /x again with FORCEUNINSTALL=1. Reason: ${(errors[0] ?? `exit code ${code}`).split('\n')[0]!.slice(0, 300)}`,
       );
     return code;
   },

@@ -97,7 +97,11 @@ export function createWin32ServiceHooks(): ServiceHooks {
       logServiceToFile(win32.join(stateDir, 'logs'), limits);
     },
     stopped(exitCode) {
-      if (run.isService) nativeFunction('serviceSetStatus')('stopped', exitCode);
+      if (!run.isService) return;
+      nativeFunction('serviceSetStatus')('stopped', exitCode);
+      // The dispatcher thread keeps the process alive: end it once the status is out, or it would
+      // hold dlp-agent.exe and the addon open (msiexec /x could not remove them).
+      setTimeout(() => process.exit(exitCode), 200);
     },
   };
 }
