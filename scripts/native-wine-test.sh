@@ -5,7 +5,8 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 start=$(date +%s)
 bash scripts/build-native-win.sh
-npx tsc -b agent/native agent
+# The MSI tests start a real dlp-server (server/dist) and build the MSI (wixl, wix/build.sh).
+npx tsc -b agent/native agent server
 CACHE=$(bash scripts/native-wine-setup.sh | tail -1)
 export CUSTOS_WINE_CACHE=$CACHE WINEPREFIX=$CACHE/prefix WINEDEBUG=-all
 setup_done=$(date +%s)

@@ -40,7 +40,7 @@ export class ConfigError extends Error {
   }
 }
 
-interface IntSetting {
+export interface IntSetting {
   key: keyof AgentConfig;
   name: string;
   def: number;
@@ -48,8 +48,9 @@ interface IntSetting {
   max: number;
 }
 
-// Ranges are ours (document 2 names the values, not their bounds); docs/agent.md lists them.
-const INT_SETTINGS: IntSetting[] = [
+// Ranges are ours (document 2 names the values, not their bounds); docs/agent.md lists them. The
+// Group Policy template (wix/policy/*.admx, platform/win32/admx.ts) is generated from this table.
+export const INT_SETTINGS: readonly IntSetting[] = [
   { key: 'checkinIntervalSecs', name: 'CheckinIntervalSecs', def: 60, min: 10, max: 86_400 },
   { key: 'uploadIntervalSecs', name: 'UploadIntervalSecs', def: 30, min: 1, max: 86_400 },
   { key: 'discoveryIntervalSecs', name: 'DiscoveryIntervalSecs', def: 3_600, min: 60, max: 7 * 86_400 },

@@ -18,6 +18,7 @@ import type { ExceptionStore } from './people/exception-store.js';
 import type { InteractiveUser, Platform } from './platform/types.js';
 import type { PolicyRuntime } from './policy/runtime.js';
 import type { EventQueue } from './queue/event-queue.js';
+import { applyDecisionLabel, readFileLabels, readMarkOfTheWeb } from './sensors/file-marks.js';
 import type { FileObservation, FindingSummary, ObservationSink, SinkResult } from './sensors/types.js';
 
 export function summarise(findings: readonly DetectorFinding[]): FindingSummary[] {
@@ -150,7 +151,12 @@ export class DecisionPipeline implements ObservationSink {
             ? { status: 'read', findings }
             : { status: 'not_read', reason: obs.content?.not_read?.cause ?? 'no_content' },
         source_path: obs.from_path ?? obs.path,
-        file: { path: obs.path, extension: ext || null, size_bytes: obs.content?.size_bytes ?? null },
+        file: {
+          path: obs.path,
+          extension: ext || null,
+          size_bytes: obs.content?.size_bytes ?? null,
+          labels: await readFileLabels(platform, obs.path),
+        },
         removable: obs.removable
           ? { serial: obs.removable.serial, device_class: obs.removable.device_class }
           : null,
@@ -261,6 +267,9 @@ export class DecisionPipeline implements ObservationSink {
     const allow = heldVerdict(decision, person);
     // The held open goes on (or is refused) now; its event is made durable just after.
     obs.onVerdict?.(allow);
+    // apply_label: written before the event is queued so the event records what happened.
+    const label = await applyDecisionLabel(this.deps.platform, obs.path, decision.label);
+    if (label) body.label_applied = label;
     const copy = fullFileAsked(rt, decision.decided_by_policy_id);
     if (copy) body.evidence_requested = true;
     const q = this.deps.queue.enqueue(body.event_id as string, body);
@@ -330,6 +339,7 @@ export class DecisionPipeline implements ObservationSink {
         blake3: obs.content?.blake3 ?? null,
         ...(obs.from_path ? { from_path: obs.from_path } : {}),
         ...(obs.departure ? { departure: obs.departure } : {}),
+        ...markOfTheWeb(this.deps.platform, obs),
       },
       not_read: obs.content?.not_read ?? null,
       removable_device: obs.removable
@@ -362,6 +372,13 @@ export function heldVerdict(decision: Decision, person: PersonPrompt | null): bo
     default:
       return false;
   }
+}
+
+/** `file.mark_of_the_web` of a file still there (a departed file has no stream left to read). */
+function markOfTheWeb(platform: Platform, obs: FileObservation): Record<string, unknown> {
+  if (obs.channel === 'file_delete' || obs.departure) return {};
+  const mark = readMarkOfTheWeb(platform, obs.path);
+  return mark ? { mark_of_the_web: mark } : {};
 }
 
 /** Policies that applied to an unreadable file but could not evaluate its content. */

@@ -25,6 +25,7 @@ import { HeldOpenSensor } from './sensors/held-opens.js';
 import { LiveWatches } from './sensors/live-watches.js';
 import { PathSight } from './sensors/path-sight.js';
 import { checkin, checkinUninstalling } from './service/checkin.js';
+import { queueRefusedConnections, syncConnectionFilters } from './service/connection-filters.js';
 import { discover, discoveryRoots, heldOpenRoots, insideStateDir } from './service/discovery-pass.js';
 import { runLoops, serviceLoops } from './service/loops.js';
 import { renewCertificate } from './service/renewal.js';
@@ -87,6 +88,7 @@ export class AgentService {
       sight: new PathSight(),
       enrollment,
       runtime: null,
+      connectionHealth: { wanted: 0, in_force: 0, reason: null },
       offline: false,
       revoked: false,
       session,
@@ -179,7 +181,10 @@ export class AgentService {
 
   /** One check-in (and the policy fetch it asks for); see service/checkin.ts. */
   checkin(): Promise<CallOutcome> {
-    return checkin(this.s, () => this.syncWatches());
+    return checkin(this.s, async () => {
+      syncConnectionFilters(this.s);
+      await this.syncWatches();
+    });
   }
 
   /** Uninstall tells the server first: a check-in whose health says so. True when the server answered. */
@@ -288,6 +293,8 @@ export class AgentService {
       });
     await startSessionChannel(s);
     s.platform.service.notifyReady();
+    // The bundle already in force is filtered at once, before the first check-in answers.
+    syncConnectionFilters(s);
     const c = s.config;
     const checkinSecs =
       c.sources.CheckinIntervalSecs === 'default' && s.enrollment.checkin_interval_secs
@@ -309,7 +316,11 @@ export class AgentService {
         discover: async () => {
           await this.discover();
         },
-        syncWatches: () => this.syncWatches(),
+        syncWatches: async () => {
+          await this.syncWatches();
+          // Refused connections ride the same 10 s beat (one a minute per application and destination).
+          queueRefusedConnections(s);
+        },
         renewCertificate: () => this.renewCertificate(),
         pollExceptions: () => this.pollExceptions(),
         exceptionPollMs: () => s.exceptions?.nextPollMs() ?? 15 * 60_000,
@@ -327,6 +338,7 @@ export class AgentService {
     await this.s.session?.stop();
     this.held?.close();
     this.live?.close();
+    this.s.platform.connectionFilters?.close();
     this.s.queue.close();
     this.s.files.close();
     await this.s.key.close();

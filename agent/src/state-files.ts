@@ -17,15 +17,21 @@ export async function writeStateFile(path: string, data: string | Uint8Array): P
     await fh.close();
   }
   await rename(tmp, path);
-  const dir = await open(dirname(path), 'r');
+  await syncDirectory(dirname(path));
+}
+
+/**
+ * Makes the rename durable. Windows has no directory flush: opening a folder works, flushing it
+ * answers EPERM (NTFS journals the rename itself), so that answer is not a failure of the write.
+ */
+async function syncDirectory(dir: string): Promise<void> {
+  const handle = await open(dir, 'r');
   try {
-    await dir.sync();
+    await handle.sync();
   } catch (err) {
-    // Windows refuses to flush a directory handle (FlushFileBuffers: access denied, EPERM); NTFS
-    // journals the rename itself. Any other failure is real.
     if ((err as NodeJS.ErrnoException).code !== 'EPERM') throw err;
   } finally {
-    await dir.close();
+    await handle.close();
   }
 }
 

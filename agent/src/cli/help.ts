@@ -25,7 +25,9 @@ Exit codes: 0 ok, 1 negative verdict, 2 usage, 3 not enrolled, 4 server unreacha
   enroll: `Usage: dlp-agent enroll --server URL --token T [--ca-file F] [--state-dir D] [--key tpm|software|auto]
 
 Enrols with a one-time enrolment token. URL must be https. --ca-file names the CA that issued the
-server certificate (else the system store is used); it is kept in the state directory for the service.`,
+server certificate (else the system store is used); it is kept in the state directory for the service.
+--from-installer (the Windows MSI's custom action): a failure is also written to the Application log
+(event 3004) with what the administrator can do about it.`,
   run: `Usage: dlp-agent run [--once] [--state-dir D]
 
 Runs the service: check-in, policy, discovery, file activity, removable media, upload. Not yet
@@ -59,5 +61,6 @@ prompts and analysts' questions. --once: no reconnecting when the service is awa
 
 Tells the server first (a final check-in marked uninstalling and an upload of queued events), then
 removes enrolment, device key, queue and policy from the state directory. Without --force, a server
-that cannot be told stops the uninstall.`,
+that cannot be told stops the uninstall. --from-installer (msiexec /x): a stop is also written to the
+Application log (event 3005).`,
 };

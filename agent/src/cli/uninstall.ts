@@ -33,7 +33,24 @@ export async function uninstall(
   }
   const control = service.kind === 'managed' ? service.control : null;
   await control?.stop();
-  const svc = await o.open();
+  let svc: AgentService | null;
+  try {
+    svc = await o.open();
+  } catch (err) {
+    // The enrolled state cannot be opened (a damaged queue, a missing runtime file): the server
+    // cannot be told. --force removes the agent anyway; without it nothing is removed.
+    if (!o.force) {
+      await control?.start();
+      o.err(
+        `dlp-agent uninstall: the agent state cannot be opened (${(err as Error).message}); nothing removed (use --force)`,
+      );
+      return EXIT.failed;
+    }
+    o.err(
+      `dlp-agent uninstall: the agent state cannot be opened (${(err as Error).message}); removing anyway (--force)`,
+    );
+    svc = null;
+  }
   if (svc) {
     let told = false;
     try {
@@ -48,7 +65,7 @@ export async function uninstall(
       return EXIT.unreachable;
     }
   }
-  const names = ['enrollment.json', 'server-ca.pem', 'policy', 'config.json'];
+  const names = ['enrollment.json', 'server-ca.pem', 'policy', 'config.json', 'logs'];
   for (const db of ['queue.db', 'files.db']) names.push(db, `${db}-wal`, `${db}-shm`);
   for (const name of names) await rm(join(config.stateDir, name), { recursive: true, force: true });
   await removeDeviceKey(config.stateDir, platform.deviceKeys);

@@ -155,12 +155,59 @@ export interface PlatformCapabilities {
   scopeAttributes(): string[];
 }
 
+/** Document 1, Connection policies: one connection policy in force on this endpoint. */
+export interface ConnectionPolicyRule {
+  policy_id: string;
+  mode: 'allow_only' | 'deny';
+  /** Executable file names, never paths. */
+  applications: string[];
+  destinations: { address: string; ports?: number[] }[];
+}
+
+/** Health `connection_filters`: wanted, in force, and the reason when they differ. */
+export interface ConnectionFiltersHealth {
+  wanted: number;
+  in_force: number;
+  reason: string | null;
+}
+
+/** A connection the endpoint's filters refused (already throttled per application and destination). */
+export interface RefusedConnection {
+  occurred_at: string;
+  /** Executable file name, lower case. */
+  application: string;
+  address: string;
+  port: number;
+  /** The connection policies naming that application (attribution for the event). */
+  policy_ids: string[];
+}
+
+/** Connection filters (Windows: WFP dynamic session). Absent: the platform has none. */
+export interface ConnectionFilterControl {
+  /** Replaces the whole set; answers the health the check-in reports. Never throws. */
+  apply(policies: ConnectionPolicyRule[]): ConnectionFiltersHealth;
+  health(): ConnectionFiltersHealth;
+  /** Refused connections since the last call. Never throws. */
+  takeRefused(): RefusedConnection[];
+  close(): void;
+}
+
 /** Service plumbing: event log on Windows (3004 enrolment failing, 2001 enrolled), journal on Linux. */
 export interface ServiceHooks {
   /** Writes an operator-visible service event. Linux: a line on stderr that the journal keeps. */
   reportEvent(eventId: number, level: 'info' | 'warning' | 'error', message: string): void;
   /** Tells the service manager the agent is up (systemd notify when available; no-op otherwise). */
   notifyReady(): void;
+  /**
+   * Windows: connects to the service control manager when started by it (stop and shutdown call
+   * `onStop`), before enrolment, so the manager does not give up on a service still enrolling.
+   * Answers whether this process is a service. Absent on Linux (systemd needs no handshake).
+   */
+  attach?(onStop: () => void): { isService: boolean; reason: string | null };
+  /** Tells the service manager the agent has stopped (after its queue is flushed). */
+  stopped?(exitCode: number): void;
+  /** Windows service: log lines go to `<stateDir>\logs\agent.log`, rotated by LogMaxBytes, kept LogRetainDays. */
+  logToFile?(stateDir: string, limits: { maxBytes: number; retainDays: number }): void;
 }
 
 /** File labels (document 1, `file_condition.labels` and `apply_label`). */
@@ -268,6 +315,10 @@ export interface Platform {
   session?: SessionSupport;
   /** Opens held until the agent decides (Linux fanotify permission events); absent where not built. */
   heldOpens?: HeldOpens;
+  /** Connection filters for connection policies (Windows only; elsewhere reported not in force). */
+  connectionFilters?: ConnectionFilterControl;
+  /** Document 2, `file.mark_of_the_web`; absent where files carry none (Linux). Null: none on this file. */
+  markOfTheWeb?(path: string): { zone_id: number; host: string | null; referrer_host: string | null } | null;
 }
 
 /** Who is at the other end of a local connection, as the kernel recorded it (never as claimed). */

@@ -19,7 +19,7 @@ function healthReport(s: AgentState): Record<string, unknown> {
       ? { code: b.last_refusal.code, offered_version: b.last_refusal.offered_version }
       : null,
     clock_offset_ms: s.transport.offsetMs,
-    connection_filters: { wanted: 0, in_force: 0, reason: 'not available on this platform' },
+    connection_filters: s.connectionHealth,
     unwatchable_paths: s.sight.health(),
   };
 }

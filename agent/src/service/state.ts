@@ -5,7 +5,7 @@ import type { Logger } from '../log.js';
 import type { SessionChannel } from '../people/channel.js';
 import type { ExceptionClient } from '../people/exception-client.js';
 import type { ExceptionStore } from '../people/exception-store.js';
-import type { Platform } from '../platform/types.js';
+import type { ConnectionFiltersHealth, Platform } from '../platform/types.js';
 import type { BundleStore } from '../policy/bundle-store.js';
 import type { NetworkLocationState } from '../policy/network-location-state.js';
 import { type PolicyRuntime, prepareRuntime } from '../policy/runtime.js';
@@ -40,6 +40,8 @@ export interface AgentState {
   offline: boolean;
   /** The server reported this device revoked: nothing more is uploaded. */
   revoked: boolean;
+  /** Health `connection_filters` as the last hand-over to the platform's filters left it. */
+  connectionHealth: ConnectionFiltersHealth;
   /** The session channel to signed-in people (issue 18); null where the platform has none. */
   readonly session?: SessionChannel | null;
   /** Exception requests and verified decisions (issue 18; `exceptions.json`). */

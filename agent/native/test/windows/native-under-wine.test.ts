@@ -176,7 +176,23 @@ describe('agent/native under Wine', () => {
       stateDir: 'C:\\ProgramData\\Custos\\Agent',
     });
     expect(result.machineIdentity).toMatch(/^windows-machine-guid:[0-9a-f-]{36}$/);
-    expect(result.network).toMatchObject({ observe: false, block: false });
+    // Issue 19: block is claimed only while filters are in force; under Wine the engine never opens.
+    expect(result.before).toEqual({
+      observe: false,
+      block: false,
+      notify: false,
+      reason: 'no connection policy in force: no filter installed',
+    });
+    const wfp =
+      'connection filters not replaced: FwpmEngineOpen0 failed: Operation not supported. (native.not_supported)';
+    expect(result.health).toEqual({ wanted: 1, in_force: 0, reason: wfp });
+    expect(result.network).toEqual({
+      observe: false,
+      block: false,
+      notify: false,
+      reason: `no connection filter in force: ${wfp}`,
+    });
+    expect(result.refused).toEqual([]);
     expect(result.labels).toBe(false);
     expect(result.scope).toContain('user_groups');
   });

@@ -166,7 +166,20 @@ const scenarios = {
 
   async platform() {
     const platform = await win32.createPlatform({});
+    const before = platform.capabilities.channels().network_connection;
+    // The service loop hands the bundle's connection policies over (service/connection-filters.ts).
+    const health = platform.connectionFilters.apply([
+      {
+        policy_id: 'POL-1',
+        mode: 'deny',
+        applications: ['cmd.exe'],
+        destinations: [{ address: '203.0.113.0/24' }],
+      },
+    ]);
     return {
+      before,
+      health,
+      refused: platform.connectionFilters.takeRefused(),
       id: platform.id,
       osName: platform.osName,
       machineIdentity: await platform.machineIdentity(),

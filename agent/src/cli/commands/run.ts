@@ -1,10 +1,12 @@
+import type { AgentConfig } from '../../config.js';
 import { EVENT_ENROLL_FAILING, enroll, enrollFailureReason, enrollFromPolicy } from '../../enroll.js';
 import { readEnrollment } from '../../enrollment-state.js';
+import type { Logger } from '../../log.js';
 import { createLogger } from '../../log.js';
 import { AgentService } from '../../service.js';
 import { HttpError, UnreachableError } from '../../transport/errors.js';
 import { EXIT } from '../args.js';
-import { type Command, commandConfig } from '../command.js';
+import { type Command, type CommandContext, commandConfig } from '../command.js';
 
 /** `dlp-agent run [--once]`: the service (until SIGTERM/SIGINT), or one pass printed as JSON. */
 export const runCommand: Command = {
@@ -19,43 +21,73 @@ export const runCommand: Command = {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     const once = args.flags.has('once');
-    if (!(await readEnrollment(config.stateDir))) {
-      if (once && (!config.enrollmentToken || !config.serverUrl)) {
-        ctx.err(
-          'dlp-agent run: not enrolled (run dlp-agent enroll, or set EnrollmentToken in machine policy)',
-        );
-        return EXIT.notEnrolled;
-      }
-      if (once) {
-        // One pass: one enrolment attempt from machine policy, its reason reported (event 3004).
-        try {
-          await enroll(platform, config, config.enrollmentToken!, log);
-        } catch (err) {
-          const { reason } = enrollFailureReason(err);
-          platform.service.reportEvent(EVENT_ENROLL_FAILING, 'warning', `enrolment failed: ${reason}`);
-          return err instanceof HttpError
-            ? EXIT.refused
-            : err instanceof UnreachableError
-              ? EXIT.unreachable
-              : EXIT.failed;
-        }
-      } else {
-        // Document 2, route (b): enrol at first start from machine policy, retrying with back-off.
-        const state = await enrollFromPolicy(platform, config, log, ac.signal);
-        if (!state) return EXIT.notEnrolled;
-      }
+    // Windows: started by the service control manager, the agent answers it before anything slow
+    // (enrolment may retry for minutes); stop and shutdown end the loop like SIGTERM.
+    const service = once ? null : (platform.service.attach?.(stop) ?? null);
+    if (service?.isService) {
+      platform.service.logToFile?.(config.stateDir, {
+        maxBytes: config.logMaxBytes,
+        retainDays: config.logRetainDays,
+      });
+      log('info', 'running as a Windows service');
     }
-    const svc = await AgentService.open(platform, config, log);
+    if (!service?.isService) return runAgent(ctx, config, log, ac.signal, once);
+    let code: number;
     try {
-      if (once) {
-        const summary = await svc.runOnce();
-        ctx.out(JSON.stringify(summary));
-        return summary.checkin === 'ok' || summary.checkin === 'offline' ? EXIT.ok : EXIT.failed;
-      }
-      await svc.run(ac.signal);
-      return EXIT.ok;
-    } finally {
-      await svc.close();
+      code = await runAgent(ctx, config, log, ac.signal, once);
+    } catch (err) {
+      // Not reported as stopped: the service control manager sees the process end on its own, a
+      // failure, and applies the recovery actions (restart).
+      log('error', 'service failed', { error: (err as Error).message });
+      process.exit(EXIT.failed);
     }
+    platform.service.stopped?.(code);
+    return code;
   },
 };
+
+async function runAgent(
+  ctx: CommandContext,
+  config: AgentConfig,
+  log: Logger,
+  signal: AbortSignal,
+  once: boolean,
+): Promise<number> {
+  const { platform } = ctx;
+  if (!(await readEnrollment(config.stateDir))) {
+    if (once && (!config.enrollmentToken || !config.serverUrl)) {
+      ctx.err('dlp-agent run: not enrolled (run dlp-agent enroll, or set EnrollmentToken in machine policy)');
+      return EXIT.notEnrolled;
+    }
+    if (once) {
+      // One pass: one enrolment attempt from machine policy, its reason reported (event 3004).
+      try {
+        await enroll(platform, config, config.enrollmentToken!, log);
+      } catch (err) {
+        const { reason } = enrollFailureReason(err);
+        platform.service.reportEvent(EVENT_ENROLL_FAILING, 'warning', `enrolment failed: ${reason}`);
+        return err instanceof HttpError
+          ? EXIT.refused
+          : err instanceof UnreachableError
+            ? EXIT.unreachable
+            : EXIT.failed;
+      }
+    } else {
+      // Document 2, route (b): enrol at first start from machine policy, retrying with back-off.
+      const state = await enrollFromPolicy(platform, config, log, signal);
+      if (!state) return EXIT.notEnrolled;
+    }
+  }
+  const svc = await AgentService.open(platform, config, log);
+  try {
+    if (once) {
+      const summary = await svc.runOnce();
+      ctx.out(JSON.stringify(summary));
+      return summary.checkin === 'ok' || summary.checkin === 'offline' ? EXIT.ok : EXIT.failed;
+    }
+    await svc.run(signal);
+    return EXIT.ok;
+  } finally {
+    await svc.close();
+  }
+}

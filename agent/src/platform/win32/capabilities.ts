@@ -1,11 +1,33 @@
-import type { ChannelCapability, PlatformCapabilities } from '../types.js';
+import type { ChannelCapability, ConnectionFiltersHealth, PlatformCapabilities } from '../types.js';
 
 /**
  * What the Windows agent can honestly do today: it observes files after the fact (no minifilter
  * driver), so nothing file-side is blocked; rule 3 clamps block and quarantine to audit. Connection
- * blocking exists only when the WFP filters are in force, which health reports separately.
+ * blocking is claimed only while WFP filters are actually in force (`connectionFilters()` is the
+ * manager's current health); otherwise the channel is absent with the manager's reason.
  */
-export function createWin32Capabilities(options: { connectionFilters: boolean }): PlatformCapabilities {
+export function networkConnectionCapability(health: ConnectionFiltersHealth): ChannelCapability {
+  if (health.in_force > 0)
+    return {
+      observe: true,
+      block: true,
+      notify: false,
+      reason: `Windows Filtering Platform filters in force for ${health.in_force} of ${health.wanted} connection policies (dynamic session)${health.reason ? `; ${health.reason}` : ''}`,
+    };
+  return {
+    observe: false,
+    block: false,
+    notify: false,
+    reason:
+      health.wanted === 0
+        ? 'no connection policy in force: no filter installed'
+        : `no connection filter in force: ${health.reason ?? 'unknown reason'}`,
+  };
+}
+
+export function createWin32Capabilities(options: {
+  connectionFilters: () => ConnectionFiltersHealth;
+}): PlatformCapabilities {
   const observed = (reason: string): ChannelCapability => ({
     observe: true,
     block: false,
@@ -36,14 +58,7 @@ export function createWin32Capabilities(options: { connectionFilters: boolean })
       cloud_sync_folder: absent('cloud sync folders are not recognised'),
       print: absent('printing is not observed'),
       clipboard: absent('the clipboard is not observed'),
-      network_connection: options.connectionFilters
-        ? {
-            observe: true,
-            block: true,
-            notify: false,
-            reason: 'Windows Filtering Platform filters (dynamic session)',
-          }
-        : absent('the Windows Filtering Platform session could not be opened'),
+      network_connection: networkConnectionCapability(options.connectionFilters()),
       cloud_storage: absent('cloud storage is read by the server, never by an endpoint'),
     }),
     // Rule 7: group scopes apply on Windows (logon-token groups).

@@ -1,30 +1,17 @@
 import { win32 } from 'node:path';
 import { isNativeError, nativeFunction, type RefusedConnectionRaw, type WfpFilterRow } from '@custos/native';
-import { type ConnectionDestination, expandConnectionRules } from './connection-rows.js';
+import type {
+  ConnectionFilterControl,
+  ConnectionFiltersHealth,
+  ConnectionPolicyRule,
+  RefusedConnection,
+} from '../types.js';
+import { expandConnectionRules } from './connection-rows.js';
+
+export type { ConnectionFiltersHealth, RefusedConnection };
 
 /** Document 1, Connection policies: one connection policy as the bundle carries it. */
-export interface ConnectionPolicy {
-  policy_id: string;
-  mode: 'allow_only' | 'deny';
-  /** Executable file names, never paths. */
-  applications: string[];
-  destinations: ConnectionDestination[];
-}
-
-/** Health `connection_filters`: wanted, in force, and the reason when they differ. */
-export interface ConnectionFiltersHealth {
-  wanted: number;
-  in_force: number;
-  reason: string | null;
-}
-
-export interface RefusedConnection {
-  channel: 'network_connection';
-  occurred_at: string;
-  application: string;
-  address: string;
-  port: number;
-}
+export type ConnectionPolicy = ConnectionPolicyRule;
 
 /** The WFP calls the manager needs; the default is the addon (tests on Linux pass their own). */
 export interface FilterBackend {
@@ -56,11 +43,13 @@ function describe(err: unknown): string {
  * says why. Refused connections become `network_connection` events, throttled per application
  * and destination.
  */
-export class ConnectionFilterManager {
+export class ConnectionFilterManager implements ConnectionFilterControl {
   private session: number | null = null;
   private inForce = 0;
-  private health: ConnectionFiltersHealth = { wanted: 0, in_force: 0, reason: null };
+  private current: ConnectionFiltersHealth = { wanted: 0, in_force: 0, reason: null };
   private readonly lastEmitted = new Map<string, number>();
+  /** Application file name (lower case) → the policies in force naming it. */
+  private policiesByApp = new Map<string, string[]>();
 
   constructor(
     private readonly resolve: (applicationName: string) => string[],
@@ -72,9 +61,16 @@ export class ConnectionFilterManager {
     const wanted = policies.length;
     const reasons: string[] = [];
     const coveredPolicies: ConnectionPolicy[] = [];
+    const byApp = new Map<string, string[]>();
     const rules = policies.map((p) => {
       const appPaths = p.applications.flatMap((name) => {
-        const paths = this.resolve(name);
+        byApp.set(name.toLowerCase(), [...(byApp.get(name.toLowerCase()) ?? []), p.policy_id]);
+        let paths: string[] = [];
+        try {
+          paths = this.resolve(name);
+        } catch (err) {
+          reasons.push(`${p.policy_id}: ${name} could not be resolved: ${describe(err)}`);
+        }
         if (paths.length === 0)
           reasons.push(`${p.policy_id}: ${name} has no copy in a system folder or on the search path`);
         return paths;
@@ -85,23 +81,24 @@ export class ConnectionFilterManager {
     const { rows, invalidDestinations } = expandConnectionRules(rules);
     for (const d of invalidDestinations) reasons.push(`destination ${d} is not an address or CIDR range`);
     if (wanted === 0 && this.session === null) {
-      this.health = { wanted: 0, in_force: 0, reason: null };
-      return this.health;
+      this.current = { wanted: 0, in_force: 0, reason: null };
+      return this.current;
     }
     try {
       if (this.session === null) this.session = this.backend.open();
       this.backend.replace(this.session, rows);
       this.inForce = coveredPolicies.length;
+      this.policiesByApp = byApp;
     } catch (err) {
       // Atomic replace: the previous set (this.inForce policies) is still what WFP enforces.
       reasons.unshift(`connection filters not replaced: ${describe(err)}`);
     }
-    this.health = { wanted, in_force: this.inForce, reason: reasons.length > 0 ? reasons.join('; ') : null };
-    return this.health;
+    this.current = { wanted, in_force: this.inForce, reason: reasons.length > 0 ? reasons.join('; ') : null };
+    return this.current;
   }
 
-  currentHealth(): ConnectionFiltersHealth {
-    return this.health;
+  health(): ConnectionFiltersHealth {
+    return this.current;
   }
 
   /** Refused connections since the last call, at most one a minute per application and destination. */
@@ -109,27 +106,37 @@ export class ConnectionFilterManager {
     if (this.session === null) return [];
     const out: RefusedConnection[] = [];
     const now = this.now();
-    for (const event of this.backend.take(this.session).events) {
+    let events: RefusedConnectionRaw[];
+    try {
+      events = this.backend.take(this.session).events;
+    } catch {
+      return [];
+    }
+    for (const event of events) {
       const application = win32.basename(event.appId).toLowerCase();
       const key = `${application}|${event.remoteAddress}`;
       const last = this.lastEmitted.get(key);
       if (last !== undefined && now - last < REFUSED_EVENT_INTERVAL_MS) continue;
       this.lastEmitted.set(key, now);
       out.push({
-        channel: 'network_connection',
         occurred_at: new Date(event.timeMs).toISOString(),
         application,
         address: event.remoteAddress,
         port: event.remotePort,
+        policy_ids: this.policiesByApp.get(application) ?? [],
       });
     }
     return out;
   }
 
   close(): void {
-    if (this.session !== null) this.backend.close(this.session);
+    try {
+      if (this.session !== null) this.backend.close(this.session);
+    } catch {
+      /* the dynamic session ends with the process anyway */
+    }
     this.session = null;
     this.inForce = 0;
-    this.health = { ...this.health, in_force: 0 };
+    this.current = { ...this.current, in_force: 0 };
   }
 }

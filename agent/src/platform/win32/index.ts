@@ -5,10 +5,12 @@ import type { PlatformOverrides } from '../index.js';
 import type { Platform } from '../types.js';
 import { resolveApplication } from './app-resolution.js';
 import { createWin32Capabilities } from './capabilities.js';
+import { ConnectionFilterManager } from './connection-filters.js';
 import { createWin32DeviceKeys } from './device-keys.js';
 import { createWin32Identity } from './identity.js';
 import { createWin32Labels } from './labels.js';
 import { createRegistryPolicySource } from './machine-policy.js';
+import { readMarkOfTheWeb } from './mark-of-the-web.js';
 import { createWin32Removable } from './removable.js';
 import { createWin32ServiceHooks } from './service-hooks.js';
 import { createWin32Watching } from './watcher.js';
@@ -38,15 +40,22 @@ export function resolveApplicationHere(name: string): string[] {
   });
 }
 
-/** Whether a dynamic WFP session opens here at all (Wine and non-admin accounts: no). */
-function connectionFiltersPossible(): boolean {
+const PROFILE_LIST = 'SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion\\ProfileList';
+
+/**
+ * The machine's ProgramData folder as the profile list records it, so a service and an installer
+ * custom action agree on the state directory whatever their environment says (Wine gives services
+ * %ProgramData% = C:\users\Public). Falls back to %ProgramData%.
+ */
+function programData(): string {
   try {
-    const session = nativeFunction('wfpOpen')({ collectNetEvents: false });
-    nativeFunction('wfpClose')(session);
-    return true;
+    const v = nativeFunction('registryGetValue')('HKLM', PROFILE_LIST, 'ProgramData');
+    if (v && typeof v.value === 'string' && v.value !== '')
+      return v.value.replace(/%([^%]+)%/g, (whole, name: string) => process.env[name] ?? whole);
   } catch {
-    return false;
+    /* unreadable: the environment's value */
   }
+  return process.env.ProgramData ?? 'C:\\ProgramData';
 }
 
 async function machineIdentity(): Promise<string> {
@@ -58,20 +67,27 @@ async function machineIdentity(): Promise<string> {
 
 /** The Windows backend; the overrides are Linux fixture hooks and do not apply here. */
 export async function createPlatform(_overrides: PlatformOverrides): Promise<Platform> {
+  // One manager for the process: the dynamic WFP session (and every filter in it) lives as long as
+  // the service; the loop hands it each bundle's connection policies (service/connection-filters.ts).
+  const connectionFilters = new ConnectionFilterManager(resolveApplicationHere);
+  const labels = createWin32Labels();
   return {
     id: 'win32',
     osName: 'windows',
     osVersion: () => release(),
     hostname: () => hostname(),
     machineIdentity,
-    defaultStateDir: () => win32.join(process.env.ProgramData ?? 'C:\\ProgramData', 'Custos', 'Agent'),
+    defaultStateDir: () => win32.join(programData(), 'Custos', 'Agent'),
     machinePolicy: createRegistryPolicySource(),
     identity: createWin32Identity(),
     removable: createWin32Removable(),
     files: createWin32Watching(),
-    capabilities: createWin32Capabilities({ connectionFilters: connectionFiltersPossible() }),
+    capabilities: createWin32Capabilities({ connectionFilters: () => connectionFilters.health() }),
+    connectionFilters,
     service: createWin32ServiceHooks(),
-    labels: createWin32Labels(),
+    labels,
+    // Mark of the web is a stream too: read only where streams are real (the labels probe).
+    markOfTheWeb: (path) => (labels.available ? readMarkOfTheWeb(path) : null),
     deviceKeys: createWin32DeviceKeys(),
     // The state directory's ACLs keep the agent's files private; there is no umask to set.
     restrictNewFiles: () => undefined,
