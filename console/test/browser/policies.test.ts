@@ -302,6 +302,18 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await owner.getByRole('region', { name: /Bundle \d+ → \d+/ }).waitFor();
     await expectAccessible(owner, 'bundles');
     await owner.screenshot({ path: path.join(shots, 'bundles.png'), fullPage: true });
+    // The inventory sorts from its headers, kept in the address.
+    await owner.goto(`${s.url}/policies`);
+    const inventory = owner.getByRole('table', { name: 'Policies' });
+    await inventory.getByRole('button', { name: 'Name' }).click();
+    await owner.waitForURL(/sort=name/);
+    expect(await inventory.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe(
+      'ascending',
+    );
+    const names = await inventory.locator('tbody tr td:nth-child(2)').allInnerTexts();
+    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    await inventory.getByRole('button', { name: 'Name' }).click();
+    await owner.waitForURL(/dir=desc/);
     for (const [where, heading] of [
       ['/policies', 'Policies'],
       ['/prompt-messages', 'Prompt messages'],

@@ -1,7 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
 import { api, call } from '../../api/client.js';
-import { formatDateTime } from '../../i18n/dates.js';
 import { useT } from '../../i18n/index.js';
 import { can, useMe } from '../../session/me.js';
 import { Alert } from '../../ui/alert.js';
@@ -9,7 +8,7 @@ import { messageOf } from '../../ui/errors.js';
 import { Pager } from '../../ui/pager.js';
 import { InventoryFilters } from './inventory-filters.js';
 import { INVENTORY_PAGE, type InventorySearch, toInventoryQuery } from './inventory-search.js';
-import { labelKey } from './labels.js';
+import { InventoryTable } from './inventory-table.js';
 import { PolicySubNav } from './policy-sub-nav.js';
 
 const route = getRouteApi('/signed-in/policies');
@@ -52,50 +51,7 @@ export function PoliciesPage() {
           {data.items.length === 0 ? (
             <p>{t('pol.empty')}</p>
           ) : (
-            <table className="admin" aria-label={t('pol.title')}>
-              <thead>
-                <tr>
-                  <th scope="col">{t('pol.col.number')}</th>
-                  <th scope="col">{t('pol.col.name')}</th>
-                  <th scope="col">{t('pol.f.status')}</th>
-                  <th scope="col">{t('pol.f.deployment')}</th>
-                  <th scope="col">{t('pol.col.severity')}</th>
-                  <th scope="col">{t('pol.col.response')}</th>
-                  <th scope="col">{t('pol.f.scope')}</th>
-                  <th scope="col">{t('pol.f.owner')}</th>
-                  <th scope="col">{t('pol.col.updated')}</th>
-                  <th scope="col">{t('pol.f.attention')}</th>
-                </tr>
-              </thead>
-              <tbody>
-                {data.items.map((p) => (
-                  <tr key={p.id}>
-                    <td>{p.number}</td>
-                    <td>
-                      <Link to="/policies/$id" params={{ id: p.id }}>
-                        {p.name}
-                      </Link>
-                    </td>
-                    <td>{t(labelKey('status', p.status))}</td>
-                    <td>{t(labelKey('deployment', p.deployment))}</td>
-                    <td>{t(labelKey('severity', p.severity))}</td>
-                    <td>{p.response ? t(labelKey('action', p.response)) : t('admin.none')}</td>
-                    <td>{t(labelKey('scopeKind', p.scope))}</td>
-                    <td>{p.owner ?? t('admin.none')}</td>
-                    <td>{formatDateTime(p.updated_at, me.data)}</td>
-                    <td>
-                      {[
-                        p.attention.cannot_fire ? t('pol.attention.cannot_fire') : '',
-                        p.attention.needs_review ? t('pol.attention.needs_review') : '',
-                        p.pending_disable ? t('pol.pendingDisable') : '',
-                      ]
-                        .filter(Boolean)
-                        .join(', ')}
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <InventoryTable rows={data.items} search={search} prefs={me.data} onSort={go} />
           )}
           <Pager
             offset={data.offset}

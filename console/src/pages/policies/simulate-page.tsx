@@ -34,7 +34,9 @@ export function SimulatePage() {
     setBody(
       (b) =>
         Object.fromEntries(
-          Object.entries({ ...b, ...patch }).filter(([, v]) => v !== undefined && v !== ''),
+          Object.entries({ ...b, ...patch }).filter(
+            ([k, v]) => k === 'text' || (v !== undefined && v !== ''),
+          ),
         ) as SimulateBody,
     );
   const run = useMutation({
