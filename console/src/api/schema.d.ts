@@ -6749,6 +6749,13 @@ export interface paths {
                                 domain: string;
                                 sensitivity: string;
                             }[];
+                            custom_roles: {
+                                id: string;
+                                name: string;
+                                description: string;
+                                permissions: string[];
+                                incident_scope: string[] | null;
+                            }[];
                         };
                     };
                 };

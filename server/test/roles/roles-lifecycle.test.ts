@@ -44,6 +44,16 @@ describe('GET /roles and /roles/permissions', () => {
         retired_at: null,
       }),
     ]);
+    const matrix = (await api(ctx, auditor, 'GET', '/users/roles')).json();
+    expect(matrix.custom_roles).toEqual([
+      {
+        id,
+        name: 'Triage',
+        description: 'first look',
+        permissions: ['incidents:read'],
+        incident_scope: null,
+      },
+    ]);
     const viewer = await signInAs(ctx, { role: 'viewer', tenant: owner.tenantSlug });
     const refused = await api(ctx, viewer, 'GET', '/roles');
     expect(refused.statusCode).toBe(403);

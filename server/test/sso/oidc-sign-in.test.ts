@@ -70,6 +70,14 @@ describe('OpenID Connect sign-in against a real provider (Authorization Code + P
       .where('email', '=', 'alice@example.com')
       .executeTakeFirstOrThrow();
     expect(row).toMatchObject({ federated: 1, password_hash: null, status: 'active' });
+    const created = await ctx.db
+      .selectFrom('audit_events')
+      .selectAll()
+      .where('action', '=', 'user.federated_created')
+      .execute();
+    expect(created.map((e) => [e.subject_id, JSON.parse(e.metadata).role])).toEqual([
+      [row.id, 'security_analyst'],
+    ]);
     expect((await exchange(ctx, handoff!)).statusCode).toBe(401);
   });
 

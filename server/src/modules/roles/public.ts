@@ -18,3 +18,16 @@ export function roleScopesOfGroup(s: AppServices, tenantId: string, groupId: str
 export async function customRoleNames(db: Kysely<Database>, tenantId: string): Promise<Map<string, string>> {
   return new Map((await listRoles(db, tenantId)).map((r) => [r.id, r.name]));
 }
+
+/** Live custom roles with their current permissions, for the role matrix of GET /users/roles. */
+export async function liveCustomRoles(db: Kysely<Database>, tenantId: string) {
+  return (await listRoles(db, tenantId))
+    .filter((r) => r.retired_at === null)
+    .map((r) => ({
+      id: r.id,
+      name: r.name,
+      description: r.description,
+      permissions: JSON.parse(r.permissions) as string[],
+      incident_scope: r.incident_scope === null ? null : (JSON.parse(r.incident_scope) as string[]),
+    }));
+}

@@ -72,6 +72,12 @@ export async function resolveAccount(
   if (!user) {
     if (!claims.email) return { error: 'sign_in_failed' };
     user = await createFederated(db, tenantId, claims.email, claims.name, claims.role, now);
+    // Decision: an account the provider creates is audited like an invitation is.
+    await ctx.audit.write(auditContextFor(actingAs(ctx, user)), {
+      action: 'user.federated_created',
+      subject: { type: 'user', id: user.id },
+      metadata: { role: claims.role, provider: provider.issuer },
+    });
   }
   if (!(await findLinkedUser(db, tenantId, provider.issuer, claims.sub)))
     await insertLink(db, {

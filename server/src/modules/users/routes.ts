@@ -7,6 +7,7 @@ import { BUILT_IN_ROLES } from '../../http/roles.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
 import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
+import { liveCustomRoles } from '../roles/public.js';
 import {
   allSessions,
   changeRole,
@@ -110,12 +111,22 @@ export const usersModule: ApiModule = async (app) => {
                 sensitivity: Type.String(),
               }),
             ),
+            custom_roles: Type.Array(
+              Type.Object({
+                id: Type.String(),
+                name: Type.String(),
+                description: Type.String(),
+                permissions: Type.Array(Type.String()),
+                incident_scope: Type.Union([Type.Array(Type.String()), Type.Null()]),
+              }),
+            ),
           }),
           ...errorResponses(401, 403),
         },
       },
     },
-    async () => ({
+    async (request) => ({
+      custom_roles: await liveCustomRoles(s.db, principalOf(request).tenantId),
       roles: Object.values(BUILT_IN_ROLES).map((r) => ({
         id: r.id,
         name: r.name,
