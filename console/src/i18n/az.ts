@@ -1,9 +1,11 @@
 import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
+import { fleetSettingsAz } from './fleet-settings/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
   ...adminAz,
+  ...fleetSettingsAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -1,8 +1,10 @@
 import { adminEn } from './admin/en.js';
+import { fleetSettingsEn } from './fleet-settings/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
   ...adminEn,
+  ...fleetSettingsEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

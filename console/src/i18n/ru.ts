@@ -1,9 +1,11 @@
 import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
+import { fleetSettingsRu } from './fleet-settings/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
+  ...fleetSettingsRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

@@ -1,9 +1,11 @@
 import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
+import { fleetSettingsTr } from './fleet-settings/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
+  ...fleetSettingsTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

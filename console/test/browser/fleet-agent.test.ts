@@ -5,17 +5,14 @@ import type { Browser, Page } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAgent, startAgent } from '../../../agent/test/helpers/agent-process.js';
 import { VALID_CARDS } from '../../../agent/test/helpers/card-bundle.js';
-import { paymentCardDraft } from '../../../agent/test/helpers/card-policy-api.js';
 import { fixtureHostEnv } from '../../../agent/test/helpers/sysfs-fixture.js';
 import { expectAccessible } from './axe.js';
+import { publishCardPolicy } from './card-policy.js';
 import {
   type ConsoleServer,
-  launchBrowser,
   logPageIfFailed,
   requireChromiumOrSkip,
-  screenshotDir,
-  signInOwner,
-  startConsoleServer,
+  startSignedInConsole,
 } from './harness.js';
 
 const run = requireChromiumOrSkip();
@@ -48,7 +45,7 @@ describe.runIf(run)('console in Chromium: a real agent from enrolment to a close
   let env: Record<string, string> = {};
 
   beforeAll(async () => {
-    s = await startConsoleServer();
+    ({ s, browser, page, shots } = await startSignedInConsole());
     work = mkdtempSync(path.join(tmpdir(), 'custos-console-agent-'));
     dirs.state = path.join(work, 'agent-state');
     dirs.watched = path.join(work, 'share');
@@ -61,25 +58,7 @@ describe.runIf(run)('console in Chromium: a real agent from enrolment to a close
     const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
     const group = await s.api('POST', '/agent-groups', { name: GROUP }, token);
     expect(group.status, JSON.stringify(group.json)).toBe(201);
-    const policy = await s.api(
-      'POST',
-      '/policies',
-      paymentCardDraft({ agentGroup: GROUP, sources: [dirs.watched] }),
-      token,
-    );
-    expect(policy.status, JSON.stringify(policy.json)).toBe(201);
-    const published = await s.api(
-      'POST',
-      `/policies/${policy.json.policy_id}/versions/1/publish`,
-      undefined,
-      token,
-    );
-    expect(published.json.status, JSON.stringify(published.json)).toBe('published');
-    ({ browser } = await launchBrowser(s.spki));
-    page = await browser.newPage({ locale: 'en-GB', timezoneId: 'UTC' });
-    page.setDefaultTimeout(15_000);
-    shots = await screenshotDir();
-    await signInOwner(page, s);
+    await publishCardPolicy(s, GROUP, [dirs.watched]);
   }, 120_000);
   afterEach(async (ctx) => {
     const failed = ctx.task.result?.state === 'fail';

@@ -187,3 +187,22 @@ export async function logPageIfFailed(page: Page | undefined, failed: boolean): 
     .catch(() => '');
   console.warn(`page ${page.url()}:\n${text}`);
 }
+
+export interface SignedInConsole {
+  s: ConsoleServer;
+  browser: Browser;
+  page: Page;
+  /** Where this run's screenshots go. */
+  shots: string;
+}
+
+/** A real server, Chromium and one page on which the Owner is signed in (en-GB, UTC). */
+export async function startSignedInConsole(): Promise<SignedInConsole> {
+  const s = await startConsoleServer();
+  const { browser } = await launchBrowser(s.spki);
+  const page = await browser.newPage({ locale: 'en-GB', timezoneId: 'UTC' });
+  page.setDefaultTimeout(15_000);
+  const shots = await screenshotDir();
+  await signInOwner(page, s);
+  return { s, browser, page, shots };
+}

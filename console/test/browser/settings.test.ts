@@ -1,0 +1,168 @@
+import path from 'node:path';
+import type { Browser, Page } from 'playwright-core';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { expectAccessible } from './axe.js';
+import { publishCardPolicy } from './card-policy.js';
+import {
+  type ConsoleServer,
+  logPageIfFailed,
+  requireChromiumOrSkip,
+  startSignedInConsole,
+} from './harness.js';
+
+const run = requireChromiumOrSkip();
+
+/** Endpoint groups, network indicators and sign-in settings as an Owner uses them. */
+describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
+  let s: ConsoleServer;
+  let browser: Browser;
+  let page: Page;
+  let shots: string;
+
+  beforeAll(async () => {
+    ({ s, browser, page, shots } = await startSignedInConsole());
+  }, 120_000);
+  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
+  afterAll(async () => {
+    await browser?.close();
+    await s?.close();
+  });
+  async function ownerToken(): Promise<string> {
+    return (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+  }
+  const nav = () => page.getByRole('navigation', { name: 'Main' });
+  const groups = () => page.getByRole('table', { name: 'Endpoint groups' });
+
+  /** Confirms the step-up prompt with the Owner's password. */
+  async function confirmStepUp(): Promise<void> {
+    const dialog = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await dialog.waitFor();
+    await dialog.getByLabel('Password').fill(s.owner.password);
+    await dialog.getByRole('button', { name: 'Confirm' }).click();
+    await dialog.waitFor({ state: 'detached' });
+  }
+
+  it('creates endpoint groups and refuses a name already taken', async () => {
+    await nav().getByRole('link', { name: 'Endpoint groups' }).click();
+    await page.getByRole('heading', { name: 'Endpoint groups', level: 1 }).waitFor();
+    await page.getByText('No endpoint groups yet.').waitFor();
+    await expectAccessible(page, 'groups empty');
+    for (const name of ['Finance laptops', 'Spare machines']) {
+      await page.getByLabel('Name', { exact: true }).fill(name);
+      await page.getByRole('button', { name: 'Create group' }).click();
+      await page.getByText(`The group ${name} is created.`).waitFor();
+    }
+    await page.getByLabel('Name', { exact: true }).fill('finance laptops');
+    await page.getByRole('button', { name: 'Create group' }).click();
+    await page.getByRole('alert').filter({ hasText: 'an endpoint group with that name exists' }).waitFor();
+    expect(await groups().locator('tbody tr').count()).toBe(2);
+    await expectAccessible(page, 'groups');
+  });
+
+  it('refuses to rename or retire a group a live policy names, saying which policy', async () => {
+    await publishCardPolicy(s, 'Finance laptops', ['/srv/share']);
+    await page.reload();
+    await page.getByRole('button', { name: 'Retire Finance laptops' }).click();
+    const retire = page.getByRole('dialog', { name: 'Retire Finance laptops' });
+    await retire.getByRole('button', { name: 'Retire', exact: true }).click();
+    const refusal = retire.getByRole('alert');
+    await refusal.waitFor();
+    expect(await refusal.innerText()).toContain('Policies that name it: POL-1 Payment cards at rest.');
+    await expectAccessible(page, 'group retire refused');
+    await page.screenshot({ path: path.join(shots, 'group-in-use.png'), fullPage: true });
+    await retire.getByRole('button', { name: 'Cancel' }).click();
+
+    await page.getByRole('button', { name: 'Rename Finance laptops' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Finance laptops' });
+    await rename.getByLabel('New name').fill('Accounting laptops');
+    await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+    await rename.getByText('Policies that name it: POL-1 Payment cards at rest.').waitFor();
+    await rename.getByRole('button', { name: 'Cancel' }).click();
+    const groupsNow = await s.api('GET', '/agent-groups', undefined, await ownerToken());
+    expect(groupsNow.json.items.map((g: { name: string }) => g.name).sort()).toEqual([
+      'Finance laptops',
+      'Spare machines',
+    ]);
+  });
+
+  it('renames and retires a group nothing names; the retired one shows on request', async () => {
+    await page.getByRole('button', { name: 'Rename Spare machines' }).click();
+    const rename = page.getByRole('dialog', { name: 'Rename Spare machines' });
+    await rename.getByLabel('New name').fill('Loan machines');
+    await rename.getByRole('button', { name: 'Rename', exact: true }).click();
+    await page.getByText('The group is renamed to Loan machines.').waitFor();
+    await page.getByRole('button', { name: 'Retire Loan machines' }).click();
+    await page
+      .getByRole('dialog', { name: 'Retire Loan machines' })
+      .getByRole('button', { name: 'Retire', exact: true })
+      .click();
+    await page.getByText('The group Loan machines is retired.').waitFor();
+    await groups()
+      .getByRole('row', { name: /Loan machines/ })
+      .waitFor({ state: 'detached' });
+    await page.getByLabel('Show retired groups').check();
+    const row = groups().getByRole('row', { name: /Loan machines/ });
+    await row.waitFor();
+    expect(await row.innerText()).toContain('Retired on');
+  });
+
+  it('saves network indicators after the step-up, naming a refused line', async () => {
+    await nav().getByRole('link', { name: 'Network indicators' }).click();
+    await page.getByRole('heading', { name: 'Network indicators', level: 1 }).waitFor();
+    await page.getByText('Never set').waitFor();
+    await expectAccessible(page, 'network indicators');
+    await page.getByLabel('DNS suffixes (one a line)').fill('corp.example.com\nnot a suffix!');
+    await page.getByLabel('IP ranges (one a line)').fill('10.0.0.0/8\n2001:db8::/32');
+    await page.getByRole('button', { name: 'Save indicators' }).click();
+    await confirmStepUp();
+    await page.getByText('Line 2: must be a DNS suffix such as corp.example.com').waitFor();
+    expect(await page.getByLabel('DNS suffixes (one a line)').getAttribute('aria-invalid')).toBe('true');
+    await expectAccessible(page, 'network indicators refused');
+    const token = await ownerToken();
+    expect((await s.api('GET', '/settings/network-indicators', undefined, token)).json.revision).toBe(0);
+
+    await page.getByLabel('DNS suffixes (one a line)').fill('corp.example.com\n.Branch.Example.');
+    await page.getByRole('button', { name: 'Save indicators' }).click();
+    await page.getByText('Saved as revision 1.').waitFor();
+    // The server's normalised, sorted lists replace what was typed.
+    expect(await page.getByLabel('DNS suffixes (one a line)').inputValue()).toBe(
+      'branch.example\ncorp.example.com',
+    );
+    const saved = await s.api('GET', '/settings/network-indicators', undefined, token);
+    expect(saved.json).toMatchObject({
+      revision: 1,
+      dns_suffixes: ['branch.example', 'corp.example.com'],
+      ip_ranges: ['10.0.0.0/8', '2001:db8::/32'],
+    });
+    await page.screenshot({ path: path.join(shots, 'network-indicators.png'), fullPage: true });
+  });
+
+  it('changes the idle time and requires a second factor after the step-up', async () => {
+    await nav().getByRole('link', { name: 'Sign-in settings' }).click();
+    await page.getByRole('heading', { name: 'Sign-in settings', level: 1 }).waitFor();
+    await page.getByText('Not required.').waitFor();
+    await expectAccessible(page, 'sign-in settings');
+    const idle = page.getByRole('form', { name: 'Idle sign-out' });
+    await idle.getByLabel('Minutes without use before sign-out').fill('45');
+    await idle.getByLabel('Reason for the change').fill('Shorter sessions on shared desks.');
+    await idle.getByRole('button', { name: 'Save the idle time' }).click();
+    await page.getByText('People are now signed out after 45 idle minutes.').waitFor();
+
+    const factor = page.getByRole('form', { name: 'Second factor' });
+    await factor.getByLabel('Require a second factor for everyone').check();
+    await factor.getByLabel('Days of grace to enrol').fill('7');
+    await factor.getByLabel('Reason for the change').fill('Audit finding: passwords alone.');
+    await factor.getByRole('button', { name: 'Save the second-factor rule' }).click();
+    await confirmStepUp();
+    await page.getByText('The second-factor rule is saved.').waitFor();
+    await page.getByText(/^Required since .+; people without one must enrol by .+\.$/).waitFor();
+    await expectAccessible(page, 'sign-in settings saved');
+    await page.screenshot({ path: path.join(shots, 'sign-in-settings.png'), fullPage: true });
+    const token = await ownerToken();
+    expect((await s.api('GET', '/settings/session', undefined, token)).json).toEqual({ idle_minutes: 45 });
+    expect((await s.api('GET', '/settings/second-factor', undefined, token)).json).toMatchObject({
+      required: true,
+      grace_days: 7,
+    });
+  });
+});
