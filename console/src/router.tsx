@@ -3,6 +3,7 @@ import { AccountPage } from './pages/account/account-page.js';
 import { ApiTokensPage } from './pages/admin/api-tokens-page.js';
 import { AuditPage } from './pages/admin/audit-page.js';
 import { parseAuditSearch } from './pages/admin/audit-search.js';
+import { SessionsPage } from './pages/admin/sessions-page.js';
 import { UsersPage } from './pages/admin/users-page.js';
 import { AgentPage } from './pages/fleet/agent-page.js';
 import { AgentsPage } from './pages/fleet/agents-page.js';
@@ -91,7 +92,8 @@ const signInSettings = createRoute({
   path: '/settings/sign-in',
   component: SignInSettingsPage,
 });
-const settingsRoutes = [agentGroups, networkIndicators, signInSettings] as const;
+const sessions = createRoute({ getParentRoute: () => signedIn, path: '/sessions', component: SessionsPage });
+const settingsRoutes = [agentGroups, networkIndicators, signInSettings, sessions] as const;
 const adminRoutes = [agents, agent, enrolmentTokens, users, apiTokens, audit] as const;
 
 const tree = root.addChildren([

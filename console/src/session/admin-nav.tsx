@@ -15,12 +15,13 @@ export function AdminNav({ me }: { me: Me }) {
       {can(me, 'agents:write') && <Link to="/enrolment-tokens">{t('nav.enrolmentTokens')}</Link>}{' '}
       {can(me, 'users:write') && <Link to="/users">{t('nav.users')}</Link>}{' '}
       <Link to="/api-tokens">{t('nav.apiTokens')}</Link>{' '}
-      {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}
+      {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}{' '}
       {can(me, 'agents:read') && <Link to="/agent-groups">{t('nav.groups')}</Link>}{' '}
       {can(me, 'policies:read') && (
         <Link to="/settings/network-indicators">{t('nav.networkIndicators')}</Link>
       )}{' '}
-      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}
+      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}{' '}
+      {can(me, 'users:write') && <Link to="/sessions">{t('nav.sessions')}</Link>}
     </>
   );
 }

@@ -13,19 +13,11 @@ import {
   logPageIfFailed,
   requireChromiumOrSkip,
   startSignedInConsole,
+  until,
 } from './harness.js';
 
 const run = requireChromiumOrSkip();
 const GROUP = 'finance-laptops';
-
-/** Waits for `cond` to hold, asking again every 250 ms, until `ms` have passed. */
-async function until(cond: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
 
 /**
  * Issue 17, "Done when": a real `dlp-server` and a real `dlp-agent` process. The Owner creates the

@@ -206,3 +206,12 @@ export async function startSignedInConsole(): Promise<SignedInConsole> {
   await signInOwner(page, s);
   return { s, browser, page, shots };
 }
+
+/** Waits for `cond` to hold, asking again every 250 ms, until `ms` have passed. */
+export async function until(cond: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

@@ -8,6 +8,7 @@ import {
   logPageIfFailed,
   requireChromiumOrSkip,
   startSignedInConsole,
+  until,
 } from './harness.js';
 
 const run = requireChromiumOrSkip();
@@ -135,6 +136,60 @@ describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
       ip_ranges: ['10.0.0.0/8', '2001:db8::/32'],
     });
     await page.screenshot({ path: path.join(shots, 'network-indicators.png'), fullPage: true });
+  });
+
+  it('lists the organisation’s sessions and revokes another person’s, not the Owner’s own', async () => {
+    const owner = await ownerToken();
+    const email = `nadia@${s.owner.email.split('@')[1]}`;
+    const invited = await s.api('POST', '/users', { email, role: 'security_analyst' }, owner);
+    expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+    const password = 'amber meadow kettle 4471 slowly';
+    const accepted = await s.api('POST', '/auth/accept-invitation', {
+      invitation: invited.json.invitation,
+      password,
+    });
+    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    const analyst = (await s.api('POST', '/auth/login', { tenant: s.owner.tenant, email, password })).json
+      .token as string;
+    expect((await s.api('GET', '/auth/me', undefined, analyst)).status).toBe(200);
+
+    await nav().getByRole('link', { name: 'Sessions' }).click();
+    await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Sessions' });
+    const rows = table.getByRole('row', { name: new RegExp(email) });
+    await rows.first().waitFor();
+    // The session this page runs in has no button.
+    expect(await table.getByText('This session').count()).toBe(1);
+    await expectAccessible(page, 'sessions');
+    await page.screenshot({ path: path.join(shots, 'sessions.png'), fullPage: true });
+
+    // The invitation's acceptance and the sign-in each opened one: revoke every one of them.
+    const count = await rows.count();
+    expect(count).toBeGreaterThan(0);
+    for (let left = count; left > 0; left--) {
+      await page
+        .getByRole('button', { name: `Revoke the session of ${email}` })
+        .first()
+        .click();
+      const dialog = page.getByRole('dialog', { name: `Revoke the session of ${email}` });
+      await dialog.getByRole('button', { name: 'Revoke', exact: true }).click();
+      await dialog.waitFor({ state: 'detached' });
+      await until(async () => (await rows.count()) === left - 1, 'the revoked row gone');
+    }
+    await page.getByText(`The session of ${email} is revoked.`).waitFor();
+    expect((await s.api('GET', '/auth/me', undefined, analyst)).status).toBe(401);
+
+    // Another of the Owner's own sessions (the API sign-in above): the server's refusal, in words.
+    await page
+      .getByRole('button', { name: /^Revoke the session of / })
+      .first()
+      .click();
+    const own = page.getByRole('dialog', { name: /^Revoke the session of / });
+    await own.getByRole('button', { name: 'Revoke', exact: true }).click();
+    await own.getByRole('alert').waitFor();
+    await expectAccessible(page, 'own session refused');
+    await own.getByRole('button', { name: 'Cancel' }).click();
+    expect((await s.api('GET', '/auth/me', undefined, owner)).status).toBe(200);
   });
 
   it('changes the idle time and requires a second factor after the step-up', async () => {

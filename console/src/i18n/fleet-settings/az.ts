@@ -63,4 +63,18 @@ export const fleetSettingsAz: Record<keyof typeof fleetSettingsEn, string> = {
   'signInSettings.saveIdle': 'Fəaliyyətsizlik müddətini saxla',
   'signInSettings.idleSaved': 'İndi {minutes} dəqiqə fəaliyyətsizlikdən sonra çıxış edilir.',
   'signInSettings.readOnly': 'Onları dəyişmək üçün təşkilat ayarları icazəsi lazımdır.',
+  'nav.sessions': 'Sessiyalar',
+  'sessions.title': 'Sessiyalar',
+  'sessions.intro':
+    'Təşkilatınızda hələ etibarlı olan bütün konsol sessiyaları. Ləğv edilən sessiyanın brauzeri növbəti sorğuda çıxarılır; öz sessiyalarınız çıxış edəndə bitir.',
+  'sessions.col.person': 'Şəxs',
+  'sessions.col.role': 'Rol',
+  'sessions.col.lastActivity': 'Son fəaliyyət',
+  'sessions.col.ip': 'Ünvan',
+  'sessions.col.browser': 'Brauzer',
+  'sessions.current': 'Bu sessiya',
+  'sessions.revoke': 'Ləğv et',
+  'sessions.revokeOf': '{who} sessiyasını ləğv et',
+  'sessions.revokeConfirm': '{who} həmin brauzerdən dərhal çıxarılır və yenidən daxil olmalıdır.',
+  'sessions.revoked': '{who} sessiyası ləğv edildi.',
 };

@@ -60,4 +60,18 @@ export const fleetSettingsEn = {
   'signInSettings.saveIdle': 'Save the idle time',
   'signInSettings.idleSaved': 'People are now signed out after {minutes} idle minutes.',
   'signInSettings.readOnly': 'Changing these needs the organisation settings permission.',
+  'nav.sessions': 'Sessions',
+  'sessions.title': 'Sessions',
+  'sessions.intro':
+    'Every console session that is still valid in your organisation. Revoking one signs that browser out at its next request; your own sessions end when you sign out.',
+  'sessions.col.person': 'Person',
+  'sessions.col.role': 'Role',
+  'sessions.col.lastActivity': 'Last activity',
+  'sessions.col.ip': 'Address',
+  'sessions.col.browser': 'Browser',
+  'sessions.current': 'This session',
+  'sessions.revoke': 'Revoke',
+  'sessions.revokeOf': 'Revoke the session of {who}',
+  'sessions.revokeConfirm': '{who} is signed out of that browser at once and must sign in again.',
+  'sessions.revoked': 'The session of {who} is revoked.',
 } as const;

@@ -62,4 +62,18 @@ export const fleetSettingsRu: Record<keyof typeof fleetSettingsEn, string> = {
   'signInSettings.saveIdle': 'Сохранить время бездействия',
   'signInSettings.idleSaved': 'Теперь выход происходит после {minutes} минут бездействия.',
   'signInSettings.readOnly': 'Чтобы их изменить, нужно право менять настройки организации.',
+  'nav.sessions': 'Сеансы',
+  'sessions.title': 'Сеансы',
+  'sessions.intro':
+    'Все ещё действующие сеансы консоли в вашей организации. Отозванный сеанс завершается в браузере при следующем запросе; ваши собственные сеансы заканчиваются, когда вы выходите.',
+  'sessions.col.person': 'Пользователь',
+  'sessions.col.role': 'Роль',
+  'sessions.col.lastActivity': 'Последняя активность',
+  'sessions.col.ip': 'Адрес',
+  'sessions.col.browser': 'Браузер',
+  'sessions.current': 'Этот сеанс',
+  'sessions.revoke': 'Отозвать',
+  'sessions.revokeOf': 'Отозвать сеанс {who}',
+  'sessions.revokeConfirm': '{who} сразу выходит из этого браузера и должен войти снова.',
+  'sessions.revoked': 'Сеанс {who} отозван.',
 };

@@ -63,4 +63,18 @@ export const fleetSettingsTr: Record<keyof typeof fleetSettingsEn, string> = {
   'signInSettings.saveIdle': 'Hareketsizlik süresini kaydet',
   'signInSettings.idleSaved': 'Oturumlar artık {minutes} dakika hareketsizlikten sonra kapanır.',
   'signInSettings.readOnly': 'Bunları değiştirmek kuruluş ayarları iznini gerektirir.',
+  'nav.sessions': 'Oturumlar',
+  'sessions.title': 'Oturumlar',
+  'sessions.intro':
+    'Kuruluşunuzda hâlâ geçerli olan her konsol oturumu. İptal edilen oturumun tarayıcısı bir sonraki isteğinde oturumdan çıkarılır; kendi oturumlarınız siz çıkış yapınca biter.',
+  'sessions.col.person': 'Kişi',
+  'sessions.col.role': 'Rol',
+  'sessions.col.lastActivity': 'Son etkinlik',
+  'sessions.col.ip': 'Adres',
+  'sessions.col.browser': 'Tarayıcı',
+  'sessions.current': 'Bu oturum',
+  'sessions.revoke': 'İptal et',
+  'sessions.revokeOf': '{who} oturumunu iptal et',
+  'sessions.revokeConfirm': '{who} o tarayıcıda hemen oturumdan çıkarılır ve yeniden oturum açmalıdır.',
+  'sessions.revoked': '{who} oturumu iptal edildi.',
 };
