@@ -8,10 +8,12 @@ import {
   logPageIfFailed,
   requireChromiumOrSkip,
   startSignedInConsole,
+  submitSignIn,
   until,
 } from './harness.js';
 
 const run = requireChromiumOrSkip();
+const ANALYST_PASSWORD = 'amber meadow kettle 4471 slowly';
 
 /** Endpoint groups, network indicators and sign-in settings as an Owner uses them. */
 describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
@@ -143,14 +145,14 @@ describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
     const email = `nadia@${s.owner.email.split('@')[1]}`;
     const invited = await s.api('POST', '/users', { email, role: 'security_analyst' }, owner);
     expect(invited.status, JSON.stringify(invited.json)).toBe(201);
-    const password = 'amber meadow kettle 4471 slowly';
     const accepted = await s.api('POST', '/auth/accept-invitation', {
       invitation: invited.json.invitation,
-      password,
+      password: ANALYST_PASSWORD,
     });
     expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
-    const analyst = (await s.api('POST', '/auth/login', { tenant: s.owner.tenant, email, password })).json
-      .token as string;
+    const analyst = (
+      await s.api('POST', '/auth/login', { tenant: s.owner.tenant, email, password: ANALYST_PASSWORD })
+    ).json.token as string;
     expect((await s.api('GET', '/auth/me', undefined, analyst)).status).toBe(200);
 
     await nav().getByRole('link', { name: 'Sessions' }).click();
@@ -190,6 +192,36 @@ describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
     await expectAccessible(page, 'own session refused');
     await own.getByRole('button', { name: 'Cancel' }).click();
     expect((await s.api('GET', '/auth/me', undefined, owner)).status).toBe(200);
+  });
+
+  it('shows a Security Analyst groups and indicators read-only, and neither sessions nor sign-in settings', async () => {
+    const other = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    try {
+      const p = await other.newPage();
+      p.setDefaultTimeout(15_000);
+      await p.goto(`${s.url}/sign-in`);
+      await submitSignIn(p, s.owner.tenant, `nadia@${s.owner.email.split('@')[1]}`, ANALYST_PASSWORD);
+      const links = p.getByRole('navigation', { name: 'Main' });
+      await links.getByRole('link', { name: 'Endpoint groups' }).waitFor();
+      await links.getByRole('link', { name: 'Network indicators' }).waitFor();
+      for (const hidden of ['Sessions', 'Sign-in settings'])
+        expect(await links.getByRole('link', { name: hidden }).count(), hidden).toBe(0);
+      await links.getByRole('link', { name: 'Endpoint groups' }).click();
+      await p.getByRole('table', { name: 'Endpoint groups' }).waitFor();
+      expect(await p.getByRole('button', { name: 'Create group' }).count()).toBe(0);
+      expect(await p.getByRole('button', { name: /^Retire / }).count()).toBe(0);
+      await links.getByRole('link', { name: 'Network indicators' }).click();
+      await p.getByText('Changing them needs the policy approval permission.').waitFor();
+      expect(await p.getByRole('button', { name: 'Save indicators' }).count()).toBe(0);
+      await expectAccessible(p, 'network indicators read-only');
+      // Opened by address, the page shows the server's refusal.
+      await p.goto(`${s.url}/sessions`);
+      await p.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+      await p.getByRole('alert').waitFor();
+      expect(await p.getByRole('table', { name: 'Sessions' }).count()).toBe(0);
+    } finally {
+      await other.close();
+    }
   });
 
   it('changes the idle time and requires a second factor after the step-up', async () => {
