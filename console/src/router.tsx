@@ -11,6 +11,7 @@ import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-pag
 import { AgentPage } from './pages/fleet/agent-page.js';
 import { AgentsPage } from './pages/fleet/agents-page.js';
 import { EnrolmentTokensPage } from './pages/fleet/enrolment-tokens-page.js';
+import { GroupsPage } from './pages/fleet/groups-page.js';
 import { IncidentPage } from './pages/incidents/incident-page.js';
 import { QueuePage } from './pages/incidents/queue-page.js';
 import { parseQueueSearch } from './pages/incidents/queue-search.js';
@@ -26,6 +27,8 @@ import { PolicySettingsPage } from './pages/policies/policy-settings-page.js';
 import { PromptMessagesPage } from './pages/policies/prompt-messages-page.js';
 import { ReorderPage } from './pages/policies/reorder-page.js';
 import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
+import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
+import { SignInSettingsPage } from './pages/settings/sign-in-settings-page.js';
 import { AcceptInvitationPage } from './pages/sign-in/accept-invitation-page.js';
 import { ResetPasswordPage } from './pages/sign-in/reset-password-page.js';
 import { SignInPage } from './pages/sign-in/sign-in-page.js';
@@ -178,12 +181,38 @@ const policyRoutes = [
   detectors,
   policySettings,
 ] as const;
+// Endpoint groups and settings (docs/console.md, Fleet and administration).
+const agentGroups = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/agent-groups',
+  component: GroupsPage,
+});
+const networkIndicators = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/network-indicators',
+  component: NetworkIndicatorsPage,
+});
+const signInSettings = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/sign-in',
+  component: SignInSettingsPage,
+});
+const settingsRoutes = [agentGroups, networkIndicators, signInSettings] as const;
 
 const tree = root.addChildren([
   signIn,
   acceptInvitation,
   resetPassword,
-  signedIn.addChildren([home, queue, incident, account, ...adminRoutes, ...exceptionRoutes, ...policyRoutes]),
+  signedIn.addChildren([
+    home,
+    queue,
+    incident,
+    account,
+    ...adminRoutes,
+    ...exceptionRoutes,
+    ...policyRoutes,
+    ...settingsRoutes,
+  ]),
 ]);
 
 export const router = createRouter({

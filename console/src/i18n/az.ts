@@ -1,6 +1,7 @@
 import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
+import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
 import { policyAz } from './policy/az.js';
 
@@ -10,6 +11,7 @@ export const az: Catalogue = {
   ...exceptionsAz,
   ...policyAz,
   ...identityAz,
+  ...fleetSettingsAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

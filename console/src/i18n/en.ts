@@ -1,5 +1,6 @@
 import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
+import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
 import { policyEn } from './policy/en.js';
 
@@ -9,6 +10,7 @@ export const en = {
   ...exceptionsEn,
   ...policyEn,
   ...identityEn,
+  ...fleetSettingsEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

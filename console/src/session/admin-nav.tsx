@@ -17,7 +17,12 @@ export function AdminNav({ me }: { me: Me }) {
       {(can(me, 'users:write') || can(me, 'audit:read')) && <Link to="/roles">{t('nav.roles')}</Link>}{' '}
       {can(me, 'users:write') && <Link to="/sessions">{t('nav.sessions')}</Link>}{' '}
       <Link to="/api-tokens">{t('nav.apiTokens')}</Link>{' '}
-      {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}
+      {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}{' '}
+      {can(me, 'agents:read') && <Link to="/agent-groups">{t('nav.groups')}</Link>}{' '}
+      {can(me, 'policies:read') && (
+        <Link to="/settings/network-indicators">{t('nav.networkIndicators')}</Link>
+      )}{' '}
+      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}
     </>
   );
 }

@@ -1,8 +1,9 @@
-import { type FormEvent, type ReactNode, useCallback, useState } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useT } from '../i18n/index.js';
 import { Alert } from './alert.js';
 import { fieldErrorOf, messageOf } from './errors.js';
 import { Field } from './field.js';
+import { showAsModal, useSubmit } from './use-submit.js';
 
 interface ConfirmProps {
   title: string;
@@ -26,29 +27,14 @@ export function ConfirmDialog({
 }: ConfirmProps) {
   const t = useT();
   const [reason, setReason] = useState('');
-  const [error, setError] = useState<unknown>(null);
-  const [busy, setBusy] = useState(false);
-  const open = useCallback((node: HTMLDialogElement | null) => {
-    if (node && !node.open) node.showModal();
-  }, []);
-
-  async function submit(event: FormEvent) {
-    event.preventDefault();
-    setError(null);
-    setBusy(true);
-    try {
-      await onConfirm(reason);
-      onClose();
-    } catch (e) {
-      setError(e);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const { error, busy, submit } = useSubmit(async () => {
+    await onConfirm(reason);
+    onClose();
+  });
 
   const reasonError = fieldErrorOf(error, 'reason');
   return (
-    <dialog ref={open} aria-labelledby="confirm-title" onCancel={onClose}>
+    <dialog ref={showAsModal} aria-labelledby="confirm-title" onCancel={onClose}>
       <form onSubmit={submit}>
         <h2 id="confirm-title">{title}</h2>
         {children}

@@ -187,3 +187,31 @@ export async function logPageIfFailed(page: Page | undefined, failed: boolean): 
     .catch(() => '');
   console.warn(`page ${page.url()}:\n${text}`);
 }
+
+export interface SignedInConsole {
+  s: ConsoleServer;
+  browser: Browser;
+  page: Page;
+  /** Where this run's screenshots go. */
+  shots: string;
+}
+
+/** A real server, Chromium and one page on which the Owner is signed in (en-GB, UTC). */
+export async function startSignedInConsole(): Promise<SignedInConsole> {
+  const s = await startConsoleServer();
+  const { browser } = await launchBrowser(s.spki);
+  const page = await browser.newPage({ locale: 'en-GB', timezoneId: 'UTC' });
+  page.setDefaultTimeout(15_000);
+  const shots = await screenshotDir();
+  await signInOwner(page, s);
+  return { s, browser, page, shots };
+}
+
+/** Waits for `cond` to hold, asking again every 250 ms, until `ms` have passed. */
+export async function until(cond: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 250));
+  }
+}

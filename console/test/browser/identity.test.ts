@@ -68,8 +68,8 @@ describe.runIf(run)('console in Chromium: roles and sessions', () => {
       .getByRole('navigation', { name: 'Main' })
       .getByRole('link', { name: 'Sessions', exact: true })
       .click();
-    await page.getByRole('heading', { name: 'Active sessions', level: 1 }).waitFor();
-    const table = page.getByRole('table', { name: 'Active sessions' });
+    await page.getByRole('heading', { name: 'Sessions', level: 1 }).waitFor();
+    const table = page.getByRole('table', { name: 'Sessions' });
     await table.getByText('This session').first().waitFor();
     expect(await table.innerText()).toContain(s.owner.email);
     await expectAccessible(page, 'sessions');

@@ -3,7 +3,6 @@ import type { identityEn } from './en.js';
 /** Kimlik səhifələrinin Azərbaycan dilində mətnləri. */
 export const identityAz: Record<keyof typeof identityEn, string> = {
   'nav.roles': 'Rollar',
-  'nav.sessions': 'Sessiyalar',
   'signIn.sso': 'Təşkilatınızla daxil olun ({name})',
   'signIn.ssoStarting': 'Təşkilatınızın giriş səhifəsi açılır…',
   'roles.title': 'Rollar',
@@ -23,17 +22,4 @@ export const identityAz: Record<keyof typeof identityEn, string> = {
   'roles.retire': 'İstifadədən çıxar',
   'roles.retireTitle': '{name} rolu istifadədən çıxarılsın?',
   'roles.retiredNote': 'Rol istifadədən çıxarıldı.',
-  'sessions.title': 'Aktiv sessiyalar',
-  'sessions.intro': 'Aktiv şəxslərin brauzer sessiyaları, ən son istifadə olunan birinci.',
-  'sessions.empty': 'Aktiv sessiya yoxdur.',
-  'sessions.col.person': 'Şəxs',
-  'sessions.col.role': 'Rol',
-  'sessions.col.source': 'Giriş üsulu',
-  'sessions.col.lastActivity': 'Son fəaliyyət',
-  'sessions.col.address': 'Ünvan',
-  'sessions.col.browser': 'Brauzer',
-  'sessions.current': 'Bu sessiya',
-  'sessions.revoke': 'Sessiyanı bitir',
-  'sessions.revokeTitle': '{name} şəxsinin bu sessiyası bitirilsin?',
-  'sessions.revoked': 'Sessiya bitirildi.',
 };

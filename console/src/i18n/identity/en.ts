@@ -1,7 +1,6 @@
 /** English texts of the identity pages: roles, sessions, single sign-on (issue 20). */
 export const identityEn = {
   'nav.roles': 'Roles',
-  'nav.sessions': 'Sessions',
   'signIn.sso': 'Sign in with your organisation ({name})',
   'signIn.ssoStarting': 'Opening your organisation’s sign-in…',
   'roles.title': 'Roles',
@@ -21,17 +20,4 @@ export const identityEn = {
   'roles.retire': 'Retire',
   'roles.retireTitle': 'Retire the role {name}?',
   'roles.retiredNote': 'The role was retired.',
-  'sessions.title': 'Active sessions',
-  'sessions.intro': 'Signed-in browser sessions of active people, most recently used first.',
-  'sessions.empty': 'No active sessions.',
-  'sessions.col.person': 'Person',
-  'sessions.col.role': 'Role',
-  'sessions.col.source': 'Signed in with',
-  'sessions.col.lastActivity': 'Last activity',
-  'sessions.col.address': 'Address',
-  'sessions.col.browser': 'Browser',
-  'sessions.current': 'This session',
-  'sessions.revoke': 'End session',
-  'sessions.revokeTitle': 'End this session of {name}?',
-  'sessions.revoked': 'The session was ended.',
 } as const;

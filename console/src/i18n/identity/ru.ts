@@ -3,7 +3,6 @@ import type { identityEn } from './en.js';
 /** Русские тексты страниц удостоверения личности. */
 export const identityRu: Record<keyof typeof identityEn, string> = {
   'nav.roles': 'Роли',
-  'nav.sessions': 'Сеансы',
   'signIn.sso': 'Войти через организацию ({name})',
   'signIn.ssoStarting': 'Открывается страница входа вашей организации…',
   'roles.title': 'Роли',
@@ -23,17 +22,4 @@ export const identityRu: Record<keyof typeof identityEn, string> = {
   'roles.retire': 'Вывести из употребления',
   'roles.retireTitle': 'Вывести роль {name} из употребления?',
   'roles.retiredNote': 'Роль выведена из употребления.',
-  'sessions.title': 'Активные сеансы',
-  'sessions.intro': 'Сеансы браузера активных людей, сначала недавно использованные.',
-  'sessions.empty': 'Активных сеансов нет.',
-  'sessions.col.person': 'Человек',
-  'sessions.col.role': 'Роль',
-  'sessions.col.source': 'Способ входа',
-  'sessions.col.lastActivity': 'Последняя активность',
-  'sessions.col.address': 'Адрес',
-  'sessions.col.browser': 'Браузер',
-  'sessions.current': 'Этот сеанс',
-  'sessions.revoke': 'Завершить сеанс',
-  'sessions.revokeTitle': 'Завершить этот сеанс пользователя {name}?',
-  'sessions.revoked': 'Сеанс завершён.',
 };

@@ -3,7 +3,6 @@ import type { identityEn } from './en.js';
 /** Kimlik sayfalarının Türkçe metinleri. */
 export const identityTr: Record<keyof typeof identityEn, string> = {
   'nav.roles': 'Roller',
-  'nav.sessions': 'Oturumlar',
   'signIn.sso': 'Kurumunuzla oturum açın ({name})',
   'signIn.ssoStarting': 'Kurumunuzun oturum açma sayfası açılıyor…',
   'roles.title': 'Roller',
@@ -23,17 +22,4 @@ export const identityTr: Record<keyof typeof identityEn, string> = {
   'roles.retire': 'Emekliye ayır',
   'roles.retireTitle': '{name} rolü emekliye ayrılsın mı?',
   'roles.retiredNote': 'Rol emekliye ayrıldı.',
-  'sessions.title': 'Etkin oturumlar',
-  'sessions.intro': 'Etkin kişilerin tarayıcı oturumları, en son kullanılan önce.',
-  'sessions.empty': 'Etkin oturum yok.',
-  'sessions.col.person': 'Kişi',
-  'sessions.col.role': 'Rol',
-  'sessions.col.source': 'Oturum açma yolu',
-  'sessions.col.lastActivity': 'Son etkinlik',
-  'sessions.col.address': 'Adres',
-  'sessions.col.browser': 'Tarayıcı',
-  'sessions.current': 'Bu oturum',
-  'sessions.revoke': 'Oturumu sonlandır',
-  'sessions.revokeTitle': '{name} kişisinin bu oturumu sonlandırılsın mı?',
-  'sessions.revoked': 'Oturum sonlandırıldı.',
 };
