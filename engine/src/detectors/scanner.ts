@@ -12,6 +12,7 @@
  */
 import type { CompiledDetector, CompiledDetectors } from './compiled.js';
 import type { ScanOptions } from './definition.js';
+import { digitPlan, gateBits } from './digit-plan.js';
 import type { DigitRun } from './digit-runs.js';
 import { prefilterPass } from './prefilter-pass.js';
 import { maskValue } from './preview.js';
@@ -79,15 +80,20 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       }
     }
   };
-  const digitDetectors = compiled.digitDetectors.map((i) => detectors[i]!);
+  const plan = digitPlan(compiled);
   const onRun =
-    digitDetectors.length === 0
+    plan.detectors.length === 0
       ? undefined
       : (run: DigitRun): void => {
-          for (const d of digitDetectors) {
-            for (const t of d.digitTriggers) {
-              if (t.gate(run, text)) {
-                work[d.index]!.windows.push(run.start - t.back, run.end + t.forward);
+          const bits = gateBits(plan, run, text);
+          if (bits === 0) return;
+          for (const d of plan.detectors) {
+            if ((bits & d.mask) === 0) continue;
+            const t = d.triggers;
+            // The detector's first trigger whose gate admits the run opens its window.
+            for (let k = 0; k < t.length; k += 3) {
+              if ((bits & (1 << t[k]!)) !== 0) {
+                work[d.index]!.windows.push(run.start - t[k + 1]!, run.end + t[k + 2]!);
                 break;
               }
             }
