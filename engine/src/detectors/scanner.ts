@@ -170,6 +170,15 @@ function keywordNear(
   return false;
 }
 
+function countDigits(s: string): number {
+  let count = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 57 && c >= 48) count++;
+  }
+  return count;
+}
+
 /** Keep one hit per overlapping group: validated first, then confidence, then length. */
 function resolveOverlaps(candidates: Candidate[]): Candidate[] {
   candidates.sort((x, y) => x.start - y.start || y.end - x.end);
@@ -206,7 +215,13 @@ function runDetector(
     // One character of context each side so boundary lookarounds see the real neighbours.
     const sliceStart = ws > 0 ? ws - 1 : 0;
     const slice = text.slice(sliceStart, Math.min(n, we + 1));
+    let sliceDigits = -1;
     for (const pattern of d.patterns) {
+      // Every match lies inside the slice: too few digits there, no match (issue 24: speed).
+      if (pattern.minDigits > 0) {
+        if (sliceDigits < 0) sliceDigits = countDigits(slice);
+        if (sliceDigits < pattern.minDigits) continue;
+      }
       pattern.run(slice, ws - sliceStart, (s, e) => {
         const start = s + sliceStart;
         const end = e + sliceStart;
