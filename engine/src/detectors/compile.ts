@@ -34,6 +34,7 @@ function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean)
   const re = new RegExp(source, flags);
   return {
     wordBoundaries,
+    minDigits: pattern.min_digits ?? 0,
     run(slice, from, onMatch) {
       re.lastIndex = from;
       for (let m = re.exec(slice); m !== null; m = re.exec(slice)) {

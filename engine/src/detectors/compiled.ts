@@ -9,6 +9,8 @@ export interface CompiledPattern {
   readonly run: (slice: string, from: number, onMatch: (start: number, end: number) => boolean) => void;
   /** Check Unicode-aware word boundaries against the full text after a match. */
   readonly wordBoundaries: boolean;
+  /** A window with fewer ASCII digits holds no match (0: no such bound). */
+  readonly minDigits: number;
 }
 
 export interface CompiledDetector {

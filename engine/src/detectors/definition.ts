@@ -83,6 +83,12 @@ export interface DetectorPattern {
   case_insensitive?: boolean;
   /** Overrides the detector's `word_boundaries` for this pattern. */
   word_boundaries?: boolean;
+  /**
+   * Every match holds at least this many ASCII digits, so the pattern is not run over a window
+   * with fewer (speed only: issue 24). A value above the true minimum would lose hits; the
+   * catalogue test checks each one against generated matches.
+   */
+  min_digits?: number;
 }
 
 export interface DetectorDefinition {

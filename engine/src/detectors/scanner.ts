@@ -12,6 +12,7 @@
  */
 import type { CompiledDetector, CompiledDetectors } from './compiled.js';
 import type { ScanOptions } from './definition.js';
+import { digitPlan, gateBits } from './digit-plan.js';
 import type { DigitRun } from './digit-runs.js';
 import { prefilterPass } from './prefilter-pass.js';
 import { maskValue } from './preview.js';
@@ -79,15 +80,20 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       }
     }
   };
-  const digitDetectors = compiled.digitDetectors.map((i) => detectors[i]!);
+  const plan = digitPlan(compiled);
   const onRun =
-    digitDetectors.length === 0
+    plan.detectors.length === 0
       ? undefined
       : (run: DigitRun): void => {
-          for (const d of digitDetectors) {
-            for (const t of d.digitTriggers) {
-              if (t.gate(run, text)) {
-                work[d.index]!.windows.push(run.start - t.back, run.end + t.forward);
+          const bits = gateBits(plan, run, text);
+          if (bits === 0) return;
+          for (const d of plan.detectors) {
+            if ((bits & d.mask) === 0) continue;
+            const t = d.triggers;
+            // The detector's first trigger whose gate admits the run opens its window.
+            for (let k = 0; k < t.length; k += 3) {
+              if ((bits & (1 << t[k]!)) !== 0) {
+                work[d.index]!.windows.push(run.start - t[k + 1]!, run.end + t[k + 2]!);
                 break;
               }
             }
@@ -164,6 +170,15 @@ function keywordNear(
   return false;
 }
 
+function countDigits(s: string): number {
+  let count = 0;
+  for (let i = 0; i < s.length; i++) {
+    const c = s.charCodeAt(i);
+    if (c <= 57 && c >= 48) count++;
+  }
+  return count;
+}
+
 /** Keep one hit per overlapping group: validated first, then confidence, then length. */
 function resolveOverlaps(candidates: Candidate[]): Candidate[] {
   candidates.sort((x, y) => x.start - y.start || y.end - x.end);
@@ -200,7 +215,13 @@ function runDetector(
     // One character of context each side so boundary lookarounds see the real neighbours.
     const sliceStart = ws > 0 ? ws - 1 : 0;
     const slice = text.slice(sliceStart, Math.min(n, we + 1));
+    let sliceDigits = -1;
     for (const pattern of d.patterns) {
+      // Every match lies inside the slice: too few digits there, no match (issue 24: speed).
+      if (pattern.minDigits > 0) {
+        if (sliceDigits < 0) sliceDigits = countDigits(slice);
+        if (sliceDigits < pattern.minDigits) continue;
+      }
       pattern.run(slice, ws - sliceStart, (s, e) => {
         const start = s + sliceStart;
         const end = e + sliceStart;

@@ -34,15 +34,28 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     description:
       'Phone number: international E.164 form (+ or 00, at most 15 digits; national length enforced for +1, +7, +90, +994, +380, +995, +998, +44 and other fixed-length plans) and national forms of the US (NANP), Türkiye (0 5xx / 0 2xx–4xx), Azerbaijan (0 + operator code) and Russia (8 + area code). A bare digit string counts only with a trunk prefix (0, 8 or 00).',
     patterns: [
-      { source: '(?:\\+|00)[1-9](?:[ .\\u00a0-]?\\(?\\d\\)?){6,14}' },
-      { source: '(?:1[ .\\u00a0-]?)?\\(?[2-9]\\d{2}\\)?[ .\\u00a0-]?[2-9]\\d{2}[ .\\u00a0-]?\\d{4}' },
-      { source: '(?:0 ?)?\\(?5\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}' },
-      { source: '0 ?\\(?[2-4]\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}' },
+      { source: '(?:\\+|00)[1-9](?:[ .\\u00a0-]?\\(?\\d\\)?){6,14}', min_digits: 7 },
+      {
+        source: '(?:1[ .\\u00a0-]?)?\\(?[2-9]\\d{2}\\)?[ .\\u00a0-]?[2-9]\\d{2}[ .\\u00a0-]?\\d{4}',
+        min_digits: 10,
+      },
+      {
+        source: '(?:0 ?)?\\(?5\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}',
+        min_digits: 10,
+      },
+      {
+        source: '0 ?\\(?[2-4]\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}',
+        min_digits: 11,
+      },
       {
         source:
           '0 ?\\(?(?:10|12|50|51|55|60|70|77|99)\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}',
+        min_digits: 10,
       },
-      { source: '8 ?\\(?[3-9]\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}' },
+      {
+        source: '8 ?\\(?[3-9]\\d{2}\\)?[ .\\u00a0-]?\\d{3}[ .\\u00a0-]?\\d{2}[ .\\u00a0-]?\\d{2}',
+        min_digits: 11,
+      },
     ],
     word_boundaries: true,
     triggers: [{ kind: 'digits', gate: 'phone', back: 2, forward: 1 }],
