@@ -39,6 +39,8 @@ import { policySettingsModule } from './policies/settings-routes.js';
 import { policySwitchModule } from './policies/switch-routes.js';
 import { policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
+import { removeTeamViews, savedViewsModule } from './saved-views/public.js';
+import { teamsModule } from './teams/public.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -84,6 +86,9 @@ const BASE_MODULES: readonly ApiModule[] = [
   classificationsModule,
   networkIndicatorsModule,
   exceptionRequestsModule,
+  // Saved views and teams (issue 21): a team's deletion removes its views through the hook.
+  teamsModule(removeTeamViews),
+  savedViewsModule,
 ];
 
 /**

@@ -133,6 +133,14 @@ const SCALARS = [
   'serial',
   'identity_unmapped',
   'default_label',
+  // Issue 21, saved views and teams (docs/saved-views.md, Audit).
+  'user_id',
+  'team_id',
+  'surface',
+  'visibility',
+  'replaced',
+  'members_removed',
+  'views_removed',
 ] as const;
 
 const LISTS = [
