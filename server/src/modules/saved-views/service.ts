@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Permission } from '../../http/permissions.js';
 import { auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
@@ -169,7 +170,7 @@ export async function setSavedViewDefault(
 ) {
   const audit = auditContextFor(ctx);
   const me = userIdOf(ctx);
-  const surface = await ctx.db.transaction().execute(async (trx) => {
+  const change = ctx.db.transaction().execute(async (trx) => {
     const { row } = await visibleView(trx, audit.tenantId, me, id);
     const scope = scopeOf(row);
     if (scope === null)
@@ -190,6 +191,12 @@ export async function setSavedViewDefault(
       trx,
     );
     return row.surface;
+  });
+  const surface = await change.catch((error: unknown) => {
+    // Two defaults set at once in one scope: the unique index admits one; the other is told so.
+    if (isUniqueViolation(error))
+      throw new AppError('resource.conflict', 'another default of this scope was set meanwhile; try again');
+    throw error;
   });
   const list = await listSavedViews(ctx, surface as Surface);
   const view = list.items.find((v) => v.id === id);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
@@ -63,18 +64,25 @@ export async function createTeam(ctx: ServiceContext, input: { name: string }) {
     created_by: userIdOf(ctx),
     created_at: now.toISOString(),
   };
-  await ctx.db.transaction().execute(async (trx) => {
-    if (await findTeamByNameKey(trx, audit.tenantId, row.name_key))
-      throw new AppError('team.name_taken', 'a team of that name exists', [
-        { field: 'name', message: 'is the name of another team (compared without case)' },
-      ]);
-    await insertTeam(trx, row);
-    await ctx.audit.write(
-      audit,
-      { action: 'team.created', subject: { type: 'team', id: row.id }, metadata: { name } },
-      trx,
-    );
-  });
+  const taken = () =>
+    new AppError('team.name_taken', 'a team of that name exists', [
+      { field: 'name', message: 'is the name of another team (compared without case)' },
+    ]);
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      if (await findTeamByNameKey(trx, audit.tenantId, row.name_key)) throw taken();
+      await insertTeam(trx, row);
+      await ctx.audit.write(
+        audit,
+        { action: 'team.created', subject: { type: 'team', id: row.id }, metadata: { name } },
+        trx,
+      );
+    })
+    // A concurrent create of the same name passes the check and meets the unique index.
+    .catch((error: unknown) => {
+      throw isUniqueViolation(error) ? taken() : error;
+    });
   return { id: row.id, name, member_count: 0, member: false, members: [], created_at: row.created_at };
 }
 
