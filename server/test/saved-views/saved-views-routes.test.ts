@@ -260,6 +260,16 @@ describe('/saved-views', () => {
     expect(rows).toEqual([expect.objectContaining({ default_scope: null, last_used_at: null })]);
   });
 
+  it('GET needs a known surface: a missing or unknown one is a 422 naming surface, never the value', async () => {
+    const { v } = h;
+    for (const url of ['/saved-views', '/saved-views?surface=reports-secret']) {
+      const r = await v.call('GET', url, v.analyst);
+      expect(r.statusCode).toBe(422);
+      expect(r.json().details.map((d: { field: string }) => d.field)).toEqual(['surface']);
+      expect(r.body).not.toContain('reports-secret');
+    }
+  });
+
   it('every route needs incidents:read', async () => {
     const { v } = h;
     const viewer = await (await import('../helpers/index.js')).signInAs(v.ctx, {
