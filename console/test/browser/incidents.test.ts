@@ -96,6 +96,37 @@ describe.runIf(run)('console in Chromium: queue and incident triage', () => {
     await page.screenshot({ path: path.join(shots, 'incident-closed.png'), fullPage: true });
   });
 
+  it('saves the filters on screen as an organisation view, opens it again, and opens in it as the default', async () => {
+    await page.goto(`${s.url}/incidents`);
+    await page.getByText('60 incidents').waitFor();
+    await page.getByLabel('Severity').selectOption('critical');
+    await page.getByRole('button', { name: 'Apply' }).click();
+    await page.getByText('15 incidents').waitFor();
+    await page.getByLabel('View name').fill('Critical only');
+    await page.getByLabel('Shared with').selectOption('organisation');
+    await page.getByRole('button', { name: 'Save current filters' }).click();
+    await page.getByText('View saved.').waitFor();
+    await page.getByRole('button', { name: 'Clear' }).click();
+    await page.getByText('60 incidents').waitFor();
+    await page
+      .getByLabel('Saved view', { exact: true })
+      .selectOption({ label: 'Critical only (organisation)' });
+    await page.getByRole('button', { name: 'Open view' }).click();
+    await page.getByText('15 incidents').waitFor();
+    expect(new URL(page.url()).searchParams.get('severity')).toBe('critical');
+    await expectAccessible(page, 'queue-saved-view');
+    // Made the organisation's default, the view is the one the queue opens in when the address holds no filters.
+    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+    const views = (await s.api('GET', '/saved-views?surface=incidents', undefined, token)).json.items as {
+      id: string;
+    }[];
+    const made = await s.api('POST', `/saved-views/${views[0]!.id}/default`, { default: true }, token);
+    expect(made.json).toMatchObject({ is_default: true, opens_in: true });
+    await page.goto(`${s.url}/incidents`);
+    await page.waitForURL((u) => u.searchParams.get('severity') === 'critical');
+    await page.getByText('15 incidents').waitFor();
+  });
+
   it('enrols a second factor from the account page through the step-up prompt', async () => {
     await page.getByRole('link', { name: 'Your account' }).click();
     await page.getByText('No second factor is enrolled.').waitFor();

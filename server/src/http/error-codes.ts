@@ -167,6 +167,19 @@ export const ERROR_CODES = {
     summary: 'the endpoint already holds 20 pending exception requests',
   },
 
+  // Saved views and teams (issue 21; docs/saved-views.md).
+  'team.name_taken': { status: 409, summary: 'a team of that name (compared without case) exists' },
+  'saved_view.name_taken': {
+    status: 409,
+    summary: 'a view the caller sees on that surface has that name (compared without case)',
+  },
+  'saved_view.team_membership_required': {
+    status: 403,
+    summary: 'a team view is saved by a member of the team',
+  },
+  'saved_view.personal_default': { status: 409, summary: 'a personal view cannot be a default' },
+  'saved_view.limit': { status: 409, summary: 'the caller already owns 100 views on that surface' },
+
   // Last resort: nothing about the failure reaches the client.
   internal: { status: 500, summary: 'unexpected server error; the request id finds it in the log' },
   'service.unavailable': { status: 503, summary: 'a dependency (the database) is unreachable' },

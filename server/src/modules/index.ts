@@ -42,7 +42,9 @@ import { classificationBindingPort, policyCompilePort, policyPort } from './poli
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
+import { removeTeamViews, savedViewsModule } from './saved-views/public.js';
 import { ssoModule } from './sso/routes.js';
+import { teamsModule } from './teams/public.js';
 import { userRedeemModule } from './users/redeem-routes.js';
 import { usersModule } from './users/routes.js';
 
@@ -91,6 +93,9 @@ const BASE_MODULES: readonly ApiModule[] = [
   classificationsModule(classificationBindingPort),
   networkIndicatorsModule,
   exceptionRequestsModule,
+  // Saved views and teams (issue 21): a team's deletion removes its views through the hook.
+  teamsModule(removeTeamViews),
+  savedViewsModule,
 ];
 
 /**

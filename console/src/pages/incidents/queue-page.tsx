@@ -9,6 +9,7 @@ import { BulkPanel } from './bulk-panel.js';
 import { QueueFilters } from './queue-filters.js';
 import { fetchQueue, PAGE_SIZE, type QueueSearch, toQuery } from './queue-search.js';
 import { QueueTable } from './queue-table.js';
+import { SavedViewsPanel } from './saved-views-panel.js';
 
 /** `/incidents`: the triage queue — filters, sort, paging and the count (document 2). */
 export function QueuePage() {
@@ -40,6 +41,7 @@ export function QueuePage() {
     <>
       <h1>{t('queue.title')}</h1>
       <QueueFilters key={JSON.stringify(search)} value={search} onApply={go} />
+      <SavedViewsPanel search={search} onOpen={go} />
       {list.isError && <Alert kind="error">{messageOf(list.error)}</Alert>}
       {list.data && (
         <>

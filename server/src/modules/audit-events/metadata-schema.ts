@@ -145,6 +145,14 @@ const SCALARS = [
   'sso_only',
   'provider',
   'sub_hash',
+  // Issue 21, saved views and teams (docs/saved-views.md, Audit).
+  'user_id',
+  'team_id',
+  'surface',
+  'visibility',
+  'replaced',
+  'members_removed',
+  'views_removed',
 ] as const;
 
 const LISTS = [
