@@ -188,7 +188,7 @@ export async function release(
   overlaps: OverlapWarning[],
   recheck: (row: PolicyVersionsTable, rows: PolicyVersionsTable[]) => AppError | null,
 ): Promise<ReleaseAnswer> {
-  return withCompileLock(actor.tenantId, async () => {
+  return withCompileLock(deps.db, actor.tenantId, async () => {
     let bundleVersion: number | null = null;
     const now = deps.now();
     // Checked again inside the compiling lock (document 1, States): a release, approval or

@@ -124,7 +124,7 @@ async function applySwitch(
   enabled: boolean,
   liveAt: number | null,
 ) {
-  return withCompileLock(actor.tenantId, async () => {
+  return withCompileLock(deps.db, actor.tenantId, async () => {
     let bundleVersion: number | null = null;
     await deps.db.transaction().execute(async (trx) => {
       // The state is re-read inside the lock: a change since the caller looked is 409 (document 1).
@@ -230,7 +230,7 @@ export async function closeDisable(
 
 /** `POST /policies/reorder`: `order` lists every policy of the tenant exactly once. */
 export async function reorderPolicies(deps: PolicyDeps, actor: Actor, order: string[], reason: string) {
-  return withCompileLock(actor.tenantId, async () => {
+  return withCompileLock(deps.db, actor.tenantId, async () => {
     const policies = await listPolicies(deps.db, actor.tenantId);
     const known = new Set(policies.map((p) => p.id));
     if (
