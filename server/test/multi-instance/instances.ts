@@ -14,9 +14,12 @@ export interface TwoInstances {
   close(): Promise<void>;
 }
 
+/** What both instances are built with (createTestApp's options; the database is added). */
+export type InstanceOptions = NonNullable<Parameters<typeof createTestApp>[0]>;
+
 const KEY = Buffer.alloc(32, 9).toString('base64');
 
-export function sharedPostgres(): { twoInstances(now?: string): Promise<TwoInstances> } {
+export function sharedPostgres(): { twoInstances(options?: InstanceOptions): Promise<TwoInstances> } {
   let server: TestPostgres | undefined;
   let n = 0;
   beforeAll(async () => {
@@ -26,7 +29,7 @@ export function sharedPostgres(): { twoInstances(now?: string): Promise<TwoInsta
     await server?.stop();
   });
   return {
-    async twoInstances(now) {
+    async twoInstances(options = {}) {
       const cluster = server;
       if (!cluster) throw new Error('sharedPostgres: call inside a test');
       n += 1;
@@ -36,8 +39,8 @@ export function sharedPostgres(): { twoInstances(now?: string): Promise<TwoInsta
       await client.query(`create database ${name}`);
       await client.end();
       const url = cluster.url.replace(/\/postgres$/, `/${name}`);
-      const a = await createTestApp({ env: envFor(url), ...(now ? { now } : {}) });
-      const b = await createTestApp({ env: envFor(url), ...(now ? { now } : {}) });
+      const a = await createTestApp({ ...options, env: { ...options.env, ...envFor(url) } });
+      const b = await createTestApp({ ...options, env: { ...options.env, ...envFor(url) } });
       return {
         a,
         b,

@@ -1,6 +1,6 @@
 import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
-import type { TokenBuckets } from '../../http/rate-limit.js';
+import type { SharedBuckets } from '../../http/shared-buckets.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { eventValues, insertEvents, storedEventIds } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
@@ -25,7 +25,7 @@ export interface BatchAnswer {
 }
 
 export interface IngestState {
-  requests: TokenBuckets;
+  requests: SharedBuckets;
   events: HourlyQuota;
   bytes: HourlyQuota;
   /** Ingest transactions of this process, one at a time (see SerialQueue). */
@@ -155,12 +155,14 @@ export async function ingestBatch(
   const q = s.config.quota;
   if (device.stored_events + n > q.storedEvents)
     throw await quotaRefusal(s, device, 'storage_footprint', 3_600, requestId);
-  const waitEvents = state.events.waitSeconds(device.id, n);
+  const waitEvents = await state.events.tryTake(device.id, n);
   if (waitEvents > 0) throw await quotaRefusal(s, device, 'event_volume', waitEvents, requestId);
-  const waitBytes = state.bytes.waitSeconds(device.id, wireBytes);
-  if (waitBytes > 0) throw await quotaRefusal(s, device, 'byte_volume', waitBytes, requestId);
-  state.events.take(device.id, n);
-  state.bytes.take(device.id, wireBytes);
+  const waitBytes = await state.bytes.tryTake(device.id, wireBytes);
+  if (waitBytes > 0) {
+    // A refused batch uses no quota (a refused request changes nothing).
+    await state.events.giveBack(device.id, n);
+    throw await quotaRefusal(s, device, 'byte_volume', waitBytes, requestId);
+  }
   if (device.quota_episode !== null) {
     await endQuotaEpisode(s.db, device.id);
   }
