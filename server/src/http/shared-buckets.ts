@@ -44,5 +44,4 @@ export class SharedBuckets {
     if (r.taken) return { ok: true, remaining: r.level };
     return { ok: false, retryAfterSeconds: Math.max(1, Math.ceil((cost - r.level) / this.perMs / 1000)) };
   }
-
 }
