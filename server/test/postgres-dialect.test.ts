@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../src/app.js';
 import { loadConfig } from '../src/config.js';
 import { connectDatabase } from '../src/db/connect.js';
+import { dialectOf } from '../src/db/dialect.js';
 import { migrateToLatest, pendingMigrations } from '../src/db/migrate.js';
 import { AuditWriter } from '../src/http/audit.js';
 import { createTenant } from '../src/modules/identity/public.js';
@@ -29,6 +30,7 @@ describe('PostgreSQL dialect', { timeout: 120_000 }, () => {
     );
     const first = connectDatabase(config);
     expect(first.dialect).toBe('postgres');
+    expect(dialectOf(first.db)).toBe('postgres');
     expect((await migrateToLatest(first.db)).length).toBeGreaterThanOrEqual(4);
     await first.db.destroy();
 

@@ -4,11 +4,12 @@ import BetterSqlite3 from 'better-sqlite3';
 import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import pg from 'pg';
 import type { Database } from './database.js';
+import { type DialectName, recordDialect } from './dialect.js';
 import { registerQueryBudget } from './query-budget.js';
 import { withStatementCache } from './statement-cache.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 
-export type DialectName = 'sqlite' | 'postgres';
+export type { DialectName } from './dialect.js';
 
 export interface Connection {
   db: Kysely<Database>;
@@ -34,7 +35,7 @@ export function connectDatabase(options: ConnectOptions): Connection {
     // int8 comes back as a string from pg; counts and sizes here fit a JS number.
     pg.types.setTypeParser(20, (v) => Number(v));
     const pool = new pg.Pool({ connectionString: options.databaseUrl, max: 10 });
-    return { db: new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), dialect: 'postgres' };
+    return recorded(new Kysely<Database>({ dialect: new PostgresDialect({ pool }) }), 'postgres');
   }
   fs.mkdirSync(options.dataDir, { recursive: true, mode: 0o700 });
   const file = path.join(options.dataDir, SQLITE_FILE);
@@ -53,8 +54,11 @@ export function connectDatabase(options: ConnectOptions): Connection {
   registerQueryBudget(sqlite);
   const checkpointer = startWalCheckpointer(file);
   const database = withStatementCache(sqlite, { onClose: checkpointer.stop });
-  return {
-    db: new Kysely<Database>({ dialect: new SqliteDialect({ database }) }),
-    dialect: 'sqlite',
-  };
+  return recorded(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+}
+
+/** The handle with its dialect recorded (db/dialect.ts): code that differs asks `dialectOf`. */
+function recorded(db: Kysely<Database>, dialect: DialectName): Connection {
+  recordDialect(db as unknown as Kysely<never>, dialect);
+  return { db, dialect };
 }

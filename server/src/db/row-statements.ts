@@ -1,12 +1,6 @@
-import {
-  type Compilable,
-  CompiledQuery,
-  type InsertQueryNode,
-  type Kysely,
-  sql,
-  type Transaction,
-} from 'kysely';
+import { type Compilable, CompiledQuery, type InsertQueryNode, type Kysely, type Transaction } from 'kysely';
 import type { Database } from './database.js';
+import { dialectOf } from './dialect.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -80,8 +74,7 @@ export async function runRows<T>(
   rows: readonly (readonly unknown[])[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  // A one-value query's text tells the dialects apart (`?` against `$1` placeholders).
-  const dialect = db.selectNoFrom(sql<number>`${1}`.as('probe')).compile().sql;
+  const dialect = dialectOf(db);
   let at = 0;
   for (const size of chunkSizes(rows.length, st.max)) {
     const values: unknown[] = [];

@@ -4,8 +4,8 @@ import { AppError } from './errors.js';
 /**
  * Token buckets keyed by caller (a user, a device), in process memory: `ratePerMinute` tokens
  * flow in continuously up to `burst`. Used for per-user route limits and the agent rate
- * (document 2: DLP_AGENT_RATE_PER_MINUTE / DLP_AGENT_RATE_BURST). Several server instances
- * each count on their own.
+ * (document 2: DLP_AGENT_RATE_PER_MINUTE / DLP_AGENT_RATE_BURST). Buckets several instances
+ * must share (the agent rate, the hourly quotas) go through `SharedBuckets` (shared-buckets.ts).
  */
 export type Take = { ok: true; remaining: number } | { ok: false; retryAfterSeconds: number };
 

@@ -97,7 +97,7 @@ describe('rapid single approvals', () => {
     const gate = new Promise<void>((resolve) => {
       release = resolve;
     });
-    const held = withCompileLock(t.owner.tenantId, () => gate);
+    const held = withCompileLock(t.ctx.db, t.owner.tenantId, () => gate);
     const answers = Array.from({ length: 10 }, (_, i) => post('/approved-devices', { serial: `RAPID-${i}` }));
     while (waitingInventoryJoiners(t.owner.tenantId) < 10) await new Promise((r) => setImmediate(r));
     release();

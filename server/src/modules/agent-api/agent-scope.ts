@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
-import { TokenBuckets } from '../../http/rate-limit.js';
+import { SharedBuckets } from '../../http/shared-buckets.js';
 import type { ApiModule } from '../index.js';
 import { checkClientCertificate } from './client-certificate.js';
 import { type Claimed, IdentityRefused, identifyDevice, verifyClaim } from './signed-request.js';
@@ -21,13 +21,14 @@ declare module 'fastify' {
 
 export interface AgentScopeOptions {
   /** The per-device request bucket (DLP_AGENT_RATE_PER_MINUTE / DLP_AGENT_RATE_BURST). */
-  buckets: TokenBuckets;
+  buckets: SharedBuckets;
 }
 
 /**
  * Document 2, Limits: a throttled device raises an alert (audit `agent.throttled`) at most once
  * per DLP_AGENT_RATE_ALERT_COOLDOWN_MINUTES, so a device hammering the server leaves one line per
- * gap rather than one per refused request. Per process, like the bucket.
+ * gap rather than one per refused request. Per process (with several instances, one line per gap
+ * per instance).
  */
 export class ThrottleAlerts {
   private readonly last = new Map<string, number>();
@@ -104,7 +105,7 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
     } catch (error) {
       throw logged(request, error);
     }
-    const take = options.buckets.take(request.agentDevice.id);
+    const take = await options.buckets.take(request.agentDevice.id);
     if (!take.ok) {
       const device = request.agentDevice;
       if (alerts.due(device.id, services.clock.now())) {
@@ -149,11 +150,13 @@ export function registerAgentScope(scope: FastifyInstance, options: AgentScopeOp
  * The per-device request bucket of an app (DLP_AGENT_RATE_PER_MINUTE / DLP_AGENT_RATE_BURST):
  * one per app, shared by every route of the agent scope and by ingest's back-pressure.
  */
-const bucketsByApp = new WeakMap<AppServices, TokenBuckets>();
-export function agentRequestBuckets(services: AppServices): TokenBuckets {
+const bucketsByApp = new WeakMap<AppServices, SharedBuckets>();
+export function agentRequestBuckets(services: AppServices): SharedBuckets {
   let buckets = bucketsByApp.get(services);
   if (!buckets) {
-    buckets = new TokenBuckets({
+    buckets = new SharedBuckets({
+      db: services.db,
+      kind: 'agent.requests',
       ratePerMinute: services.config.agent.ratePerMinute,
       burst: services.config.agent.rateBurst,
       clock: services.clock,

@@ -179,8 +179,14 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
     const s = scope.deps;
     const ingestState = {
       requests: agentRequestBuckets(s),
-      events: new HourlyQuota(s.config.quota.eventsPerHour, s.config.quota.eventBurst, s.clock),
-      bytes: new HourlyQuota(s.config.quota.bytesPerHour, s.config.quota.byteBurst, s.clock),
+      events: new HourlyQuota(s.config.quota.eventsPerHour, s.config.quota.eventBurst, s.clock, {
+        db: s.db,
+        kind: 'quota.events',
+      }),
+      bytes: new HourlyQuota(s.config.quota.bytesPerHour, s.config.quota.byteBurst, s.clock, {
+        db: s.db,
+        kind: 'quota.bytes',
+      }),
       writer: new SerialQueue(),
     };
 

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { runOncePerOccurrence } from '../../db/job-runs.js';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
@@ -67,7 +68,10 @@ export function evidenceConsoleModule(incidents: IncidentLookup): ApiModule {
     let sweep: NodeJS.Timeout | undefined;
     app.addHook('onReady', async () => {
       sweep = setInterval(() => {
-        deleteExpiredCopies(s, s.clock.now()).catch((err: unknown) =>
+        const now = s.clock.now();
+        runOncePerOccurrence(s.db, 'evidence.retention', RETENTION_SWEEP_MS, now, () =>
+          deleteExpiredCopies(s, now),
+        ).catch((err: unknown) =>
           app.log.error({ err: { type: (err as Error)?.name } }, 'evidence retention job failed'),
         );
       }, RETENTION_SWEEP_MS);

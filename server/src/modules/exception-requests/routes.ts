@@ -1,3 +1,4 @@
+import { runOncePerOccurrence } from '../../db/job-runs.js';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
@@ -12,6 +13,7 @@ import {
   withdrawByApprover,
 } from './console-service.js';
 import { lapseRequests, startLapseJob } from './lapse.js';
+import { LAPSE_EVERY_MS } from './rules.js';
 import {
   DecisionBody,
   LabelAnswer,
@@ -37,8 +39,10 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
   let stop = () => {};
   app.addHook('onReady', async () => {
     stop = startLapseJob(() => {
-      lapseRequests(s, s.clock.now()).catch((err: unknown) =>
-        app.log.error({ err: { type: (err as Error)?.name } }, 'exception lapse pass failed'),
+      const now = s.clock.now();
+      runOncePerOccurrence(s.db, 'exception.lapse', LAPSE_EVERY_MS, now, () => lapseRequests(s, now)).catch(
+        (err: unknown) =>
+          app.log.error({ err: { type: (err as Error)?.name } }, 'exception lapse pass failed'),
       );
     });
   });

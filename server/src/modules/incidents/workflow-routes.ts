@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { runOncePerOccurrence } from '../../db/job-runs.js';
 import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
@@ -61,7 +62,10 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
   let sweep: NodeJS.Timeout | undefined;
   app.addHook('onReady', async () => {
     sweep = setInterval(() => {
-      reopenAcceptedRisks(s, s.clock.now()).catch((err: unknown) =>
+      const now = s.clock.now();
+      runOncePerOccurrence(s.db, 'incidents.accepted_risk', ACCEPTED_SWEEP_MS, now, () =>
+        reopenAcceptedRisks(s, now),
+      ).catch((err: unknown) =>
         app.log.error({ err: { type: (err as Error)?.name } }, 'accepted-risk job failed'),
       );
     }, ACCEPTED_SWEEP_MS);

@@ -1,6 +1,6 @@
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import type { TokenBuckets } from '../../http/rate-limit.js';
+import type { SharedBuckets } from '../../http/shared-buckets.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { eventValues, insertEventExtras, insertEvents, storedEventIds } from '../agent-events/public.js';
@@ -26,7 +26,7 @@ export interface BatchAnswer {
 }
 
 export interface IngestState {
-  requests: TokenBuckets;
+  requests: SharedBuckets;
   events: HourlyQuota;
   bytes: HourlyQuota;
   /** Ingest transactions of this process, one at a time (see SerialQueue). */
@@ -165,12 +165,14 @@ export async function ingestBatch(
   const q = config.quota;
   if (device.stored_events + n > q.storedEvents)
     throw await quotaRefusal(ctx, device, 'storage_footprint', 3_600);
-  const waitEvents = state.events.waitSeconds(device.id, n);
+  const waitEvents = await state.events.tryTake(device.id, n);
   if (waitEvents > 0) throw await quotaRefusal(ctx, device, 'event_volume', waitEvents);
-  const waitBytes = state.bytes.waitSeconds(device.id, wireBytes);
-  if (waitBytes > 0) throw await quotaRefusal(ctx, device, 'byte_volume', waitBytes);
-  state.events.take(device.id, n);
-  state.bytes.take(device.id, wireBytes);
+  const waitBytes = await state.bytes.tryTake(device.id, wireBytes);
+  if (waitBytes > 0) {
+    // A refused batch uses no quota (a refused request changes nothing).
+    await state.events.giveBack(device.id, n);
+    throw await quotaRefusal(ctx, device, 'byte_volume', waitBytes);
+  }
   if (device.quota_episode !== null) {
     await endQuotaEpisode(ctx.db, device.id);
   }

@@ -185,7 +185,7 @@ export async function release(
   overlaps: OverlapWarning[],
   recheck: (row: PolicyVersionsTable, rows: PolicyVersionsTable[]) => AppError | null,
 ): Promise<ReleaseAnswer> {
-  return withCompileLock(actorOf(ctx).tenantId, async () => {
+  return withCompileLock(ctx.db, actorOf(ctx).tenantId, async () => {
     let bundleVersion: number | null = null;
     const now = ctx.clock.now();
     // Checked again inside the compiling lock (document 1, States): a release, approval or

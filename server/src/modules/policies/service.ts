@@ -10,6 +10,7 @@ import {
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { withDatabaseLock } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
@@ -256,16 +257,16 @@ export async function releasedPolicies(db: Kysely<Database>, tenantId: string): 
   return out;
 }
 
-/** One compile at a time per tenant (the "compiling lock" of document 1, States). */
-const locks = new Map<string, Promise<unknown>>();
-export async function withCompileLock<T>(tenantId: string, work: () => Promise<T>): Promise<T> {
-  const before = locks.get(tenantId) ?? Promise.resolve();
-  const run = before.then(work, work);
-  locks.set(
-    tenantId,
-    run.catch(() => undefined),
-  );
-  return run;
+/**
+ * One compile at a time per tenant (the "compiling lock" of document 1, States), across every
+ * instance on the database (db/locks.ts).
+ */
+export async function withCompileLock<T>(
+  db: Kysely<Database>,
+  tenantId: string,
+  work: () => Promise<T>,
+): Promise<T> {
+  return withDatabaseLock(db, 'compile', tenantId, work);
 }
 
 export async function refuse(
@@ -293,7 +294,7 @@ export async function compileTenant(
   reason: string,
   extra: { onStart?: () => void; metadata?: () => Record<string, unknown> } = {},
 ) {
-  return withCompileLock(actorOf(ctx).tenantId, async () => {
+  return withCompileLock(ctx.db, actorOf(ctx).tenantId, async () => {
     extra.onStart?.();
     const released = await releasedPolicies(ctx.db, actorOf(ctx).tenantId);
     const bundle = await compileAndStoreBundle(

@@ -122,7 +122,7 @@ async function applySwitch(
   enabled: boolean,
   liveAt: number | null,
 ) {
-  return withCompileLock(actorOf(ctx).tenantId, async () => {
+  return withCompileLock(ctx.db, actorOf(ctx).tenantId, async () => {
     let bundleVersion: number | null = null;
     await ctx.db.transaction().execute(async (trx) => {
       // The state is re-read inside the lock: a change since the caller looked is 409 (document 1).
@@ -235,7 +235,7 @@ export async function reorderPolicies(
   order: string[],
   reason: string,
 ) {
-  return withCompileLock(actorOf(ctx).tenantId, async () => {
+  return withCompileLock(ctx.db, actorOf(ctx).tenantId, async () => {
     const policies = await listPolicies(ctx.db, actorOf(ctx).tenantId);
     const known = new Set(policies.map((p) => p.id));
     if (
