@@ -149,6 +149,13 @@ export function openEvidence(c: EvidenceCall, incidentId: string, raw: string | 
   });
 }
 
+/** Whether this person opened this incident's evidence and the opening still holds. */
+export async function previewsOpen(ctx: ServiceContext, p: Principal, incidentId: string): Promise<boolean> {
+  return (
+    (await openAccess(ctx.db, p.tenantId, p.userId, incidentId, ctx.clock.now().toISOString())) !== undefined
+  );
+}
+
 /** `GET /incidents/{id}/evidence-files`: stored copies and withheld notices, oldest first. */
 export async function listEvidenceFiles(c: EvidenceCall, incidentId: string) {
   const incident = await c.parts.incident(c.principal, incidentId);
