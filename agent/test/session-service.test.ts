@@ -13,6 +13,7 @@ import {
 } from './helpers/fake-notifications.js';
 import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
+import { whenTrue } from './helpers/wait.js';
 
 /**
  * Issue 18 with both processes real: `dlp-agent run` (the service, enrolled with an HTTPS peer)
@@ -25,14 +26,6 @@ const stops: (() => Promise<unknown> | unknown)[] = [];
 afterAll(async () => {
   for (const s of stops.reverse()) await s();
 });
-
-async function until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('dlp-agent run with dlp-agent session', () => {
   it('asks the signed-in person for a justification through the helper, reports notify, relays a question', async () => {
@@ -91,7 +84,10 @@ describe('dlp-agent run with dlp-agent session', () => {
     agent.child.stderr!.on('data', (d) => {
       log += d;
     });
-    await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
+    // Checked on each chunk the agent prints (the log listener above has run by then).
+    const inLog = (cond: () => boolean, what: string) =>
+      whenTrue([agent.child.stderr!], 'data', cond, what, 30_000);
+    await inLog(() => log.includes('"msg":"session channel listening"'), 'the session socket');
 
     const helper = startAgent(['session'], {
       ...sessionEnv,
@@ -104,14 +100,14 @@ describe('dlp-agent run with dlp-agent session', () => {
       helper.child.kill('SIGTERM');
       await helper.done;
     });
-    await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
-    await until(
+    await inLog(() => log.includes('"msg":"session helper connected"'), 'the helper');
+    await inLog(
       () => log.includes('"msg":"watching"') && log.includes('"msg":"discovery pass done"'),
       'watcher and pass',
     );
 
     writeFileSync(join(watched, 'statement.txt'), `${VALID_CARDS.join('\n')}\n`);
-    await until(() => peer.events.some((x) => x.channel === 'file_create'), 'the file_create event');
+    await peer.until(() => peer.events.some((x) => x.channel === 'file_create'), 'the file_create event');
     const ev = peer.events.find((x) => x.channel === 'file_create')!;
     expect(ev).toMatchObject({
       requested_action: 'require_justification',
@@ -135,7 +131,7 @@ describe('dlp-agent run with dlp-agent session', () => {
     expect(log).not.toContain('Quarterly statement');
 
     // A check-in after the helper connected reports notify where the agent observes.
-    await until(
+    await peer.until(
       () =>
         peer.checkins.some(
           (c) =>
@@ -166,7 +162,7 @@ describe('dlp-agent run with dlp-agent session', () => {
       },
       created_at: new Date().toISOString(),
     });
-    await until(() => peer.answers.length > 0, 'the answer');
+    await peer.until(() => peer.answers.length > 0, 'the answer');
     expect(peer.answers).toEqual([{ question_id: questionId, answer: 'I sent it to the auditor' }]);
     expect(readFileSync(join(root, 'dialog.log'), 'utf8')).toContain('Why did the statement go out?');
     expect(log).not.toContain('I sent it to the auditor');
