@@ -6,19 +6,12 @@ import { cardBundle, VALID_CARDS } from './helpers/card-bundle.js';
 import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
 import { tempDir } from './helpers/tmp.js';
+import { whenTrue } from './helpers/wait.js';
 
 const stops: (() => Promise<unknown>)[] = [];
 afterEach(async () => {
   for (const s of stops.splice(0)) await s();
 });
-
-async function until(cond: () => boolean, what: string, ms = 20_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!cond()) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
 
 describe('dlp-agent run (service loop) against a peer', () => {
   it('reports file activity live: create, then a move as file_rename from the old path', async () => {
@@ -45,16 +38,19 @@ describe('dlp-agent run (service loop) against a peer', () => {
     agent.child.stderr!.on('data', (d) => {
       log += d;
     });
+    // Checked on each chunk the agent prints (the log listener above has run by then).
+    const inLog = (cond: () => boolean, what: string) =>
+      whenTrue([agent.child.stderr!], 'data', cond, what, 20_000);
     // A file created during the first discovery pass may be found by it (channel discovery); wait for
     // the pass so that what follows is file activity only.
-    await until(
+    await inLog(
       () => log.includes('"msg":"watching"') && log.includes('"msg":"discovery pass done"'),
       'watcher and pass',
     );
     writeFileSync(join(watched, 'new-cards.txt'), `${VALID_CARDS.join('\n')}\n`);
-    await until(() => peer.events.some((x) => x.channel === 'file_create'), 'file_create');
+    await peer.until(() => peer.events.some((x) => x.channel === 'file_create'), 'file_create');
     renameSync(join(watched, 'new-cards.txt'), join(watched, 'moved-cards.txt'));
-    await until(() => peer.events.some((x) => x.channel === 'file_rename'), 'file_rename');
+    await peer.until(() => peer.events.some((x) => x.channel === 'file_rename'), 'file_rename');
     const moved = peer.events.find((x) => x.channel === 'file_rename')!;
     expect(moved.file).toMatchObject({ name: 'moved-cards.txt', from_path: join(watched, 'new-cards.txt') });
     expect(moved).toMatchObject({ action: 'audit', requested_action: 'block' });

@@ -5,9 +5,10 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import { scriptedDesktop, until } from './helpers/desktop-session.js';
+import { scriptedDesktop } from './helpers/desktop-session.js';
 import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
+import { whenTrue } from './helpers/wait.js';
 
 /**
  * Issue 18 with both processes real: `dlp-agent run` (the service, enrolled with an HTTPS peer)
@@ -65,17 +66,20 @@ describe('dlp-agent run with dlp-agent session', () => {
     agent.child.stderr!.on('data', (d) => {
       log += d;
     });
-    await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
+    // Checked on each chunk the agent prints (the log listener above has run by then).
+    const inLog = (cond: () => boolean, what: string) =>
+      whenTrue([agent.child.stderr!], 'data', cond, what, 30_000);
+    await inLog(() => log.includes('"msg":"session channel listening"'), 'the session socket');
 
     desktop.startHelper();
-    await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
-    await until(
+    await inLog(() => log.includes('"msg":"session helper connected"'), 'the helper');
+    await inLog(
       () => log.includes('"msg":"watching"') && log.includes('"msg":"discovery pass done"'),
       'watcher and pass',
     );
 
     writeFileSync(join(watched, 'statement.txt'), `${VALID_CARDS.join('\n')}\n`);
-    await until(() => peer.events.some((x) => x.channel === 'file_create'), 'the file_create event');
+    await peer.until(() => peer.events.some((x) => x.channel === 'file_create'), 'the file_create event');
     const ev = peer.events.find((x) => x.channel === 'file_create')!;
     expect(ev).toMatchObject({
       requested_action: 'require_justification',
@@ -99,7 +103,7 @@ describe('dlp-agent run with dlp-agent session', () => {
     expect(log).not.toContain('Quarterly statement');
 
     // A check-in after the helper connected reports notify where the agent observes.
-    await until(
+    await peer.until(
       () =>
         peer.checkins.some(
           (c) =>
@@ -131,7 +135,7 @@ describe('dlp-agent run with dlp-agent session', () => {
       },
       created_at: new Date().toISOString(),
     });
-    await until(() => peer.answers.length > 0, 'the answer');
+    await peer.until(() => peer.answers.length > 0, 'the answer');
     expect(peer.answers).toEqual([{ question_id: questionId, answer: 'I sent it to the auditor' }]);
     expect(readFileSync(desktop.dialogLog, 'utf8')).toContain('Why did the statement go out?');
     expect(log).not.toContain('I sent it to the auditor');

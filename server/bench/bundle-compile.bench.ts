@@ -5,7 +5,7 @@ import { type AgentEventsTable, seenRemovableDevices } from '../src/modules/agen
 import { compileAndStoreBundle } from '../src/modules/bundles/compile.js';
 import { bundleRelease } from '../src/modules/policies/bundle-release.js';
 import { overlapWarnings } from '../src/modules/policies/overlap.js';
-import { listPolicyRows } from '../src/modules/policies/rows.js';
+import { listPolicyRows } from '../src/modules/policies/policy-list.js';
 import { createPolicy, releasedPolicies } from '../src/modules/policies/service.js';
 import { type ServiceContext, systemServiceContext } from '../src/service-context.js';
 import { createTestApp, ensureTenant, type TestContext } from '../test/helpers/index.js';

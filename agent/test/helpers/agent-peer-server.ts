@@ -1,8 +1,10 @@
 import { createHash, createPublicKey, randomUUID, verify } from 'node:crypto';
+import { EventEmitter } from 'node:events';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo, Socket } from 'node:net';
 import { makeServerTls } from './tls.js';
+import { whenTrue } from './wait.js';
 
 export interface ReceivedBatch {
   batch_id: string;
@@ -61,12 +63,14 @@ export class AgentPeerServer {
   private readonly sockets = new Set<Socket>();
   onEventsReceived: (() => void) | null = null;
   policyResponse: unknown = { bundle_version: 0, bundle: null, reason: 'no bundle published' };
+  /** Emits `request` once a request has been handled and recorded. */
+  readonly received = new EventEmitter();
 
   async start(): Promise<void> {
     const tls = await makeServerTls();
     this.caPem = tls.caPem;
     this.server = createServer({ cert: tls.certPem, key: tls.keyPem }, (req, res) => {
-      void this.handle(req, res);
+      void this.handle(req, res).finally(() => this.received.emit('request'));
     });
     // Raw sockets from accept on: `closeAllConnections` misses one still in its TLS handshake.
     this.server.on('connection', (socket: Socket) => {
@@ -75,6 +79,11 @@ export class AgentPeerServer {
     });
     await new Promise<void>((r) => this.server.listen(0, '127.0.0.1', r));
     this.url = `https://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+  }
+
+  /** Waits until `cond` holds over what the peer recorded, checked after each request it handles. */
+  until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
+    return whenTrue([this.received], 'request', cond, what, ms);
   }
 
   releaseHeld(): void {

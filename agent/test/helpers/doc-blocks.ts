@@ -2,6 +2,7 @@ import { type ChildProcess, spawn } from 'node:child_process';
 import { readFileSync, symlinkSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { whenTrue } from './wait.js';
 
 /** The repository root (this file is agent/test/helpers/doc-blocks.ts). */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -112,14 +113,19 @@ export function runShell(script: string, cwd: string, env: NodeJS.ProcessEnv): S
   };
 }
 
-/** Waits until `pattern` appears in what a run printed; fails early if the run ends. */
+/**
+ * Waits until `pattern` appears in what a run printed, checked on each chunk it prints; fails
+ * early if the run ends.
+ */
 export async function waitForOutput(run: ShellRun, pattern: RegExp, ms = 120_000): Promise<RegExpExecArray> {
-  const end = Date.now() + ms;
-  for (;;) {
-    const m = pattern.exec(run.output());
-    if (m) return m;
-    if (run.child.exitCode !== null) throw new Error(`the command ended: ${run.output()}`);
-    if (Date.now() > end) throw new Error(`timed out waiting for ${pattern}: ${run.output()}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
+  const found = () => pattern.exec(run.output());
+  if (run.child.exitCode === null && !found())
+    await whenTrue([run.child.stdout!, run.child.stderr!], 'data', () => found() !== null, `${pattern}`, ms, {
+      source: run.child,
+      event: 'close',
+      describe: () => `the command ended: ${run.output()}`,
+    });
+  const m = found();
+  if (!m) throw new Error(`the command ended: ${run.output()}`);
+  return m;
 }

@@ -12,15 +12,9 @@ import { mkdir, mkdtemp, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildApp } from '../../../server/src/app.js';
-import { loadConfig } from '../../../server/src/config.js';
-import { connectDatabase } from '../../../server/src/db/connect.js';
-import { migrateToLatest } from '../../../server/src/db/migrate.js';
-import { apiModules } from '../../../server/src/modules/index.js';
-import { resolveServerTls } from '../../../server/src/tls/server-tls.js';
-import { PublishedPolicies } from '../../../server/test/agents/agent-harness.js';
-import { type SignedIn, signInAs } from '../../../server/test/helpers/sign-in.js';
-import type { TestClock, TestContext } from '../../../server/test/helpers/test-app.js';
+import { startHttpsServer } from '../../../server/test/agents/https-server.js';
+import type { SignedIn } from '../../../server/test/helpers/sign-in.js';
+import type { TestContext } from '../../../server/test/helpers/test-app.js';
 import { readDeviceKeyPin } from '../../src/identity/key-pin.js';
 import { softwareKeyPath } from '../../src/identity/software-key.js';
 import { runAgent } from '../helpers/agent-process.js';
@@ -28,9 +22,6 @@ import { ensureSwtpm, Swtpm } from './swtpm.js';
 
 const skipReason = ensureSwtpm();
 if (skipReason) console.warn(`SKIPPING TPM enrolment end-to-end test: ${skipReason}`);
-
-/** Real time: the agent stamps requests with the machine clock (document 2: within ±300 s). */
-const realClock: TestClock = { now: () => new Date(), set: () => undefined, advance: () => undefined };
 
 interface Doctor {
   checks: { check: string; verdict: string; detail: string }[];
@@ -50,38 +41,7 @@ describe.skipIf(skipReason !== undefined)(
     beforeAll(async () => {
       tpm = await Swtpm.start();
       work = await mkdtemp(join(tmpdir(), 'custos-tpm-e2e-'));
-      const dataDir = join(work, 'server');
-      const config = loadConfig(
-        { DLP_DATA_DIR: dataDir, DLP_LISTEN: '127.0.0.1:0', DLP_OPS_LISTEN: '127.0.0.1:0' },
-        dataDir,
-      );
-      const { db } = connectDatabase(config);
-      await migrateToLatest(db);
-      const tls = await resolveServerTls(config, new Date());
-      const port = new PublishedPolicies();
-      const app = await buildApp(
-        { config, db, clock: realClock },
-        {
-          modules: apiModules(port),
-          https: { key: tls.key, cert: tls.cert },
-        },
-      );
-      await app.listen({ host: '127.0.0.1', port: 0 });
-      const address = app.server.address() as { port: number };
-      serverUrl = `https://127.0.0.1:${address.port}`;
-      caFile = tls.caPath!;
-      ctx = {
-        app,
-        db,
-        clock: realClock,
-        config,
-        dataDir,
-        close: async () => {
-          await app.close();
-          await db.destroy();
-        },
-      };
-      owner = await signInAs(ctx, { role: 'owner' });
+      ({ ctx, owner, serverUrl, caFile } = await startHttpsServer(work));
     });
 
     afterAll(async () => {

@@ -87,6 +87,18 @@ export async function startHarness(
   return { ctx, port, owner, close: () => ctx.close() };
 }
 
+/**
+ * An app with the real policy modules (unlike `startHarness`, whose port is the stand-in) and an
+ * agent request rate no test reaches, its Owner, and a harness to enrol devices and send events.
+ */
+export async function startIngestApp(): Promise<AgentHarness> {
+  const ctx = await createTestApp({
+    env: { DLP_AGENT_RATE_PER_MINUTE: '100000', DLP_AGENT_RATE_BURST: '100000' },
+  });
+  const owner = await signInAs(ctx, { role: 'owner' });
+  return { ctx, owner, port: new PublishedPolicies(), close: () => ctx.close() };
+}
+
 export type KeyKind = 'ed25519' | 'p256';
 
 export interface TestDevice {

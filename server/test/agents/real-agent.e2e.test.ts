@@ -5,22 +5,16 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { runAgent } from '../../../agent/test/helpers/agent-process.js';
 import { cardBundle } from '../../../agent/test/helpers/card-bundle.js';
 import { policyKey, sign } from '../../../agent/test/helpers/signing-keys.js';
-import { buildApp } from '../../src/app.js';
-import { loadConfig } from '../../src/config.js';
-import { connectDatabase } from '../../src/db/connect.js';
-import { migrateToLatest } from '../../src/db/migrate.js';
-import { apiModules } from '../../src/modules/index.js';
-import { resolveServerTls } from '../../src/tls/server-tls.js';
-import { type SignedIn, signInAs, type TestClock, type TestContext } from '../helpers/index.js';
-import { PublishedPolicies } from './agent-harness.js';
+import type { SignedIn, TestContext } from '../helpers/index.js';
+import type { PublishedPolicies } from './agent-harness.js';
+import { startHttpsServer } from './https-server.js';
 
 /**
  * The real `dlp-agent` (software key) against the real server over HTTPS: it enrols with a
  * console token, fetches the signed bundle, walks a folder, uploads its events, and the server
  * raises exactly the incident correlation predicts. The agent stamps requests with the machine
- * clock, so the server runs on real time here.
+ * clock, so the server runs on real time here (startHttpsServer).
  */
-const realClock: TestClock = { now: () => new Date(), set: () => undefined, advance: () => undefined };
 const POLICY_ID = '00000000-0000-4000-8000-000000000001';
 
 describe('dlp-agent against the server', () => {
@@ -33,37 +27,7 @@ describe('dlp-agent against the server', () => {
 
   beforeAll(async () => {
     work = await mkdtemp(join(tmpdir(), 'custos-agent-e2e-'));
-    const dataDir = join(work, 'server');
-    const config = loadConfig(
-      { DLP_DATA_DIR: dataDir, DLP_LISTEN: '127.0.0.1:0', DLP_OPS_LISTEN: '127.0.0.1:0' },
-      dataDir,
-    );
-    const { db } = connectDatabase(config);
-    await migrateToLatest(db);
-    const tls = await resolveServerTls(config, new Date());
-    port = new PublishedPolicies();
-    const app = await buildApp(
-      { config, db, clock: realClock },
-      {
-        modules: apiModules(port),
-        https: { key: tls.key, cert: tls.cert },
-      },
-    );
-    await app.listen({ host: '127.0.0.1', port: 0 });
-    serverUrl = `https://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-    caFile = tls.caPath as string;
-    ctx = {
-      app,
-      db,
-      clock: realClock,
-      config,
-      dataDir,
-      close: async () => {
-        await app.close();
-        await db.destroy();
-      },
-    };
-    owner = await signInAs(ctx, { role: 'owner' });
+    ({ ctx, port, owner, serverUrl, caFile } = await startHttpsServer(work));
   }, 60_000);
 
   afterAll(async () => {

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertEndpoint } from '../helpers/index.js';
-import { policyApp } from './policy-app.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * Deployment bands per version, read from signed bundles (document 1, States): current, behind,
@@ -38,15 +38,8 @@ async function reported(id: string, fields: { bundle?: number; capabilities?: un
     .execute();
 }
 
-const draft = (scope: Record<string, unknown>, over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope,
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'deployment bands test',
-  ...over,
-});
+const draft = (scope: Record<string, unknown>, over: Record<string, unknown> = {}) =>
+  cardsToUsb('deployment bands test', { scope, ...over });
 
 describe('deployment bands in the lifecycle view', () => {
   it('places each endpoint the version reaches by the bundle it reports', async () => {

@@ -1,14 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AgentHarness,
-  enrolDevice,
-  PublishedPolicies,
-  signed,
-  type TestDevice,
-} from '../agents/agent-harness.js';
+import type { AgentHarness, TestDevice } from '../agents/agent-harness.js';
+import { enrolDevice, signed, startIngestApp } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
-import { createTestApp, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { cardsToUsb } from './policy-app.js';
 
 /**
  * `GET /policies` rows (document 1, Endpoints): enforcement_7d, record, pending, pending_disable,
@@ -23,12 +19,8 @@ let device: TestDevice;
 const DAY = 86_400_000;
 
 beforeEach(async () => {
-  ctx = await createTestApp({
-    env: { DLP_AGENT_RATE_PER_MINUTE: '100000', DLP_AGENT_RATE_BURST: '100000' },
-  });
-  owner = await signInAs(ctx, { role: 'owner' });
-  admin = await signInAs(ctx, { role: 'admin', tenant: owner.tenantSlug });
-  h = { ctx, owner, port: new PublishedPolicies(), close: () => ctx.close() };
+  h = await startIngestApp();
+  ({ ctx, owner } = h);
   device = await enrolDevice(h);
   // Events are dated up to ten days back from the clock, within the 90-day retention.
   ctx.clock.advance(20 * DAY);
@@ -41,15 +33,11 @@ afterEach(async () => ctx.close());
 const post = (who: SignedIn, url: string, payload?: unknown) =>
   ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
 
-const draft = (over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope: { channels: ['removable_storage'], operating_systems: ['linux'] },
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'first release of the card rule',
-  ...over,
-});
+const draft = (over: Record<string, unknown> = {}) =>
+  cardsToUsb('first release of the card rule', {
+    scope: { channels: ['removable_storage'], operating_systems: ['linux'] },
+    ...over,
+  });
 
 async function send(events: unknown[]) {
   const r = await signed(h, device, 'POST', '/api/v1/agent/events', { batch_id: randomUUID(), events });

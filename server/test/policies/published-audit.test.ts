@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { insertEndpoint } from '../helpers/index.js';
-import { policyApp } from './policy-app.js';
+import { cardsToUsb, policyApp } from './policy-app.js';
 
 /**
  * `policy.published` (document 1, Events): `resolved_scope` counts for the whole tenant and
@@ -34,15 +34,8 @@ async function publishedEntries() {
     .sort((a, b) => a.version - b.version);
 }
 
-const draft = (scope: Record<string, unknown>, over: Record<string, unknown> = {}) => ({
-  name: 'Cards to USB',
-  severity: 'high',
-  scope,
-  condition: { op: 'detector', detector_id: 'payment_card', min_matches: 1 },
-  response: 'audit',
-  change_reason: 'published audit test',
-  ...over,
-});
+const draft = (scope: Record<string, unknown>, over: Record<string, unknown> = {}) =>
+  cardsToUsb('published audit test', { scope, ...over });
 
 describe('policy.published audit entry', () => {
   it('records resolved_scope counts over the tenant’s active endpoints and policy_disabled', async () => {

@@ -1,14 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import {
-  type AgentHarness,
-  enrolDevice,
-  PublishedPolicies,
-  signed,
-  type TestDevice,
-} from '../agents/agent-harness.js';
+import type { AgentHarness, TestDevice } from '../agents/agent-harness.js';
+import { enrolDevice, signed, startIngestApp } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
-import { createTestApp, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 /**
  * `GET /approved-devices/seen` (document 1, Endpoints: devices the fleet has met; `limit`,
@@ -22,11 +17,8 @@ let first: TestDevice;
 let second: TestDevice;
 
 beforeEach(async () => {
-  ctx = await createTestApp({
-    env: { DLP_AGENT_RATE_PER_MINUTE: '100000', DLP_AGENT_RATE_BURST: '100000' },
-  });
-  owner = await signInAs(ctx, { role: 'owner' });
-  h = { ctx, owner, port: new PublishedPolicies(), close: () => ctx.close() };
+  h = await startIngestApp();
+  ({ ctx, owner } = h);
   first = await enrolDevice(h);
   second = await enrolDevice(h);
 });

@@ -2,6 +2,7 @@ import { Link } from '@tanstack/react-router';
 import { type DisplayPrefs, formatDateTime } from '../../i18n/dates.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { useT } from '../../i18n/index.js';
+import { ColumnHeads } from '../../ui/column-heads.js';
 import type { Agent } from './agent-types.js';
 
 export function agentStatusKey(status: string): MessageKey {
@@ -13,17 +14,17 @@ export function AgentsTable({ rows, prefs }: { rows: Agent[]; prefs?: DisplayPre
   const t = useT();
   return (
     <table className="admin agents" aria-label={t('agents.title')}>
-      <thead>
-        <tr>
-          <th scope="col">{t('agents.col.host')}</th>
-          <th scope="col">{t('agents.col.status')}</th>
-          <th scope="col">{t('agents.col.os')}</th>
-          <th scope="col">{t('agents.col.version')}</th>
-          <th scope="col">{t('agents.col.lastSeen')}</th>
-          <th scope="col">{t('agents.col.group')}</th>
-          <th scope="col">{t('agents.col.bundle')}</th>
-        </tr>
-      </thead>
+      <ColumnHeads
+        labels={[
+          t('agents.col.host'),
+          t('agents.col.status'),
+          t('agents.col.os'),
+          t('agents.col.version'),
+          t('agents.col.lastSeen'),
+          t('agents.col.group'),
+          t('agents.col.bundle'),
+        ]}
+      />
       <tbody>
         {rows.map((a) => (
           <tr key={a.id}>

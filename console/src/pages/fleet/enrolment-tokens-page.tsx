@@ -1,13 +1,12 @@
-import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { api, call } from '../../api/client.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import type { MessageKey } from '../../i18n/en.js';
 import { useT } from '../../i18n/index.js';
 import { useMe } from '../../session/me.js';
-import { Alert } from '../../ui/alert.js';
+import { ColumnHeads } from '../../ui/column-heads.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
-import { messageOf } from '../../ui/errors.js';
+import { ListStatus, SecretPageHead, useSecretListing } from '../../ui/secret-shown-once.js';
 import { InstallCommands } from './install-commands.js';
 import { TokenForm } from './token-form.js';
 
@@ -15,55 +14,40 @@ import { TokenForm } from './token-form.js';
 export function EnrolmentTokensPage() {
   const t = useT();
   const me = useMe();
-  const queryClient = useQueryClient();
-  const [fresh, setFresh] = useState<string | null>(null);
   const [revoking, setRevoking] = useState<{ id: string; prefix: string } | null>(null);
-  const [note, setNote] = useState<string | null>(null);
-  const list = useQuery({
-    queryKey: ['enrollment-tokens'],
-    queryFn: () => call(api.GET('/api/v1/enrollment-tokens')),
-  });
-  const refresh = () => void queryClient.invalidateQueries({ queryKey: ['enrollment-tokens'] });
+  const { list, note, fresh, changed } = useSecretListing('enrollment-tokens', () =>
+    call(api.GET('/api/v1/enrollment-tokens')),
+  );
 
   async function revoke(id: string, reason: string) {
     await call(
       api.POST('/api/v1/enrollment-tokens/{id}/revoke', { params: { path: { id } }, body: { reason } }),
     );
-    setNote(t('tokens.revoked'));
-    refresh();
+    changed(t('tokens.revoked'));
   }
 
   return (
     <>
-      <h1>{t('tokens.title')}</h1>
-      <p>{t('tokens.intro')}</p>
-      {note && <Alert kind="info">{note}</Alert>}
-      {fresh ? (
-        <InstallCommands token={fresh} onDone={() => setFresh(null)} />
+      <SecretPageHead title={t('tokens.title')} intro={t('tokens.intro')} note={note} />
+      {fresh.secret ? (
+        <InstallCommands token={fresh.secret} onDone={fresh.done} />
       ) : (
-        <TokenForm
-          onCreated={(token) => {
-            setNote(null);
-            setFresh(token);
-            refresh();
-          }}
-        />
+        <TokenForm onCreated={fresh.created} />
       )}
-      {list.isError && <Alert kind="error">{messageOf(list.error)}</Alert>}
-      {list.data && list.data.items.length === 0 && <p>{t('tokens.empty')}</p>}
+      <ListStatus list={list} empty={t('tokens.empty')} />
       {list.data && list.data.items.length > 0 && (
         <table className="admin tokens" aria-label={t('tokens.title')}>
-          <thead>
-            <tr>
-              <th scope="col">{t('tokens.col.prefix')}</th>
-              <th scope="col">{t('tokens.col.group')}</th>
-              <th scope="col">{t('tokens.col.uses')}</th>
-              <th scope="col">{t('tokens.col.state')}</th>
-              <th scope="col">{t('tokens.col.expires')}</th>
-              <th scope="col">{t('tokens.col.created')}</th>
-              <th scope="col">{t('admin.actions')}</th>
-            </tr>
-          </thead>
+          <ColumnHeads
+            labels={[
+              t('tokens.col.prefix'),
+              t('tokens.col.group'),
+              t('tokens.col.uses'),
+              t('tokens.col.state'),
+              t('tokens.col.expires'),
+              t('tokens.col.created'),
+              t('admin.actions'),
+            ]}
+          />
           <tbody>
             {list.data.items.map((row) => (
               <tr key={row.id}>

@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/index.js';
 import { CopyText } from '../../ui/copy-text.js';
+import { SecretShownOnce } from '../../ui/secret-shown-once.js';
 
 /** Quotes a value for both cmd.exe and a POSIX shell when it holds anything unusual. */
 function arg(value: string): string {
@@ -26,17 +27,17 @@ export function InstallCommands({ token, onDone }: { token: string; onDone(): vo
   const t = useT();
   const commands = installCommands(window.location.origin, token);
   return (
-    <section className="admin-form" aria-labelledby="new-token-title">
-      <h2 id="new-token-title">{t('tokens.token')}</h2>
-      <p role="status">{t('tokens.once')}</p>
-      <CopyText label={t('tokens.token')} text={token} />
+    <SecretShownOnce
+      headingId="new-token-title"
+      label={t('tokens.token')}
+      notice={t('tokens.once')}
+      secret={token}
+      onDone={onDone}
+    >
       <CopyText label={t('tokens.windows')} text={commands.windows} />
       <CopyText label={t('tokens.linuxInstall')} text={commands.linuxInstall} />
       <CopyText label={t('tokens.linuxEnroll')} text={commands.linuxEnroll} />
       <p className="hint">{t('tokens.caHint')}</p>
-      <button type="button" onClick={onDone}>
-        {t('admin.done')}
-      </button>
-    </section>
+    </SecretShownOnce>
   );
 }

@@ -67,6 +67,15 @@ export async function eventPayloadAt(db: Db, incidentId: string, occurredAt: str
  * the incidents `incidentIds` selects (a subquery of the caller's, so the database walks the
  * incidents first and then each one's events).
  */
+const PAIR = [
+  'e.incident_id',
+  'e.decided_by_policy_id',
+  'e.channel',
+  'e.device_id',
+  'e.action',
+  'e.requested_action',
+] as const;
+
 export async function eventPairsOfIncidents<T extends keyof Database>(
   db: Db,
   incidentIds: SelectQueryBuilder<Database, T, { id: string }>,
@@ -75,25 +84,13 @@ export async function eventPairsOfIncidents<T extends keyof Database>(
   return db
     .selectFrom('agent_events as e')
     .select((eb) => [
-      'e.incident_id',
-      'e.decided_by_policy_id',
-      'e.channel',
-      'e.device_id',
-      'e.action',
-      'e.requested_action',
+      ...PAIR,
       eb.fn.countAll<number>().as('events'),
       eb.fn.max('e.occurred_at').as('last_seen'),
     ])
     .where('e.incident_id', 'in', incidentIds)
     .where('e.occurred_at', '>=', since)
-    .groupBy([
-      'e.incident_id',
-      'e.decided_by_policy_id',
-      'e.channel',
-      'e.device_id',
-      'e.action',
-      'e.requested_action',
-    ])
+    .groupBy([...PAIR])
     .execute();
 }
 

@@ -51,7 +51,7 @@ export interface ReleasedSet {
   approvedSerials: readonly string[];
 }
 
-export interface CompiledBundle {
+export interface SignedBundleRecord {
   version: number;
   payload: BundlePayload;
   required_capabilities: string[];
@@ -187,7 +187,7 @@ export async function compileAndStoreBundle(
   released: ReleasedSet,
   reason: string,
   now: Date,
-): Promise<CompiledBundle> {
+): Promise<SignedBundleRecord> {
   await getPolicySigningKeys(db, tenantId, masterKey);
   const key = await findLiveSigningKey(db, tenantId);
   if (!key) throw new AppError('internal', 'no policy signing key');

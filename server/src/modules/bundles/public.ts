@@ -8,10 +8,10 @@ export {
   BUNDLE_LIFETIME_MS,
   type BundleSettings,
   buildPayload,
-  type CompiledBundle,
   compileAndStoreBundle,
   type ReleasedPolicy,
   type ReleasedSet,
+  type SignedBundleRecord,
 } from './compile.js';
 export { getPolicySigningKeys, livePolicySigningKey, signingKeyContext } from './signing-keys.js';
 

@@ -1,14 +1,15 @@
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import { runOncePerOccurrence } from '../../db/job-runs.js';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   downloadEvidenceFile,
   type EvidenceCall,
+  type EvidenceConsoleParts,
   type IncidentLookup,
   JUSTIFICATION_MAX,
   listEvidenceFiles,
@@ -58,11 +59,17 @@ const FileList = Type.Object(
 export function evidenceConsoleModule(incidents: IncidentLookup): ApiModule {
   return async (app) => {
     const s = app.deps;
+    const parts: EvidenceConsoleParts = {
+      masterKey: s.keys.master,
+      dataDir: s.config.dataDir,
+      databaseUrl: s.config.databaseUrl,
+      metrics: s.metrics,
+      incident: (principal, id) => incidents(s, principal, id),
+    };
     const call = (request: FastifyRequest): EvidenceCall => ({
-      s,
+      ctx: serviceContextOf(request),
       principal: principalOf(request),
-      ctx: auditContextOf(request),
-      incidents,
+      parts,
     });
     // The retention job: stopped when the server closes.
     let sweep: NodeJS.Timeout | undefined;

@@ -3,12 +3,13 @@ import fs from 'node:fs/promises';
 import { personTextProblem } from '@custos/engine';
 import { aesGcmDecrypt } from '../../crypto/seal.js';
 import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import type { Metrics } from '../../http/metrics.js';
 import type { Permission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
 import { hasFreshStepUp } from '../../http/step-up.js';
-import { evidenceAad, evidencePath, tenantKey } from './service.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
+import { type EvidenceParts, evidenceAad, evidencePath, tenantKey } from './service.js';
 import {
   copiesOfIncident,
   findCopy,
@@ -42,11 +43,18 @@ export type IncidentLookup = (
   id: string,
 ) => Promise<{ id: string; tenant_id: string; reference: string }>;
 
+/** What the console's evidence services need besides the service context and the principal. */
+export interface EvidenceConsoleParts extends EvidenceParts {
+  metrics: Metrics;
+  /** The incidents module's visibility rule, bound to the app by the routes. */
+  incident: (principal: Principal, id: string) => ReturnType<IncidentLookup>;
+}
+
+/** One console evidence request: the service context, the principal and the module's parts. */
 export interface EvidenceCall {
-  s: AppServices;
+  ctx: ServiceContext;
   principal: Principal;
-  ctx: AuditContext;
-  incidents: IncidentLookup;
+  parts: EvidenceConsoleParts;
 }
 
 /**
@@ -71,7 +79,7 @@ async function guarded<T>(
             ? 'refused_reason'
             : null;
     if (outcome) count(c, outcome);
-    await c.s.audit.write(c.ctx, {
+    await c.ctx.audit.write(auditContextFor(c.ctx), {
       action: 'evidence.access_refused',
       subject: { type: 'incident', id: what.incidentId },
       metadata: { via: what.route, refusal_code: error.code, file_id: what.fileId ?? null },
@@ -81,7 +89,7 @@ async function guarded<T>(
 }
 
 function count(c: EvidenceCall, outcome: ViewOutcome): void {
-  c.s.metrics.evidenceViews.inc({ tenant: c.principal.tenantId, outcome });
+  c.parts.metrics.evidenceViews.inc({ tenant: c.principal.tenantId, outcome });
 }
 
 function need(p: Principal, permission: Permission): void {
@@ -109,9 +117,9 @@ function justificationOf(raw: string | undefined): string {
 export function openEvidence(c: EvidenceCall, incidentId: string, raw: string | undefined) {
   return guarded(c, { route: 'open', incidentId }, async () => {
     need(c.principal, 'evidence:read');
-    const incident = await c.incidents(c.s, c.principal, incidentId);
+    const incident = await c.parts.incident(c.principal, incidentId);
     const justification = justificationOf(raw);
-    const now = c.s.clock.now();
+    const now = c.ctx.clock.now();
     const row = {
       id: randomUUID(),
       tenant_id: c.principal.tenantId,
@@ -120,10 +128,10 @@ export function openEvidence(c: EvidenceCall, incidentId: string, raw: string | 
       opened_at: now.toISOString(),
       expires_at: new Date(now.getTime() + EVIDENCE_ACCESS_MS).toISOString(),
     };
-    await c.s.db.transaction().execute(async (trx) => {
+    await c.ctx.db.transaction().execute(async (trx) => {
       await insertAccess(trx, row);
-      await c.s.audit.write(
-        c.ctx,
+      await c.ctx.audit.write(
+        auditContextFor(c.ctx),
         {
           action: 'evidence.accessed',
           subject: { type: 'incident', id: incident.id },
@@ -142,17 +150,21 @@ export function openEvidence(c: EvidenceCall, incidentId: string, raw: string | 
 }
 
 /** Whether this person opened this incident's evidence and the opening still holds. */
-export async function previewsOpen(s: AppServices, p: Principal, incidentId: string): Promise<boolean> {
+export async function previewsOpen(
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  p: Principal,
+  incidentId: string,
+): Promise<boolean> {
   return (
-    (await openAccess(s.db, p.tenantId, p.userId, incidentId, s.clock.now().toISOString())) !== undefined
+    (await openAccess(ctx.db, p.tenantId, p.userId, incidentId, ctx.clock.now().toISOString())) !== undefined
   );
 }
 
 /** `GET /incidents/{id}/evidence-files`: stored copies and withheld notices, oldest first. */
 export async function listEvidenceFiles(c: EvidenceCall, incidentId: string) {
-  const incident = await c.incidents(c.s, c.principal, incidentId);
-  const copies = await copiesOfIncident(c.s.db, c.principal.tenantId, incident.id);
-  const withheld = await withheldOfIncident(c.s.db, c.principal.tenantId, incident.id);
+  const incident = await c.parts.incident(c.principal, incidentId);
+  const copies = await copiesOfIncident(c.ctx.db, c.principal.tenantId, incident.id);
+  const withheld = await withheldOfIncident(c.ctx.db, c.principal.tenantId, incident.id);
   const items = [
     ...copies.map((f) => ({
       id: f.id,
@@ -202,18 +214,24 @@ export function downloadEvidenceFile(
 ) {
   return guarded(c, { route: 'download', incidentId, fileId }, async () => {
     need(c.principal, 'evidence:file');
-    const { s, principal } = c;
+    const { ctx, principal, parts } = c;
     const fresh =
       principal.sessionId !== undefined &&
-      (await hasFreshStepUp(s.db, principal.tenantId, principal.sessionId, 'evidence_file', s.clock.now()));
+      (await hasFreshStepUp(
+        ctx.db,
+        principal.tenantId,
+        principal.sessionId,
+        'evidence_file',
+        ctx.clock.now(),
+      ));
     if (!fresh)
       throw new AppError('auth.step_up_required', 'confirm your sign-in first (step-up evidence_file)', [
         { field: 'purpose', message: 'evidence_file' },
       ]);
-    const incident = await c.incidents(s, principal, incidentId);
-    const copy = await findCopy(s.db, principal.tenantId, fileId.toLowerCase());
+    const incident = await parts.incident(principal, incidentId);
+    const copy = await findCopy(ctx.db, principal.tenantId, fileId.toLowerCase());
     if (!copy || copy.incident_id !== incident.id) {
-      const w = await findWithheld(s.db, principal.tenantId, fileId.toLowerCase());
+      const w = await findWithheld(ctx.db, principal.tenantId, fileId.toLowerCase());
       if (w && w.incident_id === incident.id)
         throw new AppError('evidence.withheld', `no copy was kept: ${w.reason}`);
       throw notFound('evidence file');
@@ -223,8 +241,8 @@ export function downloadEvidenceFile(
       throw new AppError('evidence.file_deleted', 'the stored copy was deleted at the end of its retention');
     let bytes: Buffer;
     try {
-      const sealed = await fs.readFile(evidencePath(s.config.dataDir, copy.tenant_id, copy.id));
-      const key = await tenantKey(s, copy.tenant_id);
+      const sealed = await fs.readFile(evidencePath(parts.dataDir, copy.tenant_id, copy.id));
+      const key = await tenantKey(ctx, parts.masterKey, copy.tenant_id);
       bytes = aesGcmDecrypt(
         key,
         sealed.subarray(0, 12),
@@ -234,7 +252,7 @@ export function downloadEvidenceFile(
     } catch {
       throw new AppError('evidence.store_failed', 'the evidence store could not give the copy back');
     }
-    await s.audit.write(c.ctx, {
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'evidence.file_downloaded',
       subject: { type: 'evidence_file', id: copy.id },
       metadata: {

@@ -1,6 +1,6 @@
 import fs from 'node:fs/promises';
 import type { AppServices } from '../../deps.js';
-import { systemContext } from '../../http/audit.js';
+import { auditContextFor, systemServiceContext } from '../../service-context.js';
 import { evidencePath } from './service.js';
 import { dueCopies, markCopy } from './store.js';
 
@@ -13,7 +13,10 @@ const BATCH = 500;
  * directory and marked `deleted` (audited `evidence.file_deleted`, actor the system). A removal
  * that fails leaves the copy `delete_failed`, retried at the next sweep. Returns how many went.
  */
-export async function deleteExpiredCopies(s: AppServices, now: Date): Promise<number> {
+export async function deleteExpiredCopies(
+  s: Pick<AppServices, 'db' | 'audit' | 'clock' | 'config'>,
+  now: Date,
+): Promise<number> {
   let deleted = 0;
   for (const copy of await dueCopies(s.db, now.toISOString(), BATCH)) {
     try {
@@ -24,8 +27,10 @@ export async function deleteExpiredCopies(s: AppServices, now: Date): Promise<nu
     }
     await s.db.transaction().execute(async (trx) => {
       await markCopy(trx, copy.id, 'deleted', now.toISOString());
-      await s.audit.write(
-        systemContext(copy.tenant_id),
+      // A sweep over every tenant: the server acts in each copy's tenant.
+      const ctx = systemServiceContext(s, copy.tenant_id);
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'evidence.file_deleted',
           subject: { type: 'evidence_file', id: copy.id },

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
+import { deviceServiceContext } from '../../service-context.js';
 import { deviceOf } from '../agents/public.js';
 import type { ApiModule } from '../index.js';
 import { MAX_EVIDENCE_BYTES, recordWithheld, storeEvidence } from './service.js';
@@ -30,7 +31,19 @@ export function registerEvidenceRoutes(scope: FastifyInstance): void {
     },
     async (request) => {
       const { event_id } = request.params as { event_id: string };
-      return storeEvidence(s, deviceOf(request), event_id, request.rawBody ?? Buffer.alloc(0), request.id);
+      const device = deviceOf(request);
+      const parts = {
+        masterKey: s.keys.master,
+        dataDir: s.config.dataDir,
+        databaseUrl: s.config.databaseUrl,
+      };
+      return storeEvidence(
+        deviceServiceContext(request, device),
+        parts,
+        device,
+        event_id,
+        request.rawBody ?? Buffer.alloc(0),
+      );
     },
   );
 
@@ -50,7 +63,8 @@ export function registerEvidenceRoutes(scope: FastifyInstance): void {
     async (request) => {
       const { event_id } = request.params as { event_id: string };
       const { reason } = request.body as { reason: string };
-      return recordWithheld(s, deviceOf(request), event_id, reason);
+      const device = deviceOf(request);
+      return recordWithheld(deviceServiceContext(request, device), device, event_id, reason);
     },
   );
 }

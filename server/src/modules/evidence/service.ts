@@ -3,8 +3,8 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import { blake3 } from 'hash-wasm';
 import { aesGcmEncrypt, seal, unseal } from '../../crypto/seal.js';
-import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { findDeviceEvent } from '../agent-events/public.js';
 import type { DevicesTable } from '../agents/public.js';
 import {
@@ -39,9 +39,19 @@ export interface StoredCopy {
   new: boolean;
 }
 
-async function settingsOf(s: AppServices, tenantId: string) {
+/**
+ * What evidence storage needs besides the service context: the master key that seals each
+ * tenant's evidence key, the data directory, and whether the database is shared (PostgreSQL).
+ */
+export interface EvidenceParts {
+  masterKey: Buffer;
+  dataDir: string;
+  databaseUrl: string | null;
+}
+
+async function settingsOf(ctx: ServiceContext, tenantId: string) {
   return (
-    (await findSettings(s.db, tenantId)) ?? {
+    (await findSettings(ctx.db, tenantId)) ?? {
       tenant_id: tenantId,
       enabled: 1,
       cap_bytes: DEFAULT_CAP_BYTES,
@@ -51,20 +61,20 @@ async function settingsOf(s: AppServices, tenantId: string) {
 }
 
 /** The tenant's evidence key, created on first use (sealed under the master key). */
-export async function tenantKey(s: AppServices, tenantId: string): Promise<Buffer> {
+export async function tenantKey(ctx: ServiceContext, masterKey: Buffer, tenantId: string): Promise<Buffer> {
   const context = `tenant:${tenantId}:evidence-key`;
-  let row = await findKey(s.db, tenantId);
+  let row = await findKey(ctx.db, tenantId);
   if (!row) {
     await insertKeyOnce(
-      s.db,
+      ctx.db,
       tenantId,
-      seal(s.keys.master, randomBytes(32), context),
-      s.clock.now().toISOString(),
+      seal(masterKey, randomBytes(32), context),
+      ctx.clock.now().toISOString(),
     );
-    row = await findKey(s.db, tenantId);
+    row = await findKey(ctx.db, tenantId);
     if (!row) throw new Error('evidence key missing');
   }
-  return unseal(s.keys.master, row.key_sealed, context);
+  return unseal(masterKey, row.key_sealed, context);
 }
 
 /** Associated data binding a sealed copy to its tenant and id. */
@@ -76,8 +86,8 @@ export function evidencePath(dataDir: string, tenantId: string, id: string): str
   return path.join(dataDir, 'evidence', tenantId, `${id}.sealed`);
 }
 
-async function deviceEvent(s: AppServices, device: DevicesTable, eventId: string) {
-  const e = await findDeviceEvent(s.db, device.id, eventId);
+async function deviceEvent(ctx: ServiceContext, device: DevicesTable, eventId: string) {
+  const e = await findDeviceEvent(ctx.db, device.id, eventId);
   // Another device's event answers like a missing one (document 2: 404 event missing or another device's).
   if (!e) throw notFound('event');
   return e;
@@ -89,24 +99,24 @@ async function deviceEvent(s: AppServices, device: DevicesTable, eventId: string
  * above the tenant cap (413), BLAKE3 differs (400), store failure (502, nothing recorded).
  */
 export async function storeEvidence(
-  s: AppServices,
+  ctx: ServiceContext,
+  parts: EvidenceParts,
   device: DevicesTable,
   eventId: string,
   bytes: Buffer,
-  requestId: string,
 ): Promise<StoredCopy> {
-  const settings = await settingsOf(s, device.tenant_id);
+  const settings = await settingsOf(ctx, device.tenant_id);
   // Copies are files in the data directory; several instances on PostgreSQL share no directory.
-  if (s.config.databaseUrl !== null || settings.enabled !== 1) {
+  if (parts.databaseUrl !== null || settings.enabled !== 1) {
     throw new AppError('evidence.storage_off', 'evidence file storage is not configured or switched off');
   }
-  const event = await deviceEvent(s, device, eventId);
+  const event = await deviceEvent(ctx, device, eventId);
   if (event.evidence_requested !== 1)
     throw new AppError('evidence.not_requested', 'the policy version did not ask for a copy of this file');
-  const kept = await findCopyOfEvent(s.db, device.id, event.id);
+  const kept = await findCopyOfEvent(ctx.db, device.id, event.id);
   if (kept)
     return { id: kept.id, size_bytes: Number(kept.size_bytes), expires_at: kept.expires_at, new: false };
-  const used = await storedBytes(s.db, device.tenant_id);
+  const used = await storedBytes(ctx.db, device.tenant_id);
   if (bytes.length > MAX_EVIDENCE_BYTES || used + bytes.length > Number(settings.cap_bytes)) {
     throw new AppError('evidence.over_cap', 'the file is above the tenant evidence cap');
   }
@@ -117,11 +127,11 @@ export async function storeEvidence(
       'the BLAKE3 hash of the upload differs from the reported one',
     );
   }
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const id = randomUUID();
-  const file = evidencePath(s.config.dataDir, device.tenant_id, id);
+  const file = evidencePath(parts.dataDir, device.tenant_id, id);
   try {
-    const key = await tenantKey(s, device.tenant_id);
+    const key = await tenantKey(ctx, parts.masterKey, device.tenant_id);
     const nonce = randomBytes(12);
     const sealed = aesGcmEncrypt(key, nonce, bytes, evidenceAad(device.tenant_id, id));
     await fs.mkdir(path.dirname(file), { recursive: true, mode: 0o700 });
@@ -132,7 +142,7 @@ export async function storeEvidence(
   }
   const expiresAt = new Date(now.getTime() + Number(settings.retention_days) * 86_400_000).toISOString();
   try {
-    await s.db.transaction().execute(async (trx) => {
+    await ctx.db.transaction().execute(async (trx) => {
       await insertCopy(trx, {
         id,
         tenant_id: device.tenant_id,
@@ -146,8 +156,8 @@ export async function storeEvidence(
         expires_at: expiresAt,
         deleted_at: null,
       });
-      await s.audit.write(
-        { tenantId: device.tenant_id, actor: { type: 'agent', id: device.id }, requestId },
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'evidence.file_stored',
           subject: { type: 'evidence_file', id },
@@ -159,7 +169,7 @@ export async function storeEvidence(
   } catch (error) {
     await fs.rm(file, { force: true }).catch(() => undefined);
     // A concurrent retry stored it first: answer with that copy.
-    const raced = await findCopyOfEvent(s.db, device.id, event.id);
+    const raced = await findCopyOfEvent(ctx.db, device.id, event.id);
     if (raced)
       return { id: raced.id, size_bytes: Number(raced.size_bytes), expires_at: raced.expires_at, new: false };
     throw error;
@@ -168,7 +178,7 @@ export async function storeEvidence(
 }
 
 export async function recordWithheld(
-  s: AppServices,
+  ctx: ServiceContext,
   device: DevicesTable,
   eventId: string,
   reason: string,
@@ -176,15 +186,15 @@ export async function recordWithheld(
   if (!(WITHHELD_REASONS as readonly string[]).includes(reason)) {
     throw fieldError('reason', `must be one of: ${WITHHELD_REASONS.join(', ')}`);
   }
-  const event = await deviceEvent(s, device, eventId);
-  const fresh = await insertWithheldOnce(s.db, {
+  const event = await deviceEvent(ctx, device, eventId);
+  const fresh = await insertWithheldOnce(ctx.db, {
     id: randomUUID(),
     tenant_id: device.tenant_id,
     incident_id: event.incident_id,
     event_id: event.id,
     reason,
     device_id: device.id,
-    recorded_at: s.clock.now().toISOString(),
+    recorded_at: ctx.clock.now().toISOString(),
   });
   return { event_id: event.id, reason, new: fresh };
 }

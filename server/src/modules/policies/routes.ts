@@ -16,9 +16,9 @@ import {
 } from './inventory.js';
 import { lifecycleView } from './lifecycle-view.js';
 import { checkLookupPermissions } from './lookup-permissions.js';
+import { getPolicy, listPolicyRows } from './policy-list.js';
 import * as R from './response-schemas.js';
 import { policyPartsOf } from './route-parts.js';
-import { getPolicy, listPolicyRows } from './rows.js';
 import { addVersion, createPolicy, getVersions } from './service.js';
 
 /** Policy fields are validated by the engine's validatePolicyVersion (field errors name the path). */
