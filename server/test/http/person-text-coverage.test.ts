@@ -59,6 +59,8 @@ const NOT_PERSON_TEXT: Record<string, string> = {
   'POST /api/v1/policies/simulate text': 'content under test',
   // A passage probed against a fingerprint corpus: content under test, never stored or shown back.
   'POST /api/v1/fingerprint-corpora/{id}/probe text': 'content under test',
+  // A saved view's filter name: a query parameter's key, held to ^[a-z][a-z0-9_]{0,63}$.
+  'POST /api/v1/saved-views state.filters[].name': 'identifier pattern',
   // A filter value matched against the departments stored on users and endpoints; the preview
   // stores nothing and its answer holds counts and ids, never this value.
   'POST /api/v1/policies/scope-preview scope.departments[]': 'lookup value',
