@@ -13,9 +13,13 @@ setup_done=$(date +%s)
 # Keep one wineserver for the whole run (first start 0.6 s, later ones 0.1-0.2 s); -k stops only this prefix's.
 wineserver -p 2>/dev/null || true  # already running: fine
 trap 'wineserver -k || true' EXIT
+# Every Wine test; the MSI ones install a stand-in payload (Windows node.exe and the built agent).
 npx vitest run --config agent/native/vitest.windows.config.ts
-# The win-x64 single executable (npm run package) from the addon just built, run under Wine.
+# The win-x64 single executable (npm run package) from the addon just built: the MSI tests again with
+# it as the payload (a test copy carries Wine 8's one-byte patch, agent/native/test/windows/msi-wine.ts),
+# which adds the service loop and `/x` telling the server; then the executable on its own.
 node scripts/package/build.mjs --target win-x64 --no-deb
+CUSTOS_MSI_PAYLOAD=$PWD/dist/package/win-x64 npx vitest run --config agent/native/vitest.windows.config.ts msi-under-wine
 npx vitest run --config scripts/package/vitest.wine.config.ts
 end=$(date +%s)
 echo "test:windows: build and setup $((setup_done - start)) s, Wine tests $((end - setup_done)) s, total $((end - start)) s"
