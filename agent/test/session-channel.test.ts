@@ -11,6 +11,7 @@ import { DecisionPipeline } from '../src/pipeline.js';
 import type { Platform, SessionSupport } from '../src/platform/types.js';
 import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
+import { tellRefusedConnection } from '../src/service/connection-filters.js';
 import { AGENT_BIN, startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
 import {
@@ -36,6 +37,14 @@ let channel: SessionChannel;
 let helper: NodeProcess | null = null;
 const sock = join(root, 'run', 'session.sock');
 const dialogDir = join(root, 'dialog');
+
+const REFUSED = {
+  occurred_at: '2026-01-15T09:00:00Z',
+  application: 'tool.exe',
+  address: '203.0.113.7',
+  port: 443,
+  policy_ids: [],
+};
 
 function support(p: Platform, path: string): SessionSupport {
   return { ...p.session!, socketPath: () => path };
@@ -245,6 +254,16 @@ describe('session channel (Linux, real D-Bus)', () => {
     expect(channel.notifyStatus().notify).toBe(true);
   });
 
+  it('a refused connection is told to the sole signed-in person as a notice (document 1)', async () => {
+    notes.script = { click: null };
+    const before = notes.shown.length;
+    expect(await tellRefusedConnection(channel, platform.identity, REFUSED)).toBe('shown');
+    expect(notes.shown.length).toBe(before + 1);
+    expect(notes.shown.at(-1)!.body).toBe(
+      "tool.exe was not allowed to connect to 203.0.113.7 (port 443) by your organisation's policy.",
+    );
+  }, 30_000);
+
   it('two sessions of one person: nobody is asked', async () => {
     const two = await linuxPlatform({
       sessionsDir: sessionsFor(join(root, 'two'), [
@@ -257,6 +276,7 @@ describe('session channel (Linux, real D-Bus)', () => {
       asked: false,
       reason: 'several_sessions',
     });
+    expect(await tellRefusedConnection(ch, two.identity, REFUSED)).toBe('[not_asked] several_sessions');
   });
 
   it('with the helper gone nobody is asked: [not_asked] and notify false', async () => {

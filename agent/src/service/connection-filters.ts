@@ -1,6 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import type { BundlePolicy } from '@custos/engine';
-import type { ConnectionFiltersHealth, ConnectionPolicyRule, RefusedConnection } from '../platform/types.js';
+import type { SessionChannel } from '../people/channel.js';
+import type {
+  ConnectionFiltersHealth,
+  ConnectionPolicyRule,
+  InteractiveIdentity,
+  RefusedConnection,
+} from '../platform/types.js';
 import type { PolicyRuntime } from '../policy/runtime.js';
 import type { AgentState } from './state.js';
 
@@ -101,6 +107,32 @@ export function refusedConnectionEvent(s: AgentState, r: RefusedConnection): Rec
   };
 }
 
+/** How long the notice of a refused connection stays on the desktop at most. */
+export const REFUSED_NOTICE_MS = 30_000;
+
+/**
+ * Document 1: a refused connection comes "with a notice to the sole signed-in person". The session
+ * channel asks only the one person signed in at the console (nobody with several sessions or
+ * none); whether it was shown is logged, never waited for: the connection is refused either way.
+ */
+export async function tellRefusedConnection(
+  session: SessionChannel,
+  identity: InteractiveIdentity,
+  r: RefusedConnection,
+): Promise<string> {
+  const who = await identity.current();
+  const out = await session.ask(
+    who.user?.id ?? null,
+    {
+      kind: 'notice',
+      title: 'Custos DLP',
+      text: `${r.application} was not allowed to connect to ${r.address} (port ${r.port}) by your organisation's policy.`,
+    },
+    REFUSED_NOTICE_MS,
+  );
+  return out.asked ? 'shown' : `[not_asked] ${out.reason}`;
+}
+
 /** Queues the connections the filters refused since the last call (already one a minute per pair). */
 export function queueRefusedConnections(s: AgentState): number {
   const refused = s.platform.connectionFilters?.takeRefused() ?? [];
@@ -108,6 +140,11 @@ export function queueRefusedConnections(s: AgentState): number {
   for (const r of refused) {
     const body = refusedConnectionEvent(s, r);
     if (s.queue.enqueue(body.event_id as string, body).queued) queued += 1;
+    if (s.session)
+      void tellRefusedConnection(s.session, s.platform.identity, r).then(
+        (notice) => s.log('info', 'refused connection notice', { application: r.application, notice }),
+        (e: Error) => s.log('warn', 'refused connection notice failed', { error: e.message }),
+      );
   }
   return queued;
 }

@@ -548,6 +548,17 @@ export interface paths {
                                     integrity_level: string | null;
                                     withheld_fields: string[];
                                 } | null;
+                                connection: {
+                                    application: string | null;
+                                    address: string;
+                                    port: number | null;
+                                    withheld_fields: string[];
+                                } | null;
+                                label_applied: {
+                                    value: string;
+                                    policy_id: string | null;
+                                    outcome: string;
+                                } | null;
                             }[];
                             total: number;
                             limit: number;

@@ -141,6 +141,14 @@ const ProcessDetail = Type.Object(
   },
   { additionalProperties: false },
 );
+const Connection = Type.Object(
+  { application: Nullable(S), address: S, port: Nullable(I), withheld_fields: Type.Array(S) },
+  { additionalProperties: false },
+);
+const LabelApplied = Type.Object(
+  { value: S, policy_id: Nullable(S), outcome: S },
+  { additionalProperties: false },
+);
 
 const Detail = Type.Object({
   ...Row,
@@ -237,6 +245,8 @@ const Event = Type.Object({
   removable_device: Type.Unsafe<unknown>(Nullable(RemovableDevice)),
   print_job: Type.Unsafe<unknown>(Nullable(PrintJob)),
   process_detail: Type.Unsafe<unknown>(Nullable(ProcessDetail)),
+  connection: Type.Unsafe<unknown>(Nullable(Connection)),
+  label_applied: Type.Unsafe<unknown>(Nullable(LabelApplied)),
 });
 
 /** The list's filters and sort; GET /incidents/export takes the same (export-routes.ts). */

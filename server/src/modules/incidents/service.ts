@@ -343,6 +343,8 @@ export function eventRow(e: AgentEventsTable) {
     removable_device: p.removable_device ?? null,
     print_job: p.print_job ?? null,
     process_detail: p.process_detail ?? null,
+    connection: p.connection ?? null,
+    label_applied: p.label_applied ?? null,
   };
 }
 

@@ -8,6 +8,7 @@ import {
   printJobOf,
   processDetailOf,
 } from './normalise-extras.js';
+import { connectionOf, labelAppliedOf } from './normalise-outcomes.js';
 
 export type { NormalisedEvent };
 
@@ -252,6 +253,10 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
   if ('reason' in printJob) return reject(id, printJob.reason);
   const process = processDetailOf(e.process_detail, MAX_PATH_CHARS);
   if ('reason' in process) return reject(id, process.reason);
+  const connection = connectionOf(e.connection, MAX_PATH_CHARS);
+  if ('reason' in connection) return reject(id, connection.reason);
+  const labelApplied = labelAppliedOf(e.label_applied);
+  if ('reason' in labelApplied) return reject(id, labelApplied.reason);
   const fileFacts = fileFactsOf(f);
   if ('reason' in fileFacts) return reject(id, fileFacts.reason);
 
@@ -291,6 +296,8 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
     departure,
     print_job: printJob.value,
     process_detail: process.value,
+    connection: connection.value,
+    label_applied: labelApplied.value,
     ...fileFacts.value,
   };
   // The limit bounds what is kept: unknown fields are dropped, so only the stored form counts.

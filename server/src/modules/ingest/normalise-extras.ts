@@ -8,7 +8,7 @@ import type { DetectorPreviews, PersonPromptRecord } from '../../ports/normalise
  * credential-shaped value) is withheld and the event kept: a person must not be able to keep an
  * event off the server by typing, or by naming a printer, oddly.
  */
-type Out<T> = { value: T } | { reason: string };
+export type Out<T> = { value: T } | { reason: string };
 
 /**
  * Prompt kinds and results today: notice, continue, justify; shown, continued, cancelled,
@@ -28,7 +28,7 @@ const MAX_SNIPPET_CHARS = 160;
 /** A masked value keeps at most four leading and four trailing characters (engine maskValue). */
 const MAX_CLEAR_CHARS = 8;
 
-function isObject(v: unknown): v is Record<string, unknown> {
+export function isObject(v: unknown): v is Record<string, unknown> {
   return v !== null && typeof v === 'object' && !Array.isArray(v);
 }
 
@@ -39,14 +39,14 @@ function withheldReason(text: string, form: 'line' | 'multiline'): string | null
   return /credential/.test(problem) ? 'credential_shaped' : 'unsafe_text';
 }
 
-function optionalString(v: unknown, max: number): Out<string | null> {
+export function optionalString(v: unknown, max: number): Out<string | null> {
   if (v === undefined || v === null || v === '') return { value: null };
   if (typeof v !== 'string' || v.length > max) return { reason: 'bad' };
   return { value: v };
 }
 
 /** A one-line name shown to analysts: kept when it passes the person-text rule, else withheld. */
-function nameField(v: unknown, max: number, field: string, withheld: string[]): Out<string | null> {
+export function nameField(v: unknown, max: number, field: string, withheld: string[]): Out<string | null> {
   const s = optionalString(v, max);
   if ('reason' in s || s.value === null) return s;
   if (withheldReason(s.value, 'line') !== null) {
