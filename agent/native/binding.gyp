@@ -11,7 +11,7 @@
         [
           "OS=='linux'",
           {
-            "sources": ["src/linux/errno-error.cc", "src/linux/xattr.cc", "src/linux/fanotify.cc", "src/linux/fanotify-hold.cc", "src/linux/peercred.cc", "src/linux/register.cc"]
+            "sources": ["src/linux/errno-error.cc", "src/linux/xattr.cc", "src/linux/fanotify.cc", "src/linux/fanotify-hold.cc", "src/linux/peercred.cc", "src/linux/page-out.cc", "src/linux/register.cc"]
           }
         ],
         [

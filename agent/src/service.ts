@@ -304,6 +304,7 @@ export class AgentService {
     await this.checkin();
     await this.syncWatches();
     s.platform.releaseFreedMemory();
+    let startPagesReleased = false;
     const loops = serviceLoops(
       {
         checkin: async () => {
@@ -315,6 +316,11 @@ export class AgentService {
         upload: () => this.upload(),
         discover: async () => {
           await this.discover();
+          // Once, after the first pass: start-up's pages of the executable go back (Linux).
+          if (startPagesReleased) return;
+          startPagesReleased = true;
+          const pages = s.platform.releaseStartPages?.();
+          if (pages) s.log('info', 'start-up pages of the executable released', { ...pages });
         },
         syncWatches: async () => {
           await this.syncWatches();

@@ -148,6 +148,8 @@ export interface NativeBinding {
   fanotifyHoldClose?(id: number): boolean;
   /** SO_PEERCRED of a connected Unix socket fd: what the kernel recorded at connect(). */
   peerCredentials?(fd: number): { pid: number; uid: number; gid: number };
+  /** madvise(MADV_PAGEOUT) on the executable's own read-only mappings; what was advised. */
+  pageOutExecutable?(): { advised_bytes: number; failures: number; error: string | null };
   // Windows: identity
   processTokenIdentity?(): TokenIdentity;
   sessionTokenIdentity?(sessionId: number): TokenIdentity;
@@ -197,6 +199,7 @@ export const FUNCTION_PLATFORMS: Record<NativeFunctionName, 'linux' | 'win32'> =
   fanotifyHoldAnswer: 'linux',
   fanotifyHoldClose: 'linux',
   peerCredentials: 'linux',
+  pageOutExecutable: 'linux',
   processTokenIdentity: 'win32',
   sessionTokenIdentity: 'win32',
   consoleSessions: 'win32',

@@ -309,6 +309,11 @@ export interface Platform {
    * answers whether anything could be asked. Never throws.
    */
   releaseFreedMemory(): boolean;
+  /**
+   * Gives back the pages of the agent's own executable that start-up touched (Linux: madvise
+   * MADV_PAGEOUT); absent where there is no such call. Never throws.
+   */
+  releaseStartPages?(): { advised_bytes: number; failures: number; error: string | null } | null;
   /** The installed agent service as `dlp-agent uninstall` manages it (`none` when there is none to manage). */
   installedService(): ServiceLookup;
   /** The session channel (issue 18; docs/agent.md, "The session helper"); absent where not built. */

@@ -1,6 +1,7 @@
 #include "../common/export.h"
 #include "fanotify-hold.h"
 #include "fanotify.h"
+#include "page-out.h"
 #include "peercred.h"
 #include "xattr.h"
 
@@ -18,6 +19,7 @@ void RegisterPlatform(Napi::Env env, Napi::Object exports) {
   Export(env, exports, "fanotifyHoldAnswer", FanotifyHoldAnswer);
   Export(env, exports, "fanotifyHoldClose", FanotifyHoldClose);
   Export(env, exports, "peerCredentials", PeerCredentials);
+  Export(env, exports, "pageOutExecutable", PageOutExecutable);
   // The reader threads end before the environment goes away (worker threads, process exit).
   env.AddCleanupHook([]() {
     CloseAllFanotifyHolds();

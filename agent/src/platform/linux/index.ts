@@ -9,6 +9,7 @@ import { createHeldOpens } from './held-opens.js';
 import { createJsonPolicySource } from './machine-policy.js';
 import { createLinuxNetwork } from './network.js';
 import { releaseFreedMemory } from './release-memory.js';
+import { releaseStartPages } from './release-start-pages.js';
 import { createSysfsRemovable } from './removable.js';
 import { createStderrServiceHooks } from './service-hooks.js';
 import { peerCredentialsOf, sessionSocketPath } from './session-peer.js';
@@ -90,6 +91,7 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
       process.umask(0o077);
     },
     releaseFreedMemory,
+    releaseStartPages,
     installedService: () => findInstalledService(),
   };
 }

@@ -1,0 +1,6 @@
+#pragma once
+#include <napi.h>
+
+namespace custos {
+Napi::Value PageOutExecutable(const Napi::CallbackInfo& info);
+}  // namespace custos
