@@ -10046,6 +10046,12 @@ export interface paths {
                                     } | null;
                                     scope_before?: (string | number)[] | null;
                                     scope_after?: (string | number)[] | null;
+                                    imported_from?: {
+                                        tenant_id: string;
+                                        policy_id: string;
+                                        policy_number: number;
+                                        version: number;
+                                    };
                                     resolved_scope?: {
                                         eligible_endpoints: number;
                                         active_endpoints: number;
@@ -13092,6 +13098,752 @@ export interface paths {
             };
         };
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/policies/{id}/versions/{version}/package": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                    version: number;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            /** @enum {string} */
+                            format: "svc.policy-package";
+                            /** @enum {number} */
+                            format_version: 1;
+                            product_version: string;
+                            exported_at: string;
+                            source: {
+                                tenant_id: string;
+                                policy_id: string;
+                                policy_number: number;
+                                version: number;
+                                version_status: string;
+                            };
+                            policy: {
+                                name: string;
+                                description: string | null;
+                                group: string | null;
+                                spec: {
+                                    name: string;
+                                    description?: string;
+                                    mode?: string;
+                                    severity: string;
+                                    priority?: number;
+                                    group?: string | null;
+                                    scope: {
+                                        departments?: string[];
+                                        channels?: string[];
+                                        operating_systems?: string[];
+                                        destinations?: string[];
+                                        sources?: string[];
+                                        applications?: string[];
+                                        user_ids?: string[];
+                                        groups?: string[];
+                                        device_ids?: string[];
+                                        agent_groups?: string[];
+                                        include_targets?: {
+                                            kind: string;
+                                            source: {
+                                                type: string;
+                                                domain_sid?: string;
+                                            };
+                                            object_id: string;
+                                            label?: string;
+                                        }[];
+                                        exclude_targets?: {
+                                            kind: string;
+                                            source: {
+                                                type: string;
+                                                domain_sid?: string;
+                                            };
+                                            object_id: string;
+                                            label?: string;
+                                        }[];
+                                        exclude_groups?: string[];
+                                        exclude_device_ids?: string[];
+                                        exclude_agent_groups?: string[];
+                                    };
+                                    condition: components["schemas"]["def-0"];
+                                    exceptions?: {
+                                        id: string;
+                                        reason: string;
+                                        approved_by: string;
+                                        expires_at?: string | null;
+                                        scope: {
+                                            departments?: string[];
+                                            channels?: string[];
+                                            operating_systems?: string[];
+                                            destinations?: string[];
+                                            sources?: string[];
+                                            applications?: string[];
+                                            user_ids?: string[];
+                                            groups?: string[];
+                                            device_ids?: string[];
+                                            agent_groups?: string[];
+                                            include_targets?: {
+                                                kind: string;
+                                                source: {
+                                                    type: string;
+                                                    domain_sid?: string;
+                                                };
+                                                object_id: string;
+                                                label?: string;
+                                            }[];
+                                            exclude_targets?: {
+                                                kind: string;
+                                                source: {
+                                                    type: string;
+                                                    domain_sid?: string;
+                                                };
+                                                object_id: string;
+                                                label?: string;
+                                            }[];
+                                            exclude_groups?: string[];
+                                            exclude_device_ids?: string[];
+                                            exclude_agent_groups?: string[];
+                                        };
+                                        downgrade_to?: string | null;
+                                    }[];
+                                    response: string;
+                                    offline_response?: string | null;
+                                    evidence?: {
+                                        metadata?: boolean;
+                                        redacted_previews?: boolean;
+                                        context_snippets?: boolean;
+                                        full_file?: boolean;
+                                    };
+                                    schedule?: {
+                                        timezone: string;
+                                        days_of_week: number[];
+                                        start_minute: number;
+                                        end_minute: number;
+                                    } | null;
+                                    conflict_strategy?: string;
+                                    change_reason: string;
+                                    notifications?: {
+                                        user_message?: string | null;
+                                        prompt_message_id?: string | null;
+                                        user_messages?: {
+                                            en?: string;
+                                            az?: string;
+                                            ru?: string;
+                                            tr?: string;
+                                        };
+                                        justification?: {
+                                            reasons?: string[];
+                                            free_text?: boolean;
+                                            min_chars?: number;
+                                        };
+                                    };
+                                    risk_thresholds?: {
+                                        below: string;
+                                        steps: {
+                                            at_or_above: number;
+                                            action: string;
+                                        }[];
+                                    } | null;
+                                    apply_label?: {
+                                        value: string;
+                                        replace_existing?: boolean;
+                                    } | null;
+                                    raise_every_match?: boolean;
+                                    connection?: {
+                                        mode: string;
+                                        applications: string[];
+                                        destinations: {
+                                            address: string;
+                                            ports?: number[];
+                                        }[];
+                                    } | null;
+                                    effective_from?: string | null;
+                                    effective_until?: string | null;
+                                    sandbox?: boolean;
+                                };
+                            };
+                            dependencies: {
+                                key: string;
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                value: string;
+                                version?: number;
+                                revision?: number;
+                                target?: {
+                                    kind: string;
+                                    source: {
+                                        type: string;
+                                        domain_sid?: string;
+                                    };
+                                    object_id: string;
+                                    label?: string;
+                                };
+                                name?: string;
+                                origin?: "builtin" | "tenant";
+                                paths: string[];
+                            }[];
+                            digest: string;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/policy-packages/dry-run": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        package: {
+                            /** @enum {string} */
+                            format: "svc.policy-package";
+                            /** @enum {number} */
+                            format_version: 1;
+                            product_version: string;
+                            exported_at: string;
+                            source: {
+                                tenant_id: string;
+                                policy_id: string;
+                                policy_number: number;
+                                version: number;
+                                version_status: string;
+                            };
+                            policy: {
+                                name: string;
+                                description: string | null;
+                                group: ("email" | "web" | "removable_media" | "cloud" | "print" | "clipboard" | "network_share" | "discovery" | "other") | null;
+                                /** @description policy version fields (docs/policies.md) */
+                                spec: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            dependencies: {
+                                key: string;
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                value: string;
+                                version?: number;
+                                revision?: number;
+                                target?: {
+                                    kind: "directory_group" | "endpoint" | "endpoint_group";
+                                    source: {
+                                        /** @enum {string} */
+                                        type: "windows_directory";
+                                        domain_sid: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        type: "svc";
+                                    };
+                                    object_id: string;
+                                    label?: string;
+                                };
+                                name?: string;
+                                origin?: "builtin" | "tenant";
+                                paths: string[];
+                            }[];
+                            digest: string;
+                        };
+                        mappings?: {
+                            key: string;
+                            to?: string | {
+                                classification_id: string;
+                                classification_version: number;
+                                revision: number;
+                            } | {
+                                kind: "directory_group" | "endpoint" | "endpoint_group";
+                                source: {
+                                    /** @enum {string} */
+                                    type: "windows_directory";
+                                    domain_sid: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "svc";
+                                };
+                                object_id: string;
+                                label?: string;
+                            };
+                            remove?: boolean;
+                        }[];
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            source: {
+                                tenant_id: string;
+                                policy_id: string;
+                                policy_number: number;
+                                version: number;
+                                version_status: string;
+                            };
+                            product_version: string;
+                            digest: string;
+                            same_tenant: boolean;
+                            name: string;
+                            name_conflict?: {
+                                policy_id: string;
+                                number: number;
+                            };
+                            previously_imported: {
+                                policy_id: string;
+                                number: number;
+                                imported_at: string;
+                                digest: string;
+                            }[];
+                            dependencies: {
+                                key: string;
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                value: string;
+                                version?: number;
+                                revision?: number;
+                                target?: {
+                                    kind: string;
+                                    source: {
+                                        type: string;
+                                        domain_sid?: string;
+                                    };
+                                    object_id: string;
+                                    label?: string;
+                                };
+                                name?: string;
+                                origin?: "builtin" | "tenant";
+                                paths: string[];
+                                state: "exact" | "requires_mapping" | "missing" | "incompatible" | "mapped" | "removed";
+                                resolved_to: string | null;
+                                message: string;
+                                removable: boolean;
+                            }[];
+                            issues: {
+                                field: string;
+                                message: string;
+                            }[];
+                            blocking: boolean;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/policy-packages/import": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        package: {
+                            /** @enum {string} */
+                            format: "svc.policy-package";
+                            /** @enum {number} */
+                            format_version: 1;
+                            product_version: string;
+                            exported_at: string;
+                            source: {
+                                tenant_id: string;
+                                policy_id: string;
+                                policy_number: number;
+                                version: number;
+                                version_status: string;
+                            };
+                            policy: {
+                                name: string;
+                                description: string | null;
+                                group: ("email" | "web" | "removable_media" | "cloud" | "print" | "clipboard" | "network_share" | "discovery" | "other") | null;
+                                /** @description policy version fields (docs/policies.md) */
+                                spec: {
+                                    [key: string]: unknown;
+                                };
+                            };
+                            dependencies: {
+                                key: string;
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                value: string;
+                                version?: number;
+                                revision?: number;
+                                target?: {
+                                    kind: "directory_group" | "endpoint" | "endpoint_group";
+                                    source: {
+                                        /** @enum {string} */
+                                        type: "windows_directory";
+                                        domain_sid: string;
+                                    } | {
+                                        /** @enum {string} */
+                                        type: "svc";
+                                    };
+                                    object_id: string;
+                                    label?: string;
+                                };
+                                name?: string;
+                                origin?: "builtin" | "tenant";
+                                paths: string[];
+                            }[];
+                            digest: string;
+                        };
+                        mappings?: {
+                            key: string;
+                            to?: string | {
+                                classification_id: string;
+                                classification_version: number;
+                                revision: number;
+                            } | {
+                                kind: "directory_group" | "endpoint" | "endpoint_group";
+                                source: {
+                                    /** @enum {string} */
+                                    type: "windows_directory";
+                                    domain_sid: string;
+                                } | {
+                                    /** @enum {string} */
+                                    type: "svc";
+                                };
+                                object_id: string;
+                                label?: string;
+                            };
+                            remove?: boolean;
+                        }[];
+                        name?: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                201: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            /** @enum {number} */
+                            version: 1;
+                            report: {
+                                source: {
+                                    tenant_id: string;
+                                    policy_id: string;
+                                    policy_number: number;
+                                    version: number;
+                                    version_status: string;
+                                };
+                                product_version: string;
+                                digest: string;
+                                same_tenant: boolean;
+                                name: string;
+                                name_conflict?: {
+                                    policy_id: string;
+                                    number: number;
+                                };
+                                previously_imported: {
+                                    policy_id: string;
+                                    number: number;
+                                    imported_at: string;
+                                    digest: string;
+                                }[];
+                                dependencies: {
+                                    key: string;
+                                    kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                    value: string;
+                                    version?: number;
+                                    revision?: number;
+                                    target?: {
+                                        kind: string;
+                                        source: {
+                                            type: string;
+                                            domain_sid?: string;
+                                        };
+                                        object_id: string;
+                                        label?: string;
+                                    };
+                                    name?: string;
+                                    origin?: "builtin" | "tenant";
+                                    paths: string[];
+                                    state: "exact" | "requires_mapping" | "missing" | "incompatible" | "mapped" | "removed";
+                                    resolved_to: string | null;
+                                    message: string;
+                                    removable: boolean;
+                                }[];
+                                issues: {
+                                    field: string;
+                                    message: string;
+                                }[];
+                                blocking: boolean;
+                            };
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                413: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;

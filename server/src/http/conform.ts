@@ -4,9 +4,15 @@
  * list are dropped, and a field of the wrong type is dropped too (or becomes null where the
  * schema allows null) instead of failing the whole answer at serialisation. Understands the
  * subset of JSON Schema the response schemas use: object, array, string, number, integer,
- * boolean, null, anyOf/union.
+ * boolean, null, anyOf/union, and a `$ref` to one of the shared schemas (http/shared-schemas.ts).
  */
+import { SHARED_SCHEMAS } from './shared-schemas.js';
+
 type Json = Record<string, unknown>;
+
+const SHARED = new Map(
+  SHARED_SCHEMAS.map((s) => [`${String((s as { $id?: string }).$id)}#`, s as unknown as Json]),
+);
 
 const DROP = Symbol('drop');
 
@@ -17,6 +23,10 @@ function typesOf(schema: Json): string[] {
 }
 
 function fit(schema: Json, value: unknown): unknown {
+  if (typeof schema.$ref === 'string') {
+    const target = SHARED.get(schema.$ref);
+    return target ? fit(target, value) : DROP;
+  }
   if (Array.isArray(schema.anyOf)) {
     for (const branch of schema.anyOf as Json[]) {
       const out = fit(branch, value);

@@ -108,6 +108,19 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'a release with an exclusion while active endpoints lack scope_exclusions (the count is given)',
   },
+  // Portable policy packages (issue 25; docs/policy-packages.md).
+  'policy_package.busy': {
+    status: 429,
+    summary: 'four package dry runs or imports of the tenant are already running; try again shortly',
+  },
+  'policy_package.digest_mismatch': {
+    status: 422,
+    summary: 'the package digest does not match its contents; details name package.digest',
+  },
+  'policy_package.unresolved': {
+    status: 422,
+    summary: 'an import with a dependency still unresolved or an invalid field; details name each',
+  },
   'approved_device.limit': { status: 409, summary: 'the tenant already approves 5,000 devices' },
   'fingerprint_corpus.name_taken': {
     status: 409,

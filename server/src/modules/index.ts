@@ -38,6 +38,7 @@ import { policyReleaseModule } from './policies/release-routes.js';
 import { policiesModule } from './policies/routes.js';
 import { policySettingsModule } from './policies/settings-routes.js';
 import { policySwitchModule } from './policies/switch-routes.js';
+import { policyPackagesModule } from './policy-packages/public.js';
 import { classificationBindingPort, policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
 import { roleScopesOfGroup } from './roles/public.js';
@@ -84,6 +85,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   policyPreviewModule,
   policySwitchModule,
   policySettingsModule,
+  // Portable policy packages (issue 25): export, dry run, import.
+  policyPackagesModule,
   bundlesModule,
   bundleCompileModule,
   fingerprintCorporaModule,

@@ -1,9 +1,11 @@
 import { editorAz } from './editor-az.js';
 import type { policyEn } from './en.js';
+import { packagesAz } from './packages-az.js';
 
 /** Azərbaycanca: siyasət səhifələri. */
 export const policyAz: Record<keyof typeof policyEn, string> = {
   ...editorAz,
+  ...packagesAz,
   'nav.policies': 'Siyasətlər',
   'pol.title': 'Siyasətlər',
   'pol.subnav': 'Siyasət səhifələri',

@@ -1,7 +1,9 @@
 import { editorEn } from './editor-en.js';
+import { packagesEn } from './packages-en.js';
 /** English texts of the policy pages (issue 17), spread into the reference catalogue. */
 export const policyEn = {
   ...editorEn,
+  ...packagesEn,
   'nav.policies': 'Policies',
   'pol.title': 'Policies',
   'pol.subnav': 'Policy pages',

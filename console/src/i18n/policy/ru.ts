@@ -1,9 +1,11 @@
 import { editorRu } from './editor-ru.js';
 import type { policyEn } from './en.js';
+import { packagesRu } from './packages-ru.js';
 
 /** Русский: страницы политик. */
 export const policyRu: Record<keyof typeof policyEn, string> = {
   ...editorRu,
+  ...packagesRu,
   'nav.policies': 'Политики',
   'pol.title': 'Политики',
   'pol.subnav': 'Страницы политик',

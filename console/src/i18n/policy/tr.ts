@@ -1,9 +1,11 @@
 import { editorTr } from './editor-tr.js';
 import type { policyEn } from './en.js';
+import { packagesTr } from './packages-tr.js';
 
 /** Türkçe: politika sayfaları. */
 export const policyTr: Record<keyof typeof policyEn, string> = {
   ...editorTr,
+  ...packagesTr,
   'nav.policies': 'Politikalar',
   'pol.title': 'Politikalar',
   'pol.subnav': 'Politika sayfaları',

@@ -1,5 +1,6 @@
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { getRouteApi, Link } from '@tanstack/react-router';
+import { useState } from 'react';
 import { api, call } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
 import { can, useMe } from '../../session/me.js';
@@ -9,6 +10,7 @@ import { Pager } from '../../ui/pager.js';
 import { InventoryFilters } from './inventory-filters.js';
 import { INVENTORY_PAGE, type InventorySearch, toInventoryQuery } from './inventory-search.js';
 import { InventoryTable } from './inventory-table.js';
+import { ImportPackageDialog } from './package-import-dialog.js';
 import { PolicySubNav } from './policy-sub-nav.js';
 
 const route = getRouteApi('/signed-in/policies');
@@ -25,6 +27,7 @@ export function PoliciesPage() {
       call(api.GET('/api/v1/policies/inventory', { params: { query: toInventoryQuery(search) } })),
     placeholderData: keepPreviousData,
   });
+  const [importing, setImporting] = useState(false);
   const go = (next: InventorySearch) => void navigate({ search: next });
   const data = list.data;
   return (
@@ -34,7 +37,13 @@ export function PoliciesPage() {
       <p className="actions">
         {can(me.data, 'policies:write') && <Link to="/policies/new">{t('pol.new')}</Link>}{' '}
         {can(me.data, 'policies:publish') && <Link to="/policies/order">{t('pol.reorder.title')}</Link>}{' '}
+        {can(me.data, 'policies:write') && (
+          <button type="button" className="secondary" onClick={() => setImporting(true)}>
+            {t('pkg.import')}
+          </button>
+        )}
       </p>
+      {importing && <ImportPackageDialog onClose={() => setImporting(false)} />}
       <InventoryFilters
         key={JSON.stringify(search)}
         value={search}

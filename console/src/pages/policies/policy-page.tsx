@@ -10,6 +10,7 @@ import { messageOf } from '../../ui/errors.js';
 import { DisablePanel } from './disable-panel.js';
 import { GroupForm } from './group-form.js';
 import { labelKey } from './labels.js';
+import { ExportPackageButton } from './package-export.js';
 import { usePersonName } from './people.js';
 import { PolicySubNav } from './policy-sub-nav.js';
 import type { Release } from './policy-types.js';
@@ -42,6 +43,10 @@ export function PolicyPage() {
   if (!policy.data || !lifecycle.data) return <p className="loading">{t('app.loading')}</p>;
   const p = policy.data;
   const life = lifecycle.data;
+  const shown =
+    reading ??
+    (versions.data?.find((v) => v.status === 'pending_approval') ?? versions.data?.at(-1))?.version ??
+    1;
   return (
     <>
       <PolicySubNav />
@@ -73,7 +78,8 @@ export function PolicyPage() {
         )}{' '}
         <Link to="/policies/simulate" search={{ policy_id: id }}>
           {t('sim.thisPolicy')}
-        </Link>
+        </Link>{' '}
+        <ExportPackageButton policyId={id} version={shown} fileStem={p.display_number} />
       </p>
       {outcome && (
         <Alert kind="info">
@@ -118,15 +124,7 @@ export function PolicyPage() {
         </tbody>
       </table>
       {versions.data && versions.data.length > 0 && (
-        <VersionPicker
-          versions={versions.data}
-          chosen={
-            reading ??
-            (versions.data.find((v) => v.status === 'pending_approval') ?? versions.data.at(-1))?.version ??
-            1
-          }
-          onChoose={setReading}
-        />
+        <VersionPicker versions={versions.data} chosen={shown} onChoose={setReading} />
       )}
       <h2>{t('pol.warnings.title')}</h2>
       <ReleaseWarnings warnings={life} />

@@ -186,6 +186,16 @@ const OBJECTS: Record<string, TSchema> = {
   // Issue 20: a custom role's incident scope (null = tenant-wide).
   scope_before: Type.Union([List, Type.Null()]),
   scope_after: Type.Union([List, Type.Null()]),
+  // Issue 25: where an imported policy came from (the package's source; docs/policy-packages.md).
+  imported_from: Type.Object(
+    {
+      tenant_id: Type.String(),
+      policy_id: Type.String(),
+      policy_number: Int,
+      version: Int,
+    },
+    { additionalProperties: false },
+  ),
   resolved_scope: Type.Object(
     {
       eligible_endpoints: Int,

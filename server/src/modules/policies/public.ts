@@ -3,8 +3,20 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { PolicyForIncident } from '../../ports/policy-port.js';
 import { findPolicy, listPolicies, listTenantVersions, listVersions } from './store.js';
+import type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 
-export { compileTenant, type PolicyParts, releasedPolicies } from './service.js';
+export { checkLookupPermissions } from './lookup-permissions.js';
+export { PolicyVersionSchema } from './response-schemas.js';
+export {
+  type CreateOrigin,
+  compileTenant,
+  createPolicy,
+  type PolicyParts,
+  releasedPolicies,
+  shownStatus,
+  versionProblems,
+} from './service.js';
+export type { PoliciesTable, PolicyVersionsTable } from './tables.js';
 
 /**
  * What other modules may read about policies (server-modules contract). Consumers import only
@@ -77,4 +89,33 @@ export async function policiesBindingClassification(
     ),
   );
   return [...new Set(bound.map((r) => r.policy_id))];
+}
+
+/** One version of a policy of the tenant, with its policy; undefined when either is missing. */
+export async function findPolicyVersion(
+  db: Kysely<Database>,
+  tenantId: string,
+  policyId: string,
+  version: number,
+): Promise<{ policy: PoliciesTable; row: PolicyVersionsTable } | undefined> {
+  const policy = await findPolicy(db, tenantId, policyId);
+  if (!policy) return undefined;
+  const row = (await listVersions(db, tenantId, policyId)).find((r) => r.version === version);
+  return row ? { policy, row } : undefined;
+}
+
+/** Each policy of the tenant with the name of its latest version (for name clashes). */
+export async function policyNames(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<{ id: string; number: number; name: string }[]> {
+  const latest = new Map<string, PolicyVersionsTable>();
+  for (const r of await listTenantVersions(db, tenantId)) {
+    const seen = latest.get(r.policy_id);
+    if (!seen || seen.version < r.version) latest.set(r.policy_id, r);
+  }
+  return (await listPolicies(db, tenantId)).flatMap((p) => {
+    const r = latest.get(p.id);
+    return r ? [{ id: p.id, number: p.number, name: (JSON.parse(r.spec) as PolicyVersionInput).name }] : [];
+  });
 }

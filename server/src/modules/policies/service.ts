@@ -8,7 +8,7 @@ import {
   type TargetLookup,
   validatePolicyVersion,
 } from '@custos/engine';
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { withDatabaseLock } from '../../db/locks.js';
 import { AppError, notFound } from '../../http/errors.js';
@@ -165,7 +165,20 @@ export async function mustFindPolicy(
   return p;
 }
 
-export async function createPolicy(ctx: ServiceContext, input: Record<string, unknown>) {
+/**
+ * How a policy came to be when it was not written in the console: an import records its package
+ * source on the `policy.created` entry and runs `onCreated` inside the creating transaction.
+ */
+export interface CreateOrigin {
+  importedFrom: Record<string, string | number>;
+  onCreated(trx: Transaction<Database>, policy: PoliciesTable): Promise<void>;
+}
+
+export async function createPolicy(
+  ctx: ServiceContext,
+  input: Record<string, unknown>,
+  origin?: CreateOrigin,
+) {
   const now = ctx.clock.now();
   const spec = await validateFor(ctx, actorOf(ctx).tenantId, input, now);
   const group = typeof input['group'] === 'string' ? (input['group'] as string) : null;
@@ -186,11 +199,17 @@ export async function createPolicy(ctx: ServiceContext, input: Record<string, un
     await insertPolicy(trx, policy);
     const version = newVersionRow(ctx, id, 1, spec, now);
     await insertVersion(trx, version);
+    const imported = origin ? { imported_from: origin.importedFrom } : {};
     await ctx.audit.write(
       auditContextFor(ctx),
-      { action: 'policy.created', subject: { type: 'policy', id }, metadata: { number, version: 1 } },
+      {
+        action: 'policy.created',
+        subject: { type: 'policy', id },
+        metadata: { number, version: 1, ...imported },
+      },
       trx,
     );
+    await origin?.onCreated(trx, policy);
     created = { policy, version };
   });
   if (!created) throw new AppError('internal', 'policy not created');

@@ -25,3 +25,11 @@ export async function promptLibrary(
     },
   };
 }
+
+/** The names of the tenant's current messages, by id (what a policy package shows beside an id). */
+export async function promptMessageNames(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<Map<string, string>> {
+  return new Map((await currentMessages(db, tenantId)).map((m) => [m.id, m.name]));
+}
