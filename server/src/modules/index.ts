@@ -86,7 +86,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   policySettingsModule,
   bundlesModule,
   bundleCompileModule,
-  fingerprintCorporaModule,
+  fingerprintCorporaModule(policyCompilePort),
   promptMessagesModule,
   approvedDevicesModule(policyCompilePort),
   detectorsModule,
