@@ -4,12 +4,13 @@ import { AGENT_VERSION } from './version.js';
 /**
  * Feature names this agent version understands (document 2, Versioning: capability names gate
  * features by agent version). `scope_exclusions`: the evaluator applies `exclude_*` scope fields.
+ * `fingerprint_corpora`: the evaluator matches fingerprint conditions on the shipped corpora.
  * `warn_with_continue` and `approval_required` are advertised only by a platform that can hold an
  * operation and ask the person: on Linux only with held opens (fanotify, CAP_SYS_ADMIN) and the
  * session channel; otherwise they are absent and the server withholds such policies.
  */
 export function agentFeatures(platform: Platform): string[] {
-  const features = ['scope_exclusions'];
+  const features = ['scope_exclusions', 'fingerprint_corpora'];
   const channels = platform.capabilities.channels();
   // A channel that can hold, and a way to ask the person (the platform's own, or the session channel).
   const canHold = Object.values(channels).some(

@@ -5,7 +5,9 @@ import {
   type DecisionContext,
   type DetectorFinding,
   decide,
+  type FingerprintProbes,
   type NetworkLocation,
+  probeCorpora,
   scan,
 } from '@custos/engine';
 import { capabilityMatrix } from './capabilities.js';
@@ -121,6 +123,10 @@ export class DecisionPipeline implements ObservationSink {
     const rt = this.deps.runtime();
     if (!rt) return { decision: null, findings: [] };
     const findings = obs.content?.text ? scan(rt.detectors, obs.content.text) : [];
+    // The same probe the server's probe route and simulation run (engine probeCorpora).
+    const fingerprints: FingerprintProbes = obs.content?.text
+      ? probeCorpora(rt.corpora, obs.content.text)
+      : new Map();
     const { user } = await this.user();
     const platform = this.deps.platform;
     const matrix = this.matrix();
@@ -148,7 +154,7 @@ export class DecisionPipeline implements ObservationSink {
         channel: obs.channel,
         content:
           obs.content && obs.content.text !== null
-            ? { status: 'read', findings }
+            ? { status: 'read', findings, fingerprints }
             : { status: 'not_read', reason: obs.content?.not_read?.cause ?? 'no_content' },
         source_path: obs.from_path ?? obs.path,
         file: {

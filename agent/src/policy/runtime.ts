@@ -6,6 +6,8 @@ import {
   type CustomDetectorSpec,
   compileBundle,
   compileDetectors,
+  type PreparedCorpora,
+  prepareCorpora,
 } from '@custos/engine';
 
 /** A verified bundle prepared once for many decisions. */
@@ -14,6 +16,8 @@ export interface PolicyRuntime {
   payload: BundlePayload;
   compiled: CompiledBundle;
   detectors: CompiledDetectors;
+  /** Fingerprint corpora the bundle ships, decoded and indexed once (docs/fingerprints.md). */
+  corpora: PreparedCorpora;
   monitored_paths: string[];
 }
 
@@ -33,6 +37,8 @@ export function prepareRuntime(payload: BundlePayload): PolicyRuntime {
     payload,
     compiled: compileBundle(payload),
     detectors: compileDetectors(builtins, custom),
+    // Throws on a corpus that does not match its digest: the bundle is refused like any malformed one.
+    corpora: prepareCorpora(payload.fingerprint_corpora),
     monitored_paths: [...payload.monitored_paths],
   };
 }

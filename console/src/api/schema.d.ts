@@ -9889,6 +9889,7 @@ export interface paths {
                                     document_count?: string | number | boolean | null;
                                     too_short_count?: string | number | boolean | null;
                                     outcome?: string | number | boolean | null;
+                                    versions_removed?: string | number | boolean | null;
                                     critical_minutes?: string | number | boolean | null;
                                     high_minutes?: string | number | boolean | null;
                                     medium_minutes?: string | number | boolean | null;
@@ -10010,6 +10011,7 @@ export interface paths {
                                     replaced?: string | number | boolean | null;
                                     members_removed?: string | number | boolean | null;
                                     views_removed?: string | number | boolean | null;
+                                    acknowledged_policy_ids?: (string | number)[];
                                     incident_ids?: (string | number)[];
                                     changed_fields?: (string | number)[];
                                     exception_ids?: (string | number)[];
@@ -12131,6 +12133,9 @@ export interface paths {
                                     rule_id?: string;
                                     element_ids?: string[];
                                     detector_ids?: string[];
+                                    corpus_id?: string;
+                                    corpus_version?: number;
+                                    coverage?: number;
                                 }[];
                                 explanation: {
                                     code: string;
@@ -14466,7 +14471,120 @@ export interface paths {
         };
         put?: never;
         post?: never;
-        delete?: never;
+        delete: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    id: string;
+                };
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        reason: string;
+                        acknowledged_policy_ids?: string[];
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            id: string;
+                            versions_removed: number;
+                            bundle_version: number | null;
+                            policy_ids: string[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         options?: never;
         head?: never;
         patch?: never;
@@ -14526,6 +14644,7 @@ export interface paths {
                                 /** Format: date-time */
                                 created_at: string;
                             };
+                            bundle_version: number | null;
                             documents: {
                                 status: "kept" | "too_short";
                             }[];
@@ -21322,7 +21441,7 @@ export interface components {
     schemas: {
         /** PolicyCondition */
         "def-0": {
-            op: "classification" | "detector" | "category" | "and" | "or" | "not" | "at_least" | "total_matches" | "file_condition" | "removable_device" | "network_location" | "always";
+            op: "classification" | "detector" | "category" | "and" | "or" | "not" | "at_least" | "total_matches" | "file_condition" | "removable_device" | "network_location" | "always" | "fingerprint";
             classification_id?: string;
             classification_version?: number;
             revision?: number;

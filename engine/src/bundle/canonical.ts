@@ -117,6 +117,13 @@ export function sortBundlePayload(payload: BundlePayload): BundlePayload {
     classifications: payload.classifications.map(sortClassification).sort(compareCoordinates),
     detectors: [...payload.detectors].sort((a, b) => compareStrings(a.detector_id, b.detector_id)),
     monitored_paths: sorted(payload.monitored_paths),
+    ...(payload.fingerprint_corpora
+      ? {
+          fingerprint_corpora: [...payload.fingerprint_corpora].sort((a, b) =>
+            compareStrings(a.corpus_id, b.corpus_id),
+          ),
+        }
+      : {}),
   };
 }
 

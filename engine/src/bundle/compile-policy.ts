@@ -1,3 +1,4 @@
+import { conditionCorpusIds } from '../fingerprints/bundle-corpora.js';
 import { type Action, normalizeAction, type WireAction } from '../policy/actions.js';
 import type { BundleNotifications, BundlePolicy } from '../policy/bundle-payload.js';
 import { compareCoordinates, coordinateKey } from '../policy/classification-types.js';
@@ -160,7 +161,7 @@ export function compileBundlePolicy(v: PolicyVersion, opts: CompilePolicyOptions
 
 /**
  * Capability names an agent must report to read policies correctly: `scope_exclusions` for a
- * compiled exclusion, and the action names that need an agent feature (document 2, Versioning).
+ * compiled exclusion, `fingerprint_corpora` for a fingerprint condition, and the action names that need an agent feature (document 2, Versioning).
  */
 export function requiredCapabilities(policies: readonly BundlePolicy[]): string[] {
   const out = new Set<string>();
@@ -175,6 +176,8 @@ export function requiredCapabilities(policies: readonly BundlePolicy[]): string[
       ...(p.risk_thresholds?.steps.map((s) => s.action) ?? []),
     ];
     for (const a of actions) if (a === 'warn_with_continue' || a === 'approval_required') out.add(a);
+    // An agent that does not know the node would refuse the whole bundle (docs/fingerprints.md).
+    if (conditionCorpusIds(p.condition).length > 0) out.add('fingerprint_corpora');
   }
   return [...out].sort(compareStrings);
 }

@@ -136,5 +136,21 @@ export function bundlePayloadProblems(payload: Record<string, unknown>): FieldEr
       )
         errors.add(`detectors[${i}]`, 'must carry detector_id, category and builtin');
     });
+  const corpora = payload['fingerprint_corpora'];
+  if (corpora !== undefined && !Array.isArray(corpora)) errors.add('fingerprint_corpora', 'must be a list');
+  if (Array.isArray(corpora))
+    corpora.forEach((c, i) => {
+      const ok =
+        isRecord(c) &&
+        typeof c['corpus_id'] === 'string' &&
+        typeof c['data'] === 'string' &&
+        typeof c['data_sha256'] === 'string' &&
+        ['version', 'window', 'winnow', 'document_count'].every((k) => isInteger(c[k]));
+      if (!ok)
+        errors.add(
+          `fingerprint_corpora[${i}]`,
+          'must carry corpus_id, version, window, winnow, document_count, data_sha256 and data',
+        );
+    });
   return errors.list;
 }

@@ -5,10 +5,12 @@ import {
   type HitSet,
 } from '../detectors/index.js';
 import type { DetectorFinding } from '../detectors/types.js';
+import type { FingerprintProbes } from '../fingerprints/bundle-corpora.js';
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
 import type { ConditionNode, FileConditionNode, RemovableDeviceNode } from '../policy/condition-types.js';
 import { ruleOf } from './detector-rule.js';
 import { reasonToken } from './explain.js';
+import { evalFingerprint } from './fingerprint-condition.js';
 import { normalisePath } from './scope.js';
 import { tri, triFromCounts, triNot } from './tri.js';
 import type { ConditionEvidence, DecisionContext, DecisionEvent, Tri } from './types.js';
@@ -26,6 +28,8 @@ export interface ConditionInput {
   /** Category aggregates computed so far in this decision (many policies share a category). */
   categoryCache: Map<string, CategoryAggregate>;
   notReadCode: string;
+  /** Probes of the content against the shipped corpora; null when the content was not read. */
+  fingerprints: FingerprintProbes | null;
   classifications: ReadonlyMap<string, ClassificationDefinition>;
 }
 
@@ -44,6 +48,7 @@ export function conditionInput(
       allHits: { hits: [] },
       categoryCache: new Map(),
       notReadCode: `content.not_read.${reasonToken(event.content.reason)}`,
+      fingerprints: null,
       classifications,
     };
   }
@@ -64,6 +69,7 @@ export function conditionInput(
     allHits: { hits: event.content.findings.flatMap((f) => f.hits) },
     categoryCache: new Map(),
     notReadCode: '',
+    fingerprints: event.content.fingerprints ?? new Map(),
     classifications,
   };
 }
@@ -276,6 +282,8 @@ export function evaluateCondition(
       out?.push({ path, op: node.op, value, code: value === 'true' ? 'location.matched' : 'location.other' });
       return value;
     }
+    case 'fingerprint':
+      return evalFingerprint(node, path, input.fingerprints, input.notReadCode, out);
     case 'always':
       out?.push({ path, op: node.op, value: 'true', code: 'always' });
       return 'true';

@@ -1,11 +1,17 @@
 import type { DetectorFinding } from '../detectors/types.js';
+import type { FingerprintProbes } from '../fingerprints/bundle-corpora.js';
 import type { Action, Severity } from '../policy/actions.js';
 import type { ClassificationCoordinate, NetworkLocation } from '../policy/condition-types.js';
 import type { ConflictStrategy } from '../policy/policy-types.js';
 
 /** Content as the scanner left it: findings, or a bounded reason why the content was not read. */
 export type DecisionContent =
-  | { status: 'read'; findings: readonly DetectorFinding[] }
+  | {
+      status: 'read';
+      findings: readonly DetectorFinding[];
+      /** What the content carries of each shipped fingerprint corpus (`probeCorpora`); absent: none. */
+      fingerprints?: FingerprintProbes;
+    }
   | { status: 'not_read'; reason: string };
 
 export interface DecisionFile {
@@ -144,6 +150,10 @@ export interface ConditionEvidence {
   rule_id?: string;
   element_ids?: string[];
   detector_ids?: string[];
+  /** A fingerprint node: the corpus, the version matched against, and the covered share (0..1). */
+  corpus_id?: string;
+  corpus_version?: number;
+  coverage?: number;
 }
 
 export interface AppliedException {

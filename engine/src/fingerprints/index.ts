@@ -1,4 +1,13 @@
 /** Document fingerprints: corpora of shingle hashes and coverage matching (document 1). */
+export {
+  type CorpusProbeResult,
+  conditionCorpusIds,
+  type FingerprintProbes,
+  type PreparedCorpora,
+  type PreparedCorpus,
+  prepareCorpora,
+  probeCorpora,
+} from './bundle-corpora.js';
 export { CorpusDecodeError, decodeFingerprints, encodeFingerprints } from './codec.js';
 export {
   buildCorpus,

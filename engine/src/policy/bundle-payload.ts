@@ -92,6 +92,21 @@ export interface BundleDetector {
   custom?: CustomDetectorDefinition;
 }
 
+/**
+ * A fingerprint corpus a shipped policy's condition names (docs/fingerprints.md, Bundle): its
+ * current version's shingle hashes in the compact form (`encodeFingerprints`), never any text.
+ */
+export interface BundleFingerprintCorpus {
+  corpus_id: string;
+  version: number;
+  window: number;
+  winnow: number;
+  document_count: number;
+  /** SHA-256 (hex) of `data`, checked by the endpoint before it indexes the corpus. */
+  data_sha256: string;
+  data: string;
+}
+
 /** The signed payload of a policy bundle (see docs/policy-model.md, "Bundle"). */
 export interface BundlePayload {
   schema_version: SchemaVersion;
@@ -119,4 +134,9 @@ export interface BundlePayload {
   detectors: BundleDetector[];
   /** Sorted. */
   monitored_paths: string[];
+  /**
+   * Sorted by corpus id; only corpora a shipped policy names. Absent when there are none, so a
+   * bundle without fingerprint rules signs to the same bytes as before the field existed.
+   */
+  fingerprint_corpora?: BundleFingerprintCorpus[];
 }

@@ -100,6 +100,18 @@ export interface AlwaysNode {
   op: 'always';
 }
 
+/**
+ * Content carries enough of one protected document of a fingerprint corpus (document 1,
+ * Document-fingerprint corpus; docs/fingerprints.md). `match` picks the token form and default
+ * threshold; `min_coverage` is the share of one protected document that must be found.
+ */
+export interface FingerprintNode {
+  op: 'fingerprint';
+  corpus_id: string;
+  match: 'exact' | 'normalised' | 'partial';
+  min_coverage?: number;
+}
+
 export type ConditionNode =
   | ClassificationNode
   | DetectorNode
@@ -112,7 +124,8 @@ export type ConditionNode =
   | FileConditionNode
   | RemovableDeviceNode
   | NetworkLocationNode
-  | AlwaysNode;
+  | AlwaysNode
+  | FingerprintNode;
 
 export type ConditionOp = ConditionNode['op'];
 
@@ -129,6 +142,7 @@ export const CONDITION_OPS: readonly ConditionOp[] = [
   'removable_device',
   'network_location',
   'always',
+  'fingerprint',
 ];
 
 /**

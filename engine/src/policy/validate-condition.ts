@@ -1,3 +1,4 @@
+import { FINGERPRINT_MATCH_KINDS } from '../fingerprints/settings.js';
 import {
   type ClassificationCoordinate,
   CONDITION_LIMITS,
@@ -36,6 +37,7 @@ const NODE_KEYS: Record<string, readonly string[]> = {
   removable_device: ['serials', 'classes', 'match_mode', 'include_approved_inventory'],
   network_location: ['any_of'],
   always: [],
+  fingerprint: ['corpus_id', 'match', 'min_coverage'],
 };
 
 function checkRuleFields(
@@ -55,6 +57,16 @@ function checkRuleFields(
   const rv = node['require_validated'];
   if (rv !== undefined && typeof rv !== 'boolean')
     errors.add(`${path}.require_validated`, 'must be a boolean');
+}
+
+/** A fingerprint node: a corpus id, a matching kind and an optional threshold in (0, 1]. */
+function checkFingerprintNode(errors: FieldErrors, p: string, node: Record<string, unknown>): void {
+  if (!isNonEmptyString(node['corpus_id'])) errors.add(`${p}.corpus_id`, 'must be a non-empty string');
+  if (!(FINGERPRINT_MATCH_KINDS as readonly unknown[]).includes(node['match']))
+    errors.add(`${p}.match`, `must be one of ${FINGERPRINT_MATCH_KINDS.join(', ')}`);
+  const min = node['min_coverage'];
+  if (min !== undefined && (typeof min !== 'number' || !Number.isFinite(min) || min <= 0 || min > 1))
+    errors.add(`${p}.min_coverage`, 'must be a number above 0 and at most 1');
 }
 
 /** Validates a condition tree; node paths read like `condition.nodes[1].node.min_matches`. */
@@ -187,6 +199,9 @@ export function validateCondition(errors: FieldErrors, path: string, value: unkn
         });
         return;
       }
+      case 'fingerprint':
+        checkFingerprintNode(errors, p, node);
+        return;
       default:
         return;
     }

@@ -126,6 +126,10 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'another fingerprint corpus of the tenant has this name',
   },
+  'fingerprint_corpus.in_use': {
+    status: 409,
+    summary: 'published policies use the corpus; the delete must acknowledge each of them',
+  },
   'classification.bound': {
     status: 409,
     summary: 'a published or pending policy binds the classification; it cannot change or be disabled',

@@ -89,7 +89,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   policyPackagesModule,
   bundlesModule,
   bundleCompileModule,
-  fingerprintCorporaModule,
+  fingerprintCorporaModule(policyCompilePort),
   promptMessagesModule,
   approvedDevicesModule(policyCompilePort),
   detectorsModule,

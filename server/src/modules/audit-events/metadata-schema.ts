@@ -27,6 +27,7 @@ const SCALARS = [
   'document_count',
   'too_short_count',
   'outcome',
+  'versions_removed',
   // SLA targets, assignment rules and playbooks (incidents/sla-*, assignment-rules-*, playbooks-*).
   'critical_minutes',
   'high_minutes',
@@ -156,6 +157,8 @@ const SCALARS = [
 ] as const;
 
 const LISTS = [
+  // Fingerprint corpora (fingerprint-corpora/withdrawal.ts).
+  'acknowledged_policy_ids',
   'incident_ids',
   'changed_fields',
   'exception_ids',

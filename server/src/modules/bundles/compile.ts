@@ -20,6 +20,7 @@ import { AppError } from '../../http/errors.js';
 import { findAgentGroup } from '../agents/public.js';
 import { definitionsFor } from '../classifications/public.js';
 import { currentCustomDetectors } from '../detectors/public.js';
+import { bundleCorpora } from '../fingerprint-corpora/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
 import { getPolicySigningKeys, signingKeyContext } from './signing-keys.js';
 import { findLatestBundle, findLiveSigningKey, insertBundle } from './store.js';
@@ -157,6 +158,8 @@ export async function buildPayload(
       });
   }
   detectors.sort((a, b) => (a.detector_id < b.detector_id ? -1 : a.detector_id > b.detector_id ? 1 : 0));
+  // Only corpora a shipped policy names, at their current version (docs/fingerprints.md, Bundle).
+  const corpora = await bundleCorpora(db, tenantId, policies);
   return {
     schema_version: { ...BUNDLE_SCHEMA_VERSION },
     bundle_version: meta.bundleVersion,
@@ -172,6 +175,7 @@ export async function buildPayload(
     classifications,
     detectors,
     monitored_paths: monitoredPaths(policies),
+    ...(corpora.length > 0 ? { fingerprint_corpora: corpora } : {}),
   };
 }
 

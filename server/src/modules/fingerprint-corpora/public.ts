@@ -1,2 +1,3 @@
-/** Document-fingerprint corpora: the plugin (registered in modules/index.ts). */
+/** Document-fingerprint corpora: the plugin (registered in modules/index.ts) and what policies and bundles read. */
+export { bundleCorpora, unknownCorpusFields } from './bundle-use.js';
 export { fingerprintCorporaModule } from './routes.js';

@@ -25,6 +25,7 @@ import {
   nameTaken,
   versionData,
 } from './store.js';
+import { type CorpusParts, recompileIfUsed } from './withdrawal.js';
 
 /**
  * Document-fingerprint corpora (document 1; routes designed in docs/fingerprints.md). Files are
@@ -117,6 +118,7 @@ export type BuildMode = 'replace' | 'add';
  */
 export async function buildFingerprintCorpus(
   ctx: ServiceContext,
+  parts: CorpusParts,
   id: string,
   body: { mode?: BuildMode; documents: { content_base64: string }[] },
 ) {
@@ -159,7 +161,13 @@ export async function buildFingerprintCorpus(
     subject: { type: 'fingerprint_corpus', id: corpus.id },
     metadata: { version, mode, document_count: documents.length, too_short_count: tooShort },
   });
-  return { corpus: corpusView(await mustFind(ctx, id)), documents: outcomes.map((status) => ({ status })) };
+  // Building recompiles the bundle (document 1) when a published policy names the corpus.
+  const bundleVersion = await recompileIfUsed(ctx, parts, corpus.id, 'fingerprint_corpus_built');
+  return {
+    corpus: corpusView(await mustFind(ctx, id)),
+    bundle_version: bundleVersion,
+    documents: outcomes.map((status) => ({ status })),
+  };
 }
 
 /** Decoded and indexed versions, newest use last; versions never change, so a hit is always right. */

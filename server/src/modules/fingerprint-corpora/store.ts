@@ -98,15 +98,57 @@ export async function addVersion(
   });
 }
 
-/** Removes the corpus and every version of it. */
-export async function removeCorpus(db: Kysely<Database>, tenantId: string, id: string): Promise<boolean> {
+/**
+ * Removes the corpus and every version of it in one transaction; the number of versions removed,
+ * or null when the corpus was gone already (a concurrent delete).
+ */
+export async function removeCorpus(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+): Promise<number | null> {
   return db.transaction().execute(async (trx) => {
-    await trx.deleteFrom('fingerprint_corpus_versions').where('corpus_id', '=', id).execute();
+    const versions = await trx
+      .deleteFrom('fingerprint_corpus_versions')
+      .where('corpus_id', '=', id)
+      .where('tenant_id', '=', tenantId)
+      .executeTakeFirst();
     const gone = await trx
       .deleteFrom('fingerprint_corpora')
       .where('id', '=', id)
       .where('tenant_id', '=', tenantId)
       .executeTakeFirst();
-    return Number(gone.numDeletedRows) === 1;
+    return Number(gone.numDeletedRows) === 1 ? Number(versions.numDeletedRows) : null;
   });
+}
+
+/** Ids among `ids` that name a corpus of the tenant. */
+export async function existingCorpusIds(
+  db: Kysely<Database>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db
+    .selectFrom('fingerprint_corpora')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Set(rows.map((r) => r.id));
+}
+
+/** The current version of each named corpus of the tenant, with its data (null before a build). */
+export async function currentVersions(db: Kysely<Database>, tenantId: string, ids: readonly string[]) {
+  if (ids.length === 0) return [];
+  return db
+    .selectFrom('fingerprint_corpora as c')
+    .leftJoin('fingerprint_corpus_versions as v', (j) =>
+      j.onRef('v.corpus_id', '=', 'c.id').onRef('v.version', '=', 'c.version'),
+    )
+    .select(['c.id', 'c.version', 'c.window', 'c.winnow', 'v.document_count', 'v.data', 'v.data_sha256'])
+    .where('c.tenant_id', '=', tenantId)
+    .where('c.id', 'in', [...ids])
+    .orderBy('c.id')
+    .execute();
 }

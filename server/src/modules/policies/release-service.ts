@@ -3,6 +3,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { compileAndStoreBundle } from '../bundles/public.js';
 import { bindingProblems } from '../classifications/public.js';
+import { unknownCorpusFields } from '../fingerprint-corpora/public.js';
 import { bundleRelease } from './bundle-release.js';
 import { unknownDetectorFields } from './detector-check.js';
 import { type OverlapWarning, overlapWarnings } from './overlap.js';
@@ -77,6 +78,7 @@ async function releaseBindingProblems(ctx: ServiceContext, tenantId: string, spe
   return [
     ...(await bindingProblems(ctx.db, tenantId, spec.condition)),
     ...(await unknownDetectorFields(ctx.db, tenantId, spec.condition)),
+    ...(await unknownCorpusFields(ctx.db, tenantId, spec.condition)),
   ];
 }
 

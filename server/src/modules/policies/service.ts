@@ -15,6 +15,7 @@ import { AppError, notFound } from '../../http/errors.js';
 import { actorOf, auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { compileAndStoreBundle, type ReleasedPolicy } from '../bundles/public.js';
+import { unknownCorpusFields } from '../fingerprint-corpora/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
 import { bundleRelease } from './bundle-release.js';
 import { unknownDetectorFields } from './detector-check.js';
@@ -141,6 +142,7 @@ export async function versionProblems(
       detectorNames: DETECTOR_NAMES,
     }),
     ...(await unknownDetectorFields(ctx.db, tenantId, input['condition'])),
+    ...(await unknownCorpusFields(ctx.db, tenantId, input['condition'])),
   );
   return details;
 }

@@ -8,6 +8,8 @@ import {
   type DecisionEvent,
   decide,
   type EndpointCapabilities,
+  prepareCorpora,
+  probeCorpora,
   type RiskInputs,
   scan,
 } from '@custos/engine';
@@ -104,7 +106,12 @@ export async function simulate(ctx: ServiceContext, input: SimulateInput, canRea
   const compiled = compileBundle(payload);
   const event: DecisionEvent = {
     channel: input.channel,
-    content: { status: 'read', findings: scan(detectors, input.text) },
+    content: {
+      status: 'read',
+      findings: scan(detectors, input.text),
+      // The shipped corpora, probed with the code the endpoint runs (docs/fingerprints.md).
+      fingerprints: probeCorpora(prepareCorpora(payload.fingerprint_corpora), input.text),
+    },
     destination: input.destination_domain ? { domain: input.destination_domain } : null,
     source_path: input.source_path ?? null,
     application: input.application ?? null,
