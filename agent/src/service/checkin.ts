@@ -5,6 +5,7 @@ import type { CheckinRequest, CheckinResponse } from '../transport/agent-api.js'
 import { fetchPolicy } from './policy-fetch.js';
 import { renewCertificate } from './renewal.js';
 import { type AgentState, bundleVersion, type CallOutcome, noteFailure } from './state.js';
+import { takeTrustUpdate, trustHealth } from './trust.js';
 
 /** The health every check-in reports: queue, bundle refusal, clock offset, unwatchable paths. */
 function healthReport(s: AgentState): Record<string, unknown> {
@@ -21,6 +22,7 @@ function healthReport(s: AgentState): Record<string, unknown> {
     clock_offset_ms: s.transport.offsetMs,
     connection_filters: s.connectionHealth,
     unwatchable_paths: s.sight.health(),
+    ...trustHealth(s),
   };
 }
 
@@ -76,6 +78,8 @@ async function checkinRound(
   } catch (err) {
     s.log('warn', 'network indicators could not be stored', { error: (err as Error).message });
   }
+  // Before the policy fetch: a bundle signed by a newly trusted key verifies in the same round.
+  if (res.policy_trust_update) await takeTrustUpdate(s, res.policy_trust_update);
   if (mayFetch && (res.policy_update_available || s.runtime === null)) {
     if (await fetchPolicy(s)) await onPolicyApplied();
   }

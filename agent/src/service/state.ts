@@ -9,6 +9,7 @@ import type { ConnectionFiltersHealth, Platform } from '../platform/types.js';
 import type { BundleStore } from '../policy/bundle-store.js';
 import type { NetworkLocationState } from '../policy/network-location-state.js';
 import { type PolicyRuntime, prepareRuntime } from '../policy/runtime.js';
+import type { TrustRefusal } from '../policy/trust-update.js';
 import type { EventQueue } from '../queue/event-queue.js';
 import type { FileStateStore } from '../sensors/file-state-store.js';
 import type { PathSight } from '../sensors/path-sight.js';
@@ -40,6 +41,8 @@ export interface AgentState {
   offline: boolean;
   /** The server reported this device revoked: nothing more is uploaded. */
   revoked: boolean;
+  /** The last refused `policy_trust_update` (health), null once one is accepted. */
+  trustRefusal?: TrustRefusal | null;
   /** Health `connection_filters` as the last hand-over to the platform's filters left it. */
   connectionHealth: ConnectionFiltersHealth;
   /** The session channel to signed-in people (issue 18); null where the platform has none. */
