@@ -41,13 +41,17 @@ export function checkinRequest(s: AgentState, health: Record<string, unknown>): 
 /**
  * One check-in; fetches the policy when told to (or when none is in force). The server learns
  * the bundle in force from check-ins, so once a new bundle is accepted a second check-in reports
- * it at once instead of an interval later (`GET /agents` would show the previous version).
+ * it at once instead of an interval later (`GET /agents` would show the previous version); so
+ * does a newly accepted trust set.
  * `onPolicyApplied` runs after a new bundle is in force (the service re-syncs its watches).
  */
 export async function checkin(s: AgentState, onPolicyApplied: () => Promise<void>): Promise<CallOutcome> {
   const before = bundleVersion(s);
+  const trustBefore = s.enrollment.policy_trust_version;
   const first = await checkinRound(s, true, onPolicyApplied);
-  if (first !== 'ok' || bundleVersion(s) === before) return first;
+  // A new trust set is reported at once too (the server counts it toward key retirement).
+  const same = bundleVersion(s) === before && s.enrollment.policy_trust_version === trustBefore;
+  if (first !== 'ok' || same) return first;
   await checkinRound(s, false, onPolicyApplied);
   return first;
 }

@@ -9999,7 +9999,12 @@ export interface paths {
                                     replaced?: string | number | boolean | null;
                                     members_removed?: string | number | boolean | null;
                                     views_removed?: string | number | boolean | null;
+                                    key_id?: string | number | boolean | null;
+                                    new_key_id?: string | number | boolean | null;
+                                    trust_version?: string | number | boolean | null;
+                                    bundle_version?: string | number | boolean | null;
                                     incident_ids?: (string | number)[];
+                                    trusted_key_ids?: (string | number)[];
                                     changed_fields?: (string | number)[];
                                     exception_ids?: (string | number)[];
                                     filters?: (string | number)[];
@@ -13324,6 +13329,420 @@ export interface paths {
         };
         put?: never;
         post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system/signing-keys": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trust_version: number;
+                            keys: {
+                                key_id: string;
+                                state: "active" | "incoming" | "rotating" | "retired";
+                                public_key_b64: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                retired_at: string | null;
+                                overlap_trust_version: number | null;
+                            }[];
+                            rotation: {
+                                overlap_trust_version: number;
+                                endpoints_below_overlap: number;
+                                device_ids: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system/signing-keys/rotation": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trust_version: number;
+                            keys: {
+                                key_id: string;
+                                state: "active" | "incoming" | "rotating" | "retired";
+                                public_key_b64: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                retired_at: string | null;
+                                overlap_trust_version: number | null;
+                            }[];
+                            rotation: {
+                                overlap_trust_version: number;
+                                endpoints_below_overlap: number;
+                                device_ids: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system/signing-keys/rotation/finish": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trust_version: number;
+                            keys: {
+                                key_id: string;
+                                state: "active" | "incoming" | "rotating" | "retired";
+                                public_key_b64: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                retired_at: string | null;
+                                overlap_trust_version: number | null;
+                            }[];
+                            rotation: {
+                                overlap_trust_version: number;
+                                endpoints_below_overlap: number;
+                                device_ids: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/system/signing-keys/{key_id}/retire": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path: {
+                    key_id: string;
+                };
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            trust_version: number;
+                            keys: {
+                                key_id: string;
+                                state: "active" | "incoming" | "rotating" | "retired";
+                                public_key_b64: string;
+                                /** Format: date-time */
+                                created_at: string;
+                                retired_at: string | null;
+                                overlap_trust_version: number | null;
+                            }[];
+                            rotation: {
+                                overlap_trust_version: number;
+                                endpoints_below_overlap: number;
+                                device_ids: string[];
+                            } | null;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                404: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                409: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
         delete?: never;
         options?: never;
         head?: never;
@@ -17282,6 +17701,7 @@ export interface paths {
                                 algorithm: string;
                                 not_after: string | null;
                             }[];
+                            policy_trust_version: number;
                             checkin_interval_secs: number;
                             agent_group: string | null;
                         };
@@ -17532,7 +17952,12 @@ export interface paths {
                                 };
                                 created_at: string;
                             }[];
-                            policy_trust_update: null;
+                            policy_trust_update: {
+                                alg: string;
+                                key_id: string;
+                                payload_b64: string;
+                                signature_b64: string;
+                            } | null;
                             agent_group: string | null;
                             network_indicators: {
                                 revision: number;

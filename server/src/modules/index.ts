@@ -8,6 +8,7 @@ import { apiTokensModule } from './api-tokens/routes.js';
 import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
+import { signingKeysModule } from './bundles/signing-key-routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
 import { enrollmentTokensModule } from './enrolment/routes.js';
@@ -85,6 +86,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   policySwitchModule,
   policySettingsModule,
   bundlesModule,
+  signingKeysModule,
   bundleCompileModule,
   fingerprintCorporaModule,
   promptMessagesModule,
