@@ -1,3 +1,4 @@
+import type { RenewalSchedule } from '../certificate-renewal.js';
 import type { AgentConfig } from '../config.js';
 import type { EnrollmentState } from '../enrollment-state.js';
 import type { DeviceKey } from '../identity/device-key.js';
@@ -41,6 +42,8 @@ export interface AgentState {
   offline: boolean;
   /** The server reported this device revoked: nothing more is uploaded. */
   revoked: boolean;
+  /** Certificate renewal's back-off (service/renewal.ts), made at the first check. */
+  renewal?: RenewalSchedule;
   /** The last refused `policy_trust_update` (health), null once one is accepted. */
   trustRefusal?: TrustRefusal | null;
   /** Health `connection_filters` as the last hand-over to the platform's filters left it. */
