@@ -23,6 +23,8 @@ export interface AgentConfig {
   logMaxBytes: number;
   /** Largest number of bytes read from one file for content inspection. */
   maxReadBytes: number;
+  /** Document 2's `certificate_renew_before_days`: renew when fewer days than this remain. */
+  certificateRenewBeforeDays: number;
   keyMode: 'tpm' | 'software' | 'auto';
   tcti: string | null;
   /** Where each setting came from: `default`, `config`, `policy` or `command line`. */
@@ -59,10 +61,18 @@ export const INT_SETTINGS: readonly IntSetting[] = [
   { key: 'logRetainDays', name: 'LogRetainDays', def: 14, min: 1, max: 3_650 },
   { key: 'logMaxBytes', name: 'LogMaxBytes', def: 10 * 1024 * 1024, min: 64 * 1024, max: 1024 * 1024 * 1024 },
   { key: 'maxReadBytes', name: 'MaxReadBytes', def: 32 * 1024 * 1024, min: 4096, max: 1024 * 1024 * 1024 },
+  { key: 'certificateRenewBeforeDays', name: 'CertificateRenewBeforeDays', def: 30, min: 1, max: 365 },
 ];
 
 /** Local-file-only settings beside document 2's value names. */
-const LOCAL_ONLY = ['CaFile', 'QueueOverflow', 'MaxReadBytes', 'KeyMode', 'Tcti'];
+const LOCAL_ONLY = [
+  'CaFile',
+  'QueueOverflow',
+  'MaxReadBytes',
+  'KeyMode',
+  'Tcti',
+  'CertificateRenewBeforeDays',
+];
 
 function toInt(name: string, raw: string | number, min: number, max: number): number {
   const n = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;

@@ -121,7 +121,10 @@ export async function enroll(
       ca_chain_pem: res.ca_chain_pem,
       certificate_expires_at: res.certificate_expires_at,
       policy_signing_keys: res.policy_signing_keys,
-      policy_trust_version: 0,
+      // The trust version the enrolment's key set belongs to (0 from a server that does not say).
+      policy_trust_version: Number.isSafeInteger(res.policy_trust_version)
+        ? (res.policy_trust_version as number)
+        : 0,
       checkin_interval_secs: typeof res.checkin_interval_secs === 'number' ? res.checkin_interval_secs : null,
       enrolled_at: new Date().toISOString(),
     };

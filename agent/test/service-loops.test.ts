@@ -19,7 +19,7 @@ describe('the service loops (agent/src/service/loops.ts)', () => {
       ['upload', 30_000, 0],
       ['discovery', 3_600_000, 0],
       ['removable media', 10_000, 10_000],
-      ['certificate renewal', 6 * 3_600_000, 6 * 3_600_000],
+      ['certificate renewal', 15 * 60_000, 15 * 60_000],
     ]);
   });
 

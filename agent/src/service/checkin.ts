@@ -5,6 +5,7 @@ import type { CheckinRequest, CheckinResponse } from '../transport/agent-api.js'
 import { fetchPolicy } from './policy-fetch.js';
 import { renewCertificate } from './renewal.js';
 import { type AgentState, bundleVersion, type CallOutcome, noteFailure } from './state.js';
+import { takeTrustUpdate, trustHealth } from './trust.js';
 
 /** The health every check-in reports: queue, bundle refusal, clock offset, unwatchable paths. */
 function healthReport(s: AgentState): Record<string, unknown> {
@@ -21,6 +22,7 @@ function healthReport(s: AgentState): Record<string, unknown> {
     clock_offset_ms: s.transport.offsetMs,
     connection_filters: s.connectionHealth,
     unwatchable_paths: s.sight.health(),
+    ...trustHealth(s),
   };
 }
 
@@ -39,13 +41,17 @@ export function checkinRequest(s: AgentState, health: Record<string, unknown>): 
 /**
  * One check-in; fetches the policy when told to (or when none is in force). The server learns
  * the bundle in force from check-ins, so once a new bundle is accepted a second check-in reports
- * it at once instead of an interval later (`GET /agents` would show the previous version).
+ * it at once instead of an interval later (`GET /agents` would show the previous version); so
+ * does a newly accepted trust set.
  * `onPolicyApplied` runs after a new bundle is in force (the service re-syncs its watches).
  */
 export async function checkin(s: AgentState, onPolicyApplied: () => Promise<void>): Promise<CallOutcome> {
   const before = bundleVersion(s);
+  const trustBefore = s.enrollment.policy_trust_version;
   const first = await checkinRound(s, true, onPolicyApplied);
-  if (first !== 'ok' || bundleVersion(s) === before) return first;
+  // A new trust set is reported at once too (the server counts it toward key retirement).
+  const same = bundleVersion(s) === before && s.enrollment.policy_trust_version === trustBefore;
+  if (first !== 'ok' || same) return first;
   await checkinRound(s, false, onPolicyApplied);
   return first;
 }
@@ -76,6 +82,8 @@ async function checkinRound(
   } catch (err) {
     s.log('warn', 'network indicators could not be stored', { error: (err as Error).message });
   }
+  // Before the policy fetch: a bundle signed by a newly trusted key verifies in the same round.
+  if (res.policy_trust_update) await takeTrustUpdate(s, res.policy_trust_update);
   if (mayFetch && (res.policy_update_available || s.runtime === null)) {
     if (await fetchPolicy(s)) await onPolicyApplied();
   }

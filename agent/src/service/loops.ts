@@ -31,8 +31,11 @@ export interface LoopIntervals {
 
 /** Removable volumes come and go: re-listed every 10 s (mountinfo is cheap to read). */
 export const REMOVABLE_RESCAN_MS = 10_000;
-/** Renewal is checked every 6 h; it renews only when fewer than 30 days remain. */
-export const RENEWAL_CHECK_MS = 6 * 3600_000;
+/**
+ * Renewal is checked every 15 min (no request unless due): it renews only when fewer than
+ * `CertificateRenewBeforeDays` remain, and a failure's back-off (15 min to 6 h) is kept by its schedule.
+ */
+export const RENEWAL_CHECK_MS = 15 * 60_000;
 
 /**
  * The loops of `dlp-agent run`: check-in, upload, discovery, removable media, renewal, and

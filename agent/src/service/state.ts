@@ -1,3 +1,4 @@
+import type { RenewalSchedule } from '../certificate-renewal.js';
 import type { AgentConfig } from '../config.js';
 import type { EnrollmentState } from '../enrollment-state.js';
 import type { DeviceKey } from '../identity/device-key.js';
@@ -9,6 +10,7 @@ import type { ConnectionFiltersHealth, Platform } from '../platform/types.js';
 import type { BundleStore } from '../policy/bundle-store.js';
 import type { NetworkLocationState } from '../policy/network-location-state.js';
 import { type PolicyRuntime, prepareRuntime } from '../policy/runtime.js';
+import type { TrustRefusal } from '../policy/trust-update.js';
 import type { EventQueue } from '../queue/event-queue.js';
 import type { FileStateStore } from '../sensors/file-state-store.js';
 import type { PathSight } from '../sensors/path-sight.js';
@@ -40,6 +42,10 @@ export interface AgentState {
   offline: boolean;
   /** The server reported this device revoked: nothing more is uploaded. */
   revoked: boolean;
+  /** Certificate renewal's back-off (service/renewal.ts), made at the first check. */
+  renewal?: RenewalSchedule;
+  /** The last refused `policy_trust_update` (health), null once one is accepted. */
+  trustRefusal?: TrustRefusal | null;
   /** Health `connection_filters` as the last hand-over to the platform's filters left it. */
   connectionHealth: ConnectionFiltersHealth;
   /** The session channel to signed-in people (issue 18); null where the platform has none. */

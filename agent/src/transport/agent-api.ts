@@ -38,6 +38,8 @@ export interface EnrollResponse {
   ca_chain_pem: string;
   certificate_expires_at: string;
   policy_signing_keys: PolicySigningKey[];
+  /** The trust version of `policy_signing_keys` (docs/signing-keys.md); absent from older servers. */
+  policy_trust_version?: number;
   checkin_interval_secs: number;
   agent_group: string | null;
 }

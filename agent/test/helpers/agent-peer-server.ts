@@ -32,6 +32,8 @@ export class AgentPeerServer {
   /** Certificate requests received (CSR PEMs); answered unless `refuseCertificates`. */
   readonly certificateRequests: string[] = [];
   refuseCertificates = false;
+  /** Check-in's certificate-rotation flag (the server asks for a renewal). */
+  certificateRotation = false;
   /** Events requests still to refuse with 429 (Retry-After 2). */
   rateLimitEvents = 0;
   /** throttle_ms added to successful events answers. */
@@ -167,6 +169,7 @@ export class AgentPeerServer {
         return this.send(res, 200, {
           policy_update_available: this.policyUpdate,
           revoked: false,
+          certificate_rotation: this.certificateRotation,
           commands: this.commands.splice(0),
           server_time: new Date().toISOString(),
         });

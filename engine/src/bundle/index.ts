@@ -16,6 +16,16 @@ export {
 export { bundlePayloadProblems } from './payload-shape.js';
 export { signBundle } from './sign.js';
 export {
+  signTrustUpdate,
+  TRUST_UPDATE_ERROR_CODES,
+  TRUST_UPDATE_KIND,
+  type TrustSet,
+  type TrustUpdateErrorCode,
+  type TrustUpdatePayload,
+  type TrustUpdateResult,
+  verifyTrustUpdate,
+} from './trust-update.js';
+export {
   type BundleTrust,
   type BundleVerification,
   type TrustedPolicyKey,

@@ -73,6 +73,16 @@ export const ERROR_CODES = {
     status: 409,
     summary: 'the endpoint group is named by a live policy or role scope and cannot be retired',
   },
+  'signing_key.rotation_in_progress': { status: 409, summary: 'a signing key rotation is already under way' },
+  'signing_key.no_rotation': { status: 409, summary: 'no signing key rotation is under way' },
+  'signing_key.not_rotating': {
+    status: 409,
+    summary: 'only a rotating (replaced) signing key can be retired',
+  },
+  'signing_key.fleet_not_converged': {
+    status: 409,
+    summary: 'an active endpoint reports a policy trust version below the rotation overlap revision',
+  },
   'evidence.storage_off': { status: 409, summary: 'evidence file storage is not configured or switched off' },
   'evidence.not_requested': { status: 409, summary: 'the policy version did not ask for a copy of the file' },
   'evidence.hash_mismatch': {

@@ -8,6 +8,7 @@ import { apiTokensModule } from './api-tokens/routes.js';
 import { approvedDevicesModule } from './approved-devices/routes.js';
 import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
+import { signingKeysModule } from './bundles/signing-key-routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
 import { enrollmentTokensModule } from './enrolment/routes.js';
@@ -88,6 +89,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   // Portable policy packages (issue 25): export, dry run, import.
   policyPackagesModule,
   bundlesModule,
+  signingKeysModule,
   bundleCompileModule,
   fingerprintCorporaModule(policyCompilePort),
   promptMessagesModule,

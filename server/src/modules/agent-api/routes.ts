@@ -44,6 +44,8 @@ const EnrollReply = Type.Object({
   ca_chain_pem: Type.String(),
   certificate_expires_at: Type.String(),
   policy_signing_keys: Type.Array(SigningKey),
+  /** The trust version of `policy_signing_keys` (0 before any rotation; docs/signing-keys.md). */
+  policy_trust_version: Type.Integer(),
   checkin_interval_secs: Type.Integer(),
   agent_group: Type.Union([Type.String(), Type.Null()]),
 });
@@ -86,7 +88,20 @@ const CheckinReply = Type.Object({
       created_at: Type.String(),
     }),
   ),
-  policy_trust_update: Type.Null(),
+  // The next signed trust revision (docs/signing-keys.md): the bundle envelope's shape, its
+  // payload a `policy_trust_update`; null when the endpoint's reported version is current.
+  policy_trust_update: Type.Union([
+    Type.Object(
+      {
+        alg: Type.String(),
+        key_id: Type.String(),
+        payload_b64: Type.String(),
+        signature_b64: Type.String(),
+      },
+      { additionalProperties: false },
+    ),
+    Type.Null(),
+  ]),
   agent_group: Type.Union([Type.String(), Type.Null()]),
   network_indicators: Type.Object({
     revision: Type.Integer(),

@@ -1,3 +1,4 @@
+import type { BundleEnvelope } from '@custos/engine';
 import { strictBase64 } from '../../crypto/device-keys.js';
 import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
@@ -10,6 +11,7 @@ import {
   recordCheckin,
   setDeviceCertificate,
 } from '../agents/public.js';
+import { policyTrustUpdateFor } from '../bundles/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 
@@ -52,7 +54,8 @@ export interface CheckinResult {
   revoked: boolean;
   certificate_rotation: boolean;
   commands: { id: string; kind: string; payload: unknown; created_at: string }[];
-  policy_trust_update: null;
+  /** The next signed trust revision above the reported `policy_trust_version` (docs/signing-keys.md). */
+  policy_trust_update: BundleEnvelope | null;
   /** The tenant's network indicators, for the endpoint's own location (docs/network-indicators.md). */
   network_indicators: IndicatorsForAgents;
   /**
@@ -136,6 +139,7 @@ export async function checkin(
     missingCapabilities(latest, caps).length === 0;
   return {
     ...base,
+    policy_trust_update: await policyTrustUpdateFor(ctx.db, device.tenant_id, input.policy_trust_version),
     policy_update_available: update,
     revoked: false,
     network_indicators: indicators,

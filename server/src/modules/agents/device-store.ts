@@ -141,3 +141,23 @@ export async function addStoredEvents(
     .where('id', '=', deviceId)
     .execute();
 }
+
+/**
+ * Active devices whose last check-in reported a policy trust version below `version` (signing key
+ * retirement waits for them; docs/signing-keys.md): how many, and up to `sample` of their ids.
+ */
+export async function activeDevicesBelowTrust(
+  db: Db,
+  tenantId: string,
+  version: number,
+  sample = 20,
+): Promise<{ count: number; device_ids: string[] }> {
+  const below = db
+    .selectFrom('devices')
+    .where('tenant_id', '=', tenantId)
+    .where('status', '=', 'active')
+    .where('policy_trust_version', '<', version);
+  const n = await below.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirst();
+  const ids = await below.select('id').orderBy('id').limit(sample).execute();
+  return { count: Number(n?.n ?? 0), device_ids: ids.map((r) => r.id) };
+}

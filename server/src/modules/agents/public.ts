@@ -12,6 +12,7 @@ import {
 
 export { deviceOf } from './agent-device.js';
 export {
+  activeDevicesBelowTrust,
   addStoredEvents,
   type CheckinReport,
   claimQuotaEpisode,

@@ -154,12 +154,18 @@ const SCALARS = [
   'replaced',
   'members_removed',
   'views_removed',
+  // Policy signing key rotation (bundles/rotation.ts; docs/signing-keys.md).
+  'key_id',
+  'new_key_id',
+  'trust_version',
+  'bundle_version',
 ] as const;
 
 const LISTS = [
   // Fingerprint corpora (fingerprint-corpora/withdrawal.ts).
   'acknowledged_policy_ids',
   'incident_ids',
+  'trusted_key_ids',
   'changed_fields',
   'exception_ids',
   'filters',

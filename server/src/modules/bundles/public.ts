@@ -3,6 +3,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { LatestBundle } from '../../ports/policy-port.js';
 import { findBundles, findLatestBundle } from './store.js';
+import { latestTrustRevision, trustRevisionAfter } from './trust-store.js';
 
 export {
   BUNDLE_LIFETIME_MS,
@@ -75,4 +76,22 @@ export async function getStoredBundles(
       },
     ]),
   );
+}
+
+/**
+ * The trust revision an endpoint reporting `version` takes next (document 2, `policy_trust_update`
+ * at check-in): the first signed revision above it, one step at a time; null when it is current.
+ */
+export async function policyTrustUpdateFor(
+  db: Kysely<Database>,
+  tenantId: string,
+  version: number,
+): Promise<BundleEnvelope | null> {
+  const next = await trustRevisionAfter(db, tenantId, version);
+  return next ? (JSON.parse(next.envelope) as BundleEnvelope) : null;
+}
+
+/** The tenant's trust version (0 before any rotation): enrolment hands it out with the key set. */
+export async function policyTrustVersion(db: Kysely<Database>, tenantId: string): Promise<number> {
+  return (await latestTrustRevision(db, tenantId))?.version ?? 0;
 }

@@ -4,10 +4,44 @@ import { seal, unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import type { PolicySigningKey } from '../../ports/policy-port.js';
 import { findLiveSigningKey, insertSigningKeyIfNone, listSigningKeys } from './store.js';
+import type { PolicySigningKeysTable, SigningKeyState } from './tables.js';
 
 /** The sealing context of a tenant's policy signing key (bound as associated data). */
 export function signingKeyContext(tenantId: string, keyId: string): string {
   return `tenant:${tenantId}:policy-signing-key:${keyId}`;
+}
+
+/** A fresh Ed25519 signing key row; the private half only sealed under the master key. */
+export function newSigningKeyRow(
+  tenantId: string,
+  masterKey: Buffer,
+  now: Date,
+  state: SigningKeyState,
+): PolicySigningKeysTable {
+  const { publicKey, privateKey } = generateKeyPairSync('ed25519');
+  const keyId = randomUUID();
+  const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
+  return {
+    key_id: keyId,
+    tenant_id: tenantId,
+    public_key_b64: Buffer.from(raw).toString('base64'),
+    private_key_sealed: seal(
+      masterKey,
+      privateKey.export({ format: 'der', type: 'pkcs8' }),
+      signingKeyContext(tenantId, keyId),
+    ),
+    created_at: now.toISOString(),
+    not_after: null,
+    retired_at: null,
+    state,
+    overlap_trust_version: null,
+  };
+}
+
+/** The private half of a stored key (active or rotating: a retired key has none). */
+export function unsealSigningKey(masterKey: Buffer, row: PolicySigningKeysTable): KeyObject {
+  const der = unseal(masterKey, row.private_key_sealed, signingKeyContext(row.tenant_id, row.key_id));
+  return createPrivateKey({ key: der, format: 'der', type: 'pkcs8' });
 }
 
 /**
@@ -19,24 +53,8 @@ export async function getPolicySigningKeys(
   tenantId: string,
   masterKey: Buffer,
 ): Promise<PolicySigningKey[]> {
-  if (!(await findLiveSigningKey(db, tenantId))) {
-    const { publicKey, privateKey } = generateKeyPairSync('ed25519');
-    const keyId = randomUUID();
-    const raw = publicKey.export({ format: 'der', type: 'spki' }).subarray(-32);
-    await insertSigningKeyIfNone(db, {
-      key_id: keyId,
-      tenant_id: tenantId,
-      public_key_b64: Buffer.from(raw).toString('base64'),
-      private_key_sealed: seal(
-        masterKey,
-        privateKey.export({ format: 'der', type: 'pkcs8' }),
-        signingKeyContext(tenantId, keyId),
-      ),
-      created_at: new Date().toISOString(),
-      not_after: null,
-      retired_at: null,
-    });
-  }
+  if (!(await findLiveSigningKey(db, tenantId)))
+    await insertSigningKeyIfNone(db, newSigningKeyRow(tenantId, masterKey, new Date(), 'active'));
   const rows = await listSigningKeys(db, tenantId);
   return rows.map((r) => ({
     key_id: r.key_id,
@@ -58,6 +76,5 @@ export async function livePolicySigningKey(
   await getPolicySigningKeys(db, tenantId, masterKey);
   const key = await findLiveSigningKey(db, tenantId);
   if (!key) throw new Error('no live policy signing key');
-  const der = unseal(masterKey, key.private_key_sealed, signingKeyContext(tenantId, key.key_id));
-  return { key_id: key.key_id, privateKey: createPrivateKey({ key: der, format: 'der', type: 'pkcs8' }) };
+  return { key_id: key.key_id, privateKey: unsealSigningKey(masterKey, key) };
 }

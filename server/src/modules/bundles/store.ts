@@ -10,7 +10,7 @@ export async function findLiveSigningKey(
     .selectFrom('policy_signing_keys')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('retired_at', 'is', null)
+    .where('state', '=', 'active')
     .executeTakeFirst();
 }
 
@@ -34,7 +34,7 @@ export async function listSigningKeys(
     .selectFrom('policy_signing_keys')
     .selectAll()
     .where('tenant_id', '=', tenantId)
-    .where('retired_at', 'is', null)
+    .where('state', '!=', 'retired')
     .orderBy('created_at')
     .execute();
 }

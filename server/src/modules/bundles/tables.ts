@@ -9,6 +9,24 @@ export interface PolicySigningKeysTable {
   created_at: string;
   not_after: string | null;
   retired_at: string | null;
+  /** Migration 0750 (docs/signing-keys.md): active signs; incoming and rotating are trusted only. */
+  state: SigningKeyState;
+  /** The trust revision that put the rotation's two keys side by side; null outside a rotation. */
+  overlap_trust_version: number | null;
+}
+
+export type SigningKeyState = 'active' | 'incoming' | 'rotating' | 'retired';
+
+/** Every signed trust revision (migration 0750): agents step through them one at a time. */
+export interface PolicyTrustRevisionsTable {
+  tenant_id: string;
+  version: number;
+  /** JSON array of the key ids of the set. */
+  key_ids: string;
+  signer_key_id: string;
+  /** The signed `policy_trust_update` envelope as JSON text. */
+  envelope: string;
+  created_at: string;
 }
 
 export interface PolicyBundlesTable {
@@ -27,5 +45,6 @@ declare module '../../db/database.js' {
   interface Database {
     policy_signing_keys: PolicySigningKeysTable;
     policy_bundles: PolicyBundlesTable;
+    policy_trust_revisions: PolicyTrustRevisionsTable;
   }
 }

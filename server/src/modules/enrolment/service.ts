@@ -11,6 +11,7 @@ import { AppError, fieldError } from '../../http/errors.js';
 import { sha256Hex } from '../../http/tokens.js';
 import type { PolicyPort, PolicySigningKey } from '../../ports/policy-port.js';
 import { findAgentGroupByName, insertDevice } from '../agents/public.js';
+import { policyTrustVersion } from '../bundles/public.js';
 import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from './device-ca.js';
 import { findToken, findTokenByHash, insertToken, listTokens, revokeToken, takeTokenUse } from './store.js';
 import { type TokenRow, withGroup, withGroups } from './token-groups.js';
@@ -150,6 +151,7 @@ export interface EnrollResult {
   ca_chain_pem: string;
   certificate_expires_at: string;
   policy_signing_keys: PolicySigningKey[];
+  policy_trust_version: number;
   checkin_interval_secs: number;
   agent_group: string | null;
 }
@@ -215,6 +217,8 @@ export async function enroll(
   const ca = await loadDeviceCa(s.db, tenantId, s.keys.master, now);
   const cert = await issueDeviceCertificate(ca, csr, deviceId, s.config.agent.deviceCertDays, now);
   const signingKeys = await policies.getPolicySigningKeys(s.db, tenantId, s.keys.master);
+  // The set above belongs to this trust version (docs/signing-keys.md): the endpoint starts there.
+  const trustVersion = await policyTrustVersion(s.db, tenantId);
 
   await s.db.transaction().execute(async (trx) => {
     if (!(await takeTokenUse(trx, hash, now))) throw tokenUnusable();
@@ -237,7 +241,7 @@ export async function enroll(
       capabilities: JSON.stringify(input.capabilities),
       health: '{}',
       bundle_version: 0,
-      policy_trust_version: 0,
+      policy_trust_version: trustVersion,
       certificate_serial: cert.serial,
       certificate_expires_at: cert.expiresAt.toISOString(),
       stored_events: 0,
@@ -260,6 +264,7 @@ export async function enroll(
     ca_chain_pem: cert.caChainPem,
     certificate_expires_at: cert.expiresAt.toISOString(),
     policy_signing_keys: signingKeys,
+    policy_trust_version: trustVersion,
     checkin_interval_secs: CHECKIN_INTERVAL_SECS,
     agent_group: group?.name ?? null,
   };
