@@ -153,9 +153,15 @@ const SCALARS = [
   'replaced',
   'members_removed',
   'views_removed',
+  // Agent updates (agent-updates/service.ts, register-release.ts).
+  'platform',
+  'rule_count',
+  'pinned_count',
 ] as const;
 
 const LISTS = [
+  // Agent updates: the versions a rollout names.
+  'versions',
   'incident_ids',
   'changed_fields',
   'exception_ids',
