@@ -23,6 +23,8 @@ export interface AgentConfig {
   logMaxBytes: number;
   /** Largest number of bytes read from one file for content inspection. */
   maxReadBytes: number;
+  /** How long an updated agent has to check in before the previous executable is put back. */
+  updateConfirmSecs: number;
   keyMode: 'tpm' | 'software' | 'auto';
   tcti: string | null;
   /** Where each setting came from: `default`, `config`, `policy` or `command line`. */
@@ -59,10 +61,11 @@ export const INT_SETTINGS: readonly IntSetting[] = [
   { key: 'logRetainDays', name: 'LogRetainDays', def: 14, min: 1, max: 3_650 },
   { key: 'logMaxBytes', name: 'LogMaxBytes', def: 10 * 1024 * 1024, min: 64 * 1024, max: 1024 * 1024 * 1024 },
   { key: 'maxReadBytes', name: 'MaxReadBytes', def: 32 * 1024 * 1024, min: 4096, max: 1024 * 1024 * 1024 },
+  { key: 'updateConfirmSecs', name: 'UpdateConfirmSecs', def: 900, min: 5, max: 86_400 },
 ];
 
 /** Local-file-only settings beside document 2's value names. */
-const LOCAL_ONLY = ['CaFile', 'QueueOverflow', 'MaxReadBytes', 'KeyMode', 'Tcti'];
+const LOCAL_ONLY = ['CaFile', 'QueueOverflow', 'MaxReadBytes', 'UpdateConfirmSecs', 'KeyMode', 'Tcti'];
 
 function toInt(name: string, raw: string | number, min: number, max: number): number {
   const n = typeof raw === 'number' ? raw : /^\s*\d+\s*$/.test(raw) ? Number(raw) : Number.NaN;
