@@ -1,5 +1,5 @@
 import type { CapabilityMatrix, Platform } from './platform/types.js';
-import { AGENT_VERSION } from './version.js';
+import { AGENT_PLATFORM, agentVersion } from './version.js';
 
 /**
  * Feature names this agent version understands (document 2, Versioning: capability names gate
@@ -51,7 +51,8 @@ export function capabilityMatrix(platform: Platform, notify?: NotifyStatus): Cap
   return {
     os: platform.osName,
     os_version: platform.osVersion(),
-    agent_version: AGENT_VERSION,
+    agent_version: agentVersion(),
+    agent_platform: AGENT_PLATFORM,
     channels: withNotify(platform, notify),
     scope_attributes: platform.capabilities.scopeAttributes(),
     features: agentFeatures(platform),

@@ -25,6 +25,8 @@ export interface AgentConfig {
   maxReadBytes: number;
   /** Document 2's `certificate_renew_before_days`: renew when fewer days than this remain. */
   certificateRenewBeforeDays: number;
+  /** How long an updated agent has to check in before the previous executable is put back. */
+  updateConfirmSecs: number;
   keyMode: 'tpm' | 'software' | 'auto';
   tcti: string | null;
   /** Where each setting came from: `default`, `config`, `policy` or `command line`. */
@@ -62,6 +64,7 @@ export const INT_SETTINGS: readonly IntSetting[] = [
   { key: 'logMaxBytes', name: 'LogMaxBytes', def: 10 * 1024 * 1024, min: 64 * 1024, max: 1024 * 1024 * 1024 },
   { key: 'maxReadBytes', name: 'MaxReadBytes', def: 32 * 1024 * 1024, min: 4096, max: 1024 * 1024 * 1024 },
   { key: 'certificateRenewBeforeDays', name: 'CertificateRenewBeforeDays', def: 30, min: 1, max: 365 },
+  { key: 'updateConfirmSecs', name: 'UpdateConfirmSecs', def: 900, min: 5, max: 86_400 },
 ];
 
 /** Local-file-only settings beside document 2's value names. */
@@ -72,6 +75,7 @@ const LOCAL_ONLY = [
   'KeyMode',
   'Tcti',
   'CertificateRenewBeforeDays',
+  'UpdateConfirmSecs',
 ];
 
 function toInt(name: string, raw: string | number, min: number, max: number): number {

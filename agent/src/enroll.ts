@@ -14,7 +14,7 @@ import { writeStateFile } from './state-files.js';
 import { AgentApi, ENROLL_SCHEMA_VERSION } from './transport/agent-api.js';
 import { AgentTransport } from './transport/client.js';
 import { HttpError, RateLimitedError, UnreachableError } from './transport/errors.js';
-import { AGENT_VERSION } from './version.js';
+import { agentVersion } from './version.js';
 
 /** Service event ids shared with the Windows event log (document 2). */
 export const EVENT_ENROLLED = 2001;
@@ -101,7 +101,7 @@ export async function enroll(
       hostname,
       os: platform.osName,
       os_version: platform.osVersion(),
-      agent_version: AGENT_VERSION,
+      agent_version: agentVersion(),
       device_public_key_b64: Buffer.from(key.publicKey()).toString('base64'),
       device_signature_algorithm: key.algorithm,
       device_key_protection: key.protection,

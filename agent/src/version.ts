@@ -14,6 +14,42 @@ export interface BuildInfo {
 }
 
 const BUILD = Symbol.for('custos.agent.build');
+const LAUNCHER = Symbol.for('custos.agent.launcher');
+
+/**
+ * A launcher file that runs the agent under Node and declares itself the replaceable executable
+ * (docs/agent-updates.md): its path, and the version it stands for. Tests use one to run two
+ * versions of the agent without building the single executable twice.
+ */
+export interface LauncherInfo {
+  version: string;
+  executable: string;
+}
+
+function launcherInfo(): LauncherInfo | null {
+  const l = (globalThis as { [LAUNCHER]?: unknown })[LAUNCHER] as Partial<LauncherInfo> | undefined;
+  return l && typeof l.version === 'string' && typeof l.executable === 'string'
+    ? { version: l.version, executable: l.executable }
+    : null;
+}
+
+/** The version this agent reports: the launcher's, else the built-in one. */
+export function agentVersion(): string {
+  return launcherInfo()?.version ?? AGENT_VERSION;
+}
+
+/** Release platform names (docs/packaging.md targets): `linux-x64`, `win-x64` … */
+export const AGENT_PLATFORM = HOST_TARGET.replace(/^win32-/, 'win-');
+
+/**
+ * The file self-update replaces: the single executable, or a declared launcher; null from the
+ * source tree (nothing there may be swapped for a downloaded package).
+ */
+export function updatableExecutable(): string | null {
+  const l = launcherInfo();
+  if (l) return l.executable;
+  return buildInfo() ? process.execPath : null;
+}
 
 export function buildInfo(): BuildInfo | null {
   const b = (globalThis as { [BUILD]?: unknown })[BUILD];
@@ -24,5 +60,5 @@ export function buildInfo(): BuildInfo | null {
 export function versionLine(): string {
   const b = buildInfo();
   const origin = b ? `commit ${b.commit}, single executable` : 'source tree, not packaged';
-  return `dlp-agent ${AGENT_VERSION} (${origin}; Node ${process.version}, ${HOST_TARGET})`;
+  return `dlp-agent ${agentVersion()} (${origin}; Node ${process.version}, ${HOST_TARGET})`;
 }

@@ -11,6 +11,7 @@ import { AppError } from './http/errors.js';
 import { startServer } from './main.js';
 import { createTenant, validateTenantInput } from './modules/identity/public.js';
 import { backupCommand, ownerCommand, restoreCommand } from './operator/commands.js';
+import { releaseCommand } from './operator/release-command.js';
 import { SERVER_VERSION } from './version.js';
 
 /**
@@ -39,6 +40,7 @@ Commands:
   backup --out DIR      consistent copy of database, keys and TLS material (server may run)
   restore --from DIR    restore a backup into an empty data directory
   owner reset           print a one-time password-reset link for a tenant's Owner
+  release add FILE      register an agent release, signed per tenant (docs/agent-updates.md)
 
 Options:
   -h, --help            show help (also after each command)
@@ -250,6 +252,8 @@ export async function runCli(argv: string[], io: CliIo): Promise<number> {
         return await restoreCommand(rest, io);
       case 'owner':
         return await ownerCommand(rest, io);
+      case 'release':
+        return await releaseCommand(rest, io);
       default:
         throw new UsageError(`unknown command: ${command} (see dlp-server --help)`);
     }

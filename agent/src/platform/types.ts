@@ -143,6 +143,8 @@ export interface CapabilityMatrix {
   os: string;
   os_version: string;
   agent_version: string;
+  /** The release platform this build is (docs/agent-updates.md): `linux-x64`, `win-x64` … */
+  agent_platform: string;
   channels: Record<string, ChannelCapability>;
   scope_attributes: string[];
   features: string[];

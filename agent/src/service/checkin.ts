@@ -2,6 +2,7 @@ import { capabilityMatrix } from '../capabilities.js';
 import { writeEnrollment } from '../enrollment-state.js';
 import { askQuestion } from '../people/questions.js';
 import type { CheckinRequest, CheckinResponse } from '../transport/agent-api.js';
+import { updateAfterCheckin } from '../update/after-checkin.js';
 import { fetchPolicy } from './policy-fetch.js';
 import { renewCertificate } from './renewal.js';
 import { type AgentState, bundleVersion, type CallOutcome, noteFailure } from './state.js';
@@ -88,6 +89,8 @@ async function checkinRound(
     if (await fetchPolicy(s)) await onPolicyApplied();
   }
   if (res.rotate_certificate) await renewCertificate(s, true);
+  // Self-update (docs/agent-updates.md): confirms a version on trial, applies an offered release.
+  if (mayFetch) await updateAfterCheckin(s, res.agent_update);
   return 'ok';
 }
 

@@ -74,6 +74,8 @@ export interface CheckinResponse {
    * did not say (an older server), and the agent then keeps the group it knows.
    */
   agent_group: string | null | undefined;
+  /** The release the endpoint's group is rolled out to (update/offer.ts reads it; docs/agent-updates.md). */
+  agent_update: unknown | null;
 }
 
 export interface PolicyResponse {
@@ -167,6 +169,7 @@ export class AgentApi {
       commands: Array.isArray(r.commands) ? r.commands : [],
       policy_trust_update: r.policy_trust_update ?? null,
       network_indicators: r.network_indicators ?? null,
+      agent_update: r.agent_update ?? null,
       agent_group:
         typeof r.agent_group === 'string' && r.agent_group !== ''
           ? r.agent_group

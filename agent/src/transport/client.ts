@@ -77,6 +77,11 @@ export class AgentTransport {
     return this.clock() + this.offsetMs;
   }
 
+  /** The server's origin (scheme, host, port), for requests built outside `send`. */
+  get origin(): string {
+    return this.base.origin;
+  }
+
   /** Full request path as signed: the base URL's path prefix plus the route path. */
   fullPath(route: string): string {
     return `${this.base.pathname.replace(/\/+$/, '')}${route}`;

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PolicyPort } from '../ports/policy-port.js';
 import { agentScope } from './agent-api/agent-scope.js';
 import { agentEnrollModule, agentSignedModule } from './agent-api/routes.js';
+import { agentUpdatePackageModule, agentUpdatesModule } from './agent-updates/public.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
 import { apiTokensModule } from './api-tokens/routes.js';
@@ -121,9 +122,13 @@ export function apiModules(
       evidenceAgentModule,
       incidentAnswerModule,
       exceptionAgentModule(policies),
+      // Agent self-update (issue 22): the signed package download.
+      agentUpdatePackageModule,
     ]),
     agentsConsoleModule(policies, roleScopes),
     enrollmentTokensModule,
+    // The update manifest and rollout by endpoint group (issue 22, docs/agent-updates.md).
+    agentUpdatesModule,
   ];
 }
 

@@ -5,6 +5,8 @@ import type { Logger } from '../../log.js';
 import { createLogger } from '../../log.js';
 import { AgentService } from '../../service.js';
 import { HttpError, UnreachableError } from '../../transport/errors.js';
+import { EXIT_RESTART, onRestartRequest, restartRequested } from '../../update/restart.js';
+import { beginUpdateTrial } from '../../update/trial.js';
 import { EXIT } from '../args.js';
 import { type Command, type CommandContext, commandConfig } from '../command.js';
 
@@ -21,6 +23,8 @@ export const runCommand: Command = {
     process.once('SIGTERM', stop);
     process.once('SIGINT', stop);
     const once = args.flags.has('once');
+    // Self-update restarts the service through its manager (docs/agent-updates.md).
+    if (!once) onRestartRequest(stop);
     // Windows: started by the service control manager, the agent answers it before anything slow
     // (enrolment may retry for minutes); stop and shutdown end the loop like SIGTERM.
     const service = once ? null : (platform.service.attach?.(stop) ?? null);
@@ -78,6 +82,8 @@ async function runAgent(
       if (!state) return EXIT.notEnrolled;
     }
   }
+  const trial = once ? null : await beginUpdateTrial(config.stateDir, log);
+  if (trial?.rolledBack) return EXIT_RESTART;
   const svc = await AgentService.open(platform, config, log);
   try {
     if (once) {
@@ -86,8 +92,9 @@ async function runAgent(
       return summary.checkin === 'ok' || summary.checkin === 'offline' ? EXIT.ok : EXIT.failed;
     }
     await svc.run(signal);
-    return EXIT.ok;
+    return restartRequested() ? EXIT_RESTART : EXIT.ok;
   } finally {
+    trial?.dispose();
     await svc.close();
   }
 }

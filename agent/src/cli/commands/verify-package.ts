@@ -1,25 +1,11 @@
-import { createPublicKey, verify as edVerify } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { readEnrollment } from '../../enrollment-state.js';
+import { verifyPackage } from '../../update/verify-package.js';
 import { EXIT, str, UsageError } from '../args.js';
 import { type Command, commandConfig } from '../command.js';
 
-/** Ed25519 over the exact file bytes, against each enrolled policy signing key. */
-export function verifyPackage(
-  bytes: Uint8Array,
-  signature: Uint8Array,
-  keys: { key_id: string; public_key_b64: string; algorithm: string }[],
-): string | null {
-  for (const k of keys) {
-    if (k.algorithm !== 'ed25519') continue;
-    const raw = Buffer.from(k.public_key_b64, 'base64');
-    if (raw.length !== 32) continue;
-    const spki = Buffer.concat([Buffer.from('302a300506032b6570032100', 'hex'), raw]);
-    const pub = createPublicKey({ key: spki, format: 'der', type: 'spki' });
-    if (signature.length === 64 && edVerify(null, bytes, pub, signature)) return k.key_id;
-  }
-  return null;
-}
+/** The check lives with self-update, which runs exactly the same one (docs/agent-updates.md). */
+export { verifyPackage };
 
 /** `dlp-agent verify-package FILE --signature B64`: checked against the enrolled policy keys. */
 export const verifyPackageCommand: Command = {

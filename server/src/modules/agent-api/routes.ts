@@ -103,6 +103,20 @@ const CheckinReply = Type.Object({
     Type.Null(),
   ]),
   agent_group: Type.Union([Type.String(), Type.Null()]),
+  // docs/agent-updates.md: the release the device's group is rolled out to, when it runs another.
+  agent_update: Type.Union([
+    Type.Object({
+      release_id: Type.String(),
+      version: Type.String(),
+      platform: Type.String(),
+      size_bytes: Type.Integer(),
+      sha256: Type.String(),
+      signature_b64: Type.String(),
+      key_id: Type.String(),
+      download_path: Type.String(),
+    }),
+    Type.Null(),
+  ]),
   network_indicators: Type.Object({
     revision: Type.Integer(),
     dns_suffixes: Type.Array(Type.String()),

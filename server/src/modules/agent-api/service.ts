@@ -3,6 +3,7 @@ import { strictBase64 } from '../../crypto/device-keys.js';
 import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
+import { type AgentUpdateOffer, updateOfferFor } from '../agent-updates/public.js';
 import type { DevicesTable } from '../agents/public.js';
 import {
   collectCommands,
@@ -63,6 +64,8 @@ export interface CheckinResult {
    * reaches the agent at its next check-in, and the agent decides group scopes with it.
    */
   agent_group: string | null;
+  /** The agent release its group's rollout rule names, when it runs another (docs/agent-updates.md). */
+  agent_update: AgentUpdateOffer | null;
 }
 
 /**
@@ -91,6 +94,7 @@ export async function checkin(
     commands: [],
     network_indicators: { revision: 0, dns_suffixes: [], ip_ranges: [] },
     agent_group: null,
+    agent_update: null,
   };
   // A revoked or uninstalled device learns it and nothing else: no health recorded, no command.
   if (device.status !== 'active') return refusedAnswer;
@@ -144,6 +148,7 @@ export async function checkin(
     revoked: false,
     network_indicators: indicators,
     agent_group: group?.name ?? null,
+    agent_update: await updateOfferFor(ctx, device, caps),
     certificate_rotation: Date.parse(device.certificate_expires_at) - now.getTime() < CERT_RENEW_BEFORE_MS,
     commands: commands
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))

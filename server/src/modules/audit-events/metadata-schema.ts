@@ -159,11 +159,17 @@ const SCALARS = [
   'new_key_id',
   'trust_version',
   'bundle_version',
+  // Agent updates (agent-updates/service.ts, register-release.ts).
+  'platform',
+  'rule_count',
+  'pinned_count',
 ] as const;
 
 const LISTS = [
   // Fingerprint corpora (fingerprint-corpora/withdrawal.ts).
   'acknowledged_policy_ids',
+  // Agent updates: the versions a rollout names.
+  'versions',
   'incident_ids',
   'trusted_key_ids',
   'changed_fields',

@@ -38,3 +38,8 @@ export async function countTenants(db: Db): Promise<number> {
     .executeTakeFirstOrThrow();
   return Number(row.n);
 }
+
+/** Every tenant's id and slug, oldest first (operator commands that act on all tenants). */
+export function listTenants(db: Db): Promise<{ id: string; slug: string }[]> {
+  return db.selectFrom('tenants').select(['id', 'slug']).orderBy('created_at').orderBy('slug').execute();
+}
