@@ -53,17 +53,21 @@ export async function createScimToken(ctx: TestContext, owner: SignedIn, body: R
   });
 }
 
-/** A tenant with an Owner at example.com, an enabled provider and a SCIM token. */
+/** A new tenant in `ctx` with an Owner at example.com, an enabled provider and a SCIM token. */
 export async function scimTenant(
-  options: { provider?: Parameters<typeof saveProvider>[2]; ownerEmail?: string; now?: string } = {},
+  ctx: TestContext,
+  options: { provider?: Parameters<typeof saveProvider>[2]; ownerEmail?: string } = {},
 ): Promise<ScimSetup> {
-  const ctx = await createTestApp({ now: options.now ?? '2026-03-02T10:00:00.000Z' });
   const owner = await signInAs(ctx, { role: 'owner', email: options.ownerEmail ?? 'owner@example.com' });
   await saveProvider(ctx, owner, options.provider);
   const res = await createScimToken(ctx, owner);
   if (res.statusCode !== 201) throw new Error(`token refused: ${res.body}`);
   const token = res.json().token as string;
   return { ctx, owner, token, headers: { authorization: `Bearer ${token}` } };
+}
+
+export function scimApp(): Promise<TestContext> {
+  return createTestApp({ now: '2026-03-02T10:00:00.000Z' });
 }
 
 export function scim(
