@@ -207,6 +207,27 @@ export const ERROR_CODES = {
   'saved_view.personal_default': { status: 409, summary: 'a personal view cannot be a default' },
   'saved_view.limit': { status: 409, summary: 'the caller already owns 100 views on that surface' },
 
+  // SCIM 2.0 provisioning (issue 20; docs/scim.md): sent as RFC 7644 error bodies with scimType.
+  'scim.invalid_value': {
+    status: 400,
+    summary: 'SCIM: a required attribute is missing or a value is refused',
+  },
+  'scim.invalid_filter': {
+    status: 400,
+    summary: 'SCIM: the filter is not `attribute eq "value"` on a named attribute',
+  },
+  'scim.invalid_syntax': { status: 400, summary: 'SCIM: the body is not a readable SCIM request' },
+  'scim.invalid_path': { status: 400, summary: 'SCIM: a PATCH path that cannot be read' },
+  'scim.no_target': { status: 400, summary: 'SCIM: a PATCH remove without a path' },
+  'scim.uniqueness': {
+    status: 409,
+    summary: 'SCIM: the userName or address is held by another provisioned user',
+  },
+  'scim.sso_not_enabled': {
+    status: 403,
+    summary: 'SCIM: the tenant has no single sign-on provider configured and enabled',
+  },
+
   // Last resort: nothing about the failure reaches the client.
   internal: { status: 500, summary: 'unexpected server error; the request id finds it in the log' },
   'service.unavailable': { status: 503, summary: 'a dependency (the database) is unreachable' },

@@ -46,6 +46,7 @@ import { promptMessagesModule } from './prompt-messages/routes.js';
 import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
 import { removeTeamViews, savedViewsModule } from './saved-views/public.js';
+import { scimModule } from './scim/routes.js';
 import { ssoModule } from './sso/routes.js';
 import { teamsModule } from './teams/public.js';
 import { userRedeemModule } from './users/redeem-routes.js';
@@ -81,6 +82,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   apiTokensModule,
   rolesModule,
   ssoModule,
+  // SCIM 2.0 provisioning and its tokens (issue 20; docs/scim.md).
+  scimModule,
   auditEventsModule,
   policiesModule,
   policyReleaseModule,

@@ -146,6 +146,10 @@ const SCALARS = [
   'sso_only',
   'provider',
   'sub_hash',
+  // Issue 20, SCIM provisioning (docs/scim.md, Audit).
+  'scim_id',
+  'token_public_id',
+  'groups_left',
   // Issue 21, saved views and teams (docs/saved-views.md, Audit).
   'user_id',
   'team_id',

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { UsersTable } from '../../db/foundation-tables.js';
 import { findUserByEmail, insertUser } from '../../http/auth-store.js';
 import { actingAs, auditContextFor, type ServiceContext } from '../../service-context.js';
+import { activeOwnerCount } from '../users/public.js';
 import { findLinkedUser, insertLink, syncFederatedUser } from './flow-store.js';
 import { MAPPABLE_ROLES, type MappableRole, type RoleMapping } from './settings.js';
 import type { OidcProvidersTable } from './tables.js';
@@ -88,6 +89,26 @@ export async function resolveAccount(
       created_at: now.toISOString(),
     });
   const oldRole = user.role;
+  // The last-active-Owner rule (document 3, Users) holds for a role sync too: a sign-in whose
+  // mapping would demote the tenant's last active Owner is refused and audited; nothing changes.
+  if (
+    oldRole === 'owner' &&
+    claims.role !== 'owner' &&
+    user.status === 'active' &&
+    (await activeOwnerCount(db, tenantId)) <= 1
+  ) {
+    await ctx.audit.write(auditContextFor(actingAs(ctx, user)), {
+      action: 'user.role_sync_refused',
+      subject: { type: 'user', id: user.id },
+      metadata: {
+        old_role: oldRole,
+        new_role: claims.role,
+        provider: provider.issuer,
+        refusal_code: 'resource.conflict',
+      },
+    });
+    return { error: 'no_access' };
+  }
   await syncFederatedUser(
     db,
     tenantId,

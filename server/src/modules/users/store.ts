@@ -48,6 +48,8 @@ export async function updateUser(
       | 'status'
       | 'invitation_hash'
       | 'invitation_expires_at'
+      | 'email'
+      | 'federated'
     >
   >,
   now: Date,
