@@ -180,6 +180,10 @@ export const ERROR_CODES = {
   'incident.bulk_in_progress': { status: 409, summary: 'a bulk request with this key is still applying' },
   'server.query_timeout': { status: 503, summary: 'an incident listing ran past its time limit' },
   'report.export_approval_required': { status: 403, summary: 'the export needs an approved export request' },
+  'report.export_self_decision_refused': {
+    status: 403,
+    summary: 'an export request is approved or rejected by someone other than the asker',
+  },
   'exception.self_decision_refused': {
     status: 403,
     summary: 'nobody decides a request raised from their own account',

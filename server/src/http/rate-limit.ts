@@ -22,8 +22,9 @@ export class TokenBuckets {
   private readonly perMs: number;
 
   constructor(private readonly options: { ratePerMinute: number; burst: number; clock: Clock }) {
-    if (options.ratePerMinute < 1 || options.burst < 1)
-      throw new TypeError('rate and burst must be at least 1');
+    // A rate may be a fraction of one a minute (30 report exports an hour); never zero or less.
+    if (!(options.ratePerMinute > 0) || options.burst < 1)
+      throw new TypeError('rate must be above 0 and burst at least 1');
     this.perMs = options.ratePerMinute / 60_000;
   }
 

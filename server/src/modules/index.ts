@@ -28,6 +28,7 @@ import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentMarkingModule } from './incidents/marking-routes.js';
 import { incidentPatternsModule } from './incidents/patterns-routes.js';
 import { incidentPlaybooksModule } from './incidents/playbooks-routes.js';
+import { reportIncidents } from './incidents/public.js';
 import { incidentsModule } from './incidents/routes.js';
 import { visible as visibleIncident } from './incidents/service.js';
 import { incidentSlaModule } from './incidents/sla-routes.js';
@@ -43,6 +44,7 @@ import { policySwitchModule } from './policies/switch-routes.js';
 import { policyPackagesModule } from './policy-packages/public.js';
 import { classificationBindingPort, policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
+import { reportsModule } from './reports/public.js';
 import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
 import { removeTeamViews, savedViewsModule } from './saved-views/public.js';
@@ -105,6 +107,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   // Saved views and teams (issue 21): a team's deletion removes its views through the hook.
   teamsModule(removeTeamViews),
   savedViewsModule,
+  // Reports (issue 21): incidents reach reports through the port (ports/report-incidents-port.ts).
+  reportsModule(reportIncidents),
 ];
 
 /**

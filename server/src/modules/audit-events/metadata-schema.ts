@@ -167,6 +167,16 @@ const SCALARS = [
   'platform',
   'rule_count',
   'pinned_count',
+  // Issue 21, reports (docs/reports.md, Audit).
+  'kind',
+  'template_id',
+  'report_id',
+  'format',
+  'content_sha256',
+  'approval_id',
+  'threshold',
+  'approval_above_rows',
+  'previous_above_rows',
 ] as const;
 
 const LISTS = [
@@ -192,6 +202,8 @@ const LISTS = [
   'added',
   'removed',
   'break_glass',
+  // Issue 21, reports: the names of an export's view parameters, never their values.
+  'view_parameters',
 ] as const;
 
 const OBJECTS: Record<string, TSchema> = {

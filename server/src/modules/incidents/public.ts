@@ -6,5 +6,8 @@
 export { registerIncidentAnswerRoute } from './answer-route.js';
 export { countAssignedIncidents } from './assignment-count-store.js';
 export { type CorrelationDevice, correlateEvents, loadPolicyInfo, type PolicyInfo } from './correlate.js';
+// The reports module's view of incidents (ports/report-incidents-port.ts) and the CSV writer.
+export { csvLine } from './csv.js';
 export { closedIncidentRecord } from './policy-record-store.js';
+export { reportIncidents } from './report-source.js';
 export { type ApprovalCheck, scoreIncidents } from './scoring.js';

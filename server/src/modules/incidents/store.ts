@@ -18,6 +18,8 @@ export interface IncidentFilter {
   username?: string | undefined;
   policyId?: string | undefined;
   deviceId?: string | undefined;
+  /** An exact endpoint name, no case (a report's `filter.hostname` view parameter). */
+  hostname?: string | undefined;
   openOnly?: boolean | undefined;
   createdSince?: string | undefined;
   createdUntil?: string | undefined;
@@ -38,7 +40,7 @@ function likeLiteral(text: string): string {
 }
 
 // biome-ignore lint/suspicious/noExplicitAny: the builder's selection varies between count and rows.
-function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
+export function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
   q: Q,
   tenantId: string,
   f: IncidentFilter,
@@ -60,6 +62,7 @@ function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', any>>(
   if (f.username) out = out.where(sql<string>`lower(incidents.username)`, '=', f.username.toLowerCase()) as Q;
   if (f.policyId) out = out.where('incidents.policy_id', '=', f.policyId) as Q;
   if (f.deviceId) out = out.where('incidents.device_id', '=', f.deviceId) as Q;
+  if (f.hostname) out = out.where(sql<string>`lower(incidents.hostname)`, '=', f.hostname.toLowerCase()) as Q;
   if (f.createdSince) out = out.where('incidents.created_at', '>=', f.createdSince) as Q;
   if (f.createdUntil) out = out.where('incidents.created_at', '<', f.createdUntil) as Q;
   if (f.assignee === 'none') out = out.where('incidents.assignee_id', 'is', null) as Q;

@@ -1,0 +1,13 @@
+// What the registry uses of reports (docs/architecture.md, Module seams; docs/reports.md, Wiring).
+import type { ReportIncidentsPort } from '../../ports/report-incidents-port.js';
+import type { ApiModule } from '../index.js';
+import { reportExportRoutes } from './export-routes.js';
+import { reportRoutes } from './routes.js';
+
+/** The reports routes over the incidents module's answer to the port. */
+export function reportsModule(incidents: ReportIncidentsPort): ApiModule {
+  return async (app) => {
+    await app.register(reportRoutes(incidents));
+    await app.register(reportExportRoutes(incidents));
+  };
+}
