@@ -256,6 +256,7 @@ export class DecisionPipeline implements ObservationSink {
           fileName: basename(obs.path),
           destination: obs.removable?.serial ?? dirname(obs.path),
           held: obs.held === true,
+          eventId: body.event_id as string,
           ...(obs.held
             ? {
                 approval: {

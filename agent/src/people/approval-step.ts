@@ -32,6 +32,7 @@ export async function askApproval(
   rt: PolicyRuntime,
   uid: string | null,
   target: ApprovalTarget,
+  reference: string | null = null,
 ): Promise<PersonPrompt> {
   const base = { kind: 'justify' as const, held: true };
   const client = deps.exceptions;
@@ -46,7 +47,7 @@ export async function askApproval(
     {
       kind: 'justify',
       title: 'Custos DLP: approval needed',
-      text: `"${target.fileName}" needs the approval of ${client.approverLabel}${policy ? ` (${policy.name})` : ''}. To ask for an exception, choose a reason and explain why you need it.`,
+      text: `"${target.fileName}" needs the approval of ${client.approverLabel}${policy ? ` (${policy.name})` : ''}. To ask for an exception, choose a reason and explain why you need it.${reference ? `\nReference: ${reference}` : ''}`,
       reasons,
       free_text: true,
       min_chars: minChars,

@@ -1,4 +1,9 @@
-import { type Decision, JUSTIFICATION_MESSAGES, justificationProblems } from '@custos/engine';
+import {
+  type Decision,
+  JUSTIFICATION_MESSAGES,
+  justificationProblems,
+  noticeReference,
+} from '@custos/engine';
 import type { DesktopPrompt } from '../platform/types.js';
 import type { PolicyRuntime } from '../policy/runtime.js';
 import { type ApprovalTarget, askApproval } from './approval-step.js';
@@ -12,11 +17,22 @@ import {
 
 export { DEFAULT_PROMPT_TIMEOUT_MS, DEFAULT_REASONS, type PersonPrompt, type PromptDeps };
 
-function promptFor(decision: Decision, rt: PolicyRuntime, fileName: string): DesktopPrompt | null {
+/** The line every notice ends with: the reference a person can quote (docs/incidents.md, Search). */
+export function referenceLine(reference: string): string {
+  return `Reference: ${reference}`;
+}
+
+function promptFor(
+  decision: Decision,
+  rt: PolicyRuntime,
+  fileName: string,
+  reference: string | null,
+): DesktopPrompt | null {
   const policy = rt.payload.policies.find((p) => p.policy_id === decision.decided_by_policy_id);
-  const text =
+  const message =
     policy?.notifications.user_message ??
     `"${fileName}" holds data that a company policy${policy ? ` (${policy.name})` : ''} protects.`;
+  const text = reference ? `${message}\n${referenceLine(reference)}` : message;
   const title = 'Custos DLP';
   if (decision.requested_action === 'warn_with_continue') return { kind: 'continue', title, text };
   if (decision.requested_action === 'require_justification') {
@@ -45,18 +61,32 @@ export async function askPerson(
   decision: Decision,
   rt: PolicyRuntime,
   uid: string | null,
-  target: { fileName: string; destination: string; held?: boolean; approval?: ApprovalTarget },
+  target: {
+    fileName: string;
+    destination: string;
+    held?: boolean;
+    approval?: ApprovalTarget;
+    /** The event's id: the notice shows its reference (engine noticeReference). */
+    eventId?: string;
+  },
 ): Promise<PersonPrompt | null> {
+  const reference = target.eventId ? noticeReference(target.eventId) : null;
   if (decision.action === 'approval_required' && target.approval)
-    return askApproval(deps, decision, rt, uid, target.approval);
-  const prompt = promptFor(decision, rt, target.fileName);
+    return withReference(await askApproval(deps, decision, rt, uid, target.approval, reference), reference);
+  const prompt = promptFor(decision, rt, target.fileName, reference);
   if (!prompt) return null;
   const key = [uid, decision.decided_by_policy_id, prompt.kind, target.destination];
   const covered = deps.burst?.get(key);
+  // A burst's later operations were not shown anything: the reference is the one the person saw.
   if (covered?.asked) return { ...covered, covered_by_burst: true };
-  const record = await ask(deps, prompt, uid, target.held === true);
+  const record = withReference(await ask(deps, prompt, uid, target.held === true), reference);
   if (record.asked) deps.burst?.set(key, record);
   return record;
+}
+
+/** A shown notice records its reference; nobody saw one that was not asked. */
+function withReference(record: PersonPrompt, reference: string | null): PersonPrompt {
+  return record.asked && reference ? { ...record, notice_reference: reference } : record;
 }
 
 async function ask(

@@ -39,6 +39,8 @@ export type PersonPrompt = {
       refused_because?: string[];
       /** `requested`: the exception request raised (reference null until the server answered). */
       exception_request?: { request_key: string; reference: string | null };
+      /** The six-character reference the notice showed (engine noticeReference). */
+      notice_reference?: string;
       /** This operation was not asked again: an answer within five minutes covers it. */
       covered_by_burst?: true;
     }

@@ -73,6 +73,7 @@ export interface paths {
                                 channel: string;
                                 hostname: string | null;
                                 username: string | null;
+                                names_hidden: boolean;
                                 policy_id: string | null;
                                 policy_name: string | null;
                                 assignee_email: string | null;
@@ -88,6 +89,7 @@ export interface paths {
                                 /** Format: date-time */
                                 last_seen_at: string;
                             }[];
+                            names_hidden: boolean;
                             total: number;
                             limit: number;
                             offset: number;
@@ -217,6 +219,7 @@ export interface paths {
                             channel: string;
                             hostname: string | null;
                             username: string | null;
+                            names_hidden: boolean;
                             policy_id: string | null;
                             policy_name: string | null;
                             assignee_email: string | null;
@@ -822,6 +825,7 @@ export interface paths {
                             channel: string;
                             hostname: string | null;
                             username: string | null;
+                            names_hidden: boolean;
                             policy_id: string | null;
                             policy_name: string | null;
                             assignee_email: string | null;
@@ -1017,6 +1021,7 @@ export interface paths {
                             channel: string;
                             hostname: string | null;
                             username: string | null;
+                            names_hidden: boolean;
                             policy_id: string | null;
                             policy_name: string | null;
                             assignee_email: string | null;
@@ -1628,6 +1633,7 @@ export interface paths {
                             channel: string;
                             hostname: string | null;
                             username: string | null;
+                            names_hidden: boolean;
                             policy_id: string | null;
                             policy_name: string | null;
                             assignee_email: string | null;
@@ -1811,6 +1817,7 @@ export interface paths {
                             channel: string;
                             hostname: string | null;
                             username: string | null;
+                            names_hidden: boolean;
                             policy_id: string | null;
                             policy_name: string | null;
                             assignee_email: string | null;
@@ -1994,6 +2001,7 @@ export interface paths {
                             channel: string;
                             hostname: string | null;
                             username: string | null;
+                            names_hidden: boolean;
                             policy_id: string | null;
                             policy_name: string | null;
                             assignee_email: string | null;
@@ -3807,6 +3815,153 @@ export interface paths {
                             resolution_high_minutes: number;
                             resolution_medium_minutes: number;
                             resolution_low_minutes: number;
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/api/v1/settings/incident-names": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names_hidden: boolean;
+                            updated_at: string | null;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody: {
+                content: {
+                    "application/json": {
+                        names_hidden: boolean;
+                        reason: string;
+                    };
+                };
+            };
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            names_hidden: boolean;
                             updated_at: string | null;
                         };
                     };
@@ -11552,6 +11707,8 @@ export interface paths {
                                     requested_by?: string | number | boolean | null;
                                     previous_critical?: string | number | boolean | null;
                                     previous_accepted_risk?: string | number | boolean | null;
+                                    names_hidden?: string | number | boolean | null;
+                                    previous_names_hidden?: string | number | boolean | null;
                                     close_request_id?: string | number | boolean | null;
                                     accepted_until?: string | number | boolean | null;
                                     agent_group_id?: string | number | boolean | null;

@@ -1,3 +1,4 @@
+export { NOTICE_REFERENCE_ALPHABET, NOTICE_REFERENCE_PATTERN, noticeReference } from './notice-reference.js';
 export {
   assessPriority,
   EVENTS_FOLDED_SATURATION,

@@ -26,6 +26,7 @@ import { coverageGapsModule } from './incidents/coverage-routes.js';
 import { incidentExportModule } from './incidents/export-routes.js';
 import { incidentLinksModule } from './incidents/links-routes.js';
 import { incidentMarkingModule } from './incidents/marking-routes.js';
+import { incidentNamesModule } from './incidents/names-routes.js';
 import { incidentPatternsModule } from './incidents/patterns-routes.js';
 import { incidentPlaybooksModule } from './incidents/playbooks-routes.js';
 import { reportIncidents } from './incidents/public.js';
@@ -73,6 +74,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   incidentTestFoldersModule,
   incidentMarkingModule,
   incidentSlaModule,
+  incidentNamesModule,
   incidentAssignmentRulesModule,
   incidentPlaybooksModule,
   incidentPatternsModule,

@@ -35,6 +35,8 @@ export interface NormalisedEvent {
   department: string | null;
   /** What the person was asked and answered (agent `person_prompt`); null when nobody was. */
   person_prompt: PersonPromptRecord | null;
+  /** Where the content went, for the incident search (ingest `destinationsOf`); at most four. */
+  destinations: string[];
   /** Masked previews and snippets per detector (policy `evidence`); never stored in `payload`. */
   previews: DetectorPreviews[];
   /** Everything else worth keeping, as the stored JSON text. */
@@ -58,6 +60,8 @@ export interface PersonPromptRecord {
   /** `[not_asked] <reason>` when nobody could be asked. */
   not_asked_reason: string | null;
   covered_by_burst: boolean;
+  /** The six-character reference the notice showed the person (engine `noticeReference`). */
+  notice_reference: string | null;
 }
 
 /** The masked previews one event carried for one detector (docs/incidents.md, Detector previews). */

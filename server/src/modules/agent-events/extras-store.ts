@@ -1,4 +1,12 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import {
+  type Expression,
+  type ExpressionBuilder,
+  type Kysely,
+  type RawBuilder,
+  type SqlBool,
+  sql,
+  type Transaction,
+} from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { EventRowContext } from './store.js';
@@ -37,6 +45,7 @@ export async function insertEventExtras(
         rule_problems: JSON.stringify(p.rule_problems),
         not_asked_reason: p.not_asked_reason,
         covered_by_burst: p.covered_by_burst ? 1 : 0,
+        notice_reference: p.notice_reference,
       };
     });
   for (let i = 0; i < prompts.length; i += CHUNK)
@@ -61,6 +70,40 @@ export async function insertEventExtras(
       .insertInto('event_detector_previews')
       .values(previews.slice(i, i + CHUNK))
       .onConflict((oc) => oc.columns(['device_id', 'event_id', 'detector_id']).doNothing())
+      .execute();
+  await insertDestinations(db, events, ctx);
+}
+
+/** Where each incident's new events sent content, once per incident and destination. */
+async function insertDestinations(
+  db: Db,
+  events: readonly NormalisedEvent[],
+  ctx: (e: NormalisedEvent) => EventRowContext,
+): Promise<void> {
+  const rows = new Map<
+    string,
+    { incident_id: string; destination: string; tenant_id: string; first_seen_at: string }
+  >();
+  for (const e of events) {
+    const c = ctx(e);
+    if (c.incidentId === null) continue;
+    for (const destination of e.destinations) {
+      const key = `${c.incidentId}\u0000${destination}`;
+      if (!rows.has(key))
+        rows.set(key, {
+          incident_id: c.incidentId,
+          destination,
+          tenant_id: c.tenantId,
+          first_seen_at: e.occurred_at,
+        });
+    }
+  }
+  const list = [...rows.values()];
+  for (let i = 0; i < list.length; i += CHUNK)
+    await db
+      .insertInto('incident_destinations')
+      .values(list.slice(i, i + CHUNK))
+      .onConflict((oc) => oc.columns(['incident_id', 'destination']).doNothing())
       .execute();
 }
 
@@ -140,4 +183,31 @@ export async function incidentPreviewRows(db: Db, incidentId: string, limit: num
     .orderBy('event_id', 'desc')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The incident search's terms kept beside the events (docs/incidents.md, Search): EXISTS a
+ * destination of the outer query's incident (`incidents.id`), or a notice reference one of its
+ * prompts showed, matching the LIKE pattern without case.
+ */
+export function incidentSearchTerms(
+  eb: ExpressionBuilder<Database, 'incidents'>,
+  like: RawBuilder<unknown>,
+): Expression<SqlBool>[] {
+  return [
+    eb.exists(
+      eb
+        .selectFrom('incident_destinations as d')
+        .select(sql`1`.as('one'))
+        .whereRef('d.incident_id', '=', 'incidents.id')
+        .where(sql`lower(d.destination)`, 'like', like),
+    ),
+    eb.exists(
+      eb
+        .selectFrom('event_person_prompts as p')
+        .select(sql`1`.as('one'))
+        .whereRef('p.incident_id', '=', 'incidents.id')
+        .where(sql`lower(p.notice_reference)`, 'like', like),
+    ),
+  ];
 }

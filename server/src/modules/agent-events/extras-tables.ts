@@ -15,6 +15,16 @@ export interface EventPersonPromptsTable {
   rule_problems: string;
   not_asked_reason: string | null;
   covered_by_burst: number;
+  /** The six-character reference the notice showed (migration 0710; engine noticeReference). */
+  notice_reference: string | null;
+}
+
+/** Where an incident's events sent content, for its `search` (migration 0710). */
+export interface IncidentDestinationsTable {
+  incident_id: string;
+  destination: string;
+  tenant_id: string;
+  first_seen_at: string;
 }
 
 /** Masked previews one event carried for one detector (migration 0510); JSON `{values, snippets}`. */
@@ -32,5 +42,6 @@ declare module '../../db/database.js' {
   interface Database {
     event_person_prompts: EventPersonPromptsTable;
     event_detector_previews: EventDetectorPreviewsTable;
+    incident_destinations: IncidentDestinationsTable;
   }
 }

@@ -14,6 +14,7 @@ export {
 export { type EvidenceEvent, findDeviceEvent } from './event-lookup-store.js';
 export {
   incidentPreviewRows,
+  incidentSearchTerms,
   insertEventExtras,
   type JustificationGroupRow,
   justificationGroups,

@@ -56,6 +56,8 @@ const SCALARS = [
   'requested_by',
   'previous_critical',
   'previous_accepted_risk',
+  'names_hidden',
+  'previous_names_hidden',
   'close_request_id',
   'accepted_until',
   'agent_group_id',

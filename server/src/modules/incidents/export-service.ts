@@ -72,9 +72,17 @@ export async function exportIncidents(
   ctx: AuditContext,
   q: Omit<ListQuery, 'limit' | 'offset'>,
 ): Promise<IncidentExport> {
-  const { rows, total, sort } = await queryIncidents(s, principal, q, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+  const { rows, total, sort, namesHidden } = await queryIncidents(s, principal, q, {
+    limit: EXPORT_ROW_LIMIT,
+    offset: 0,
+  });
   const truncated = total > rows.length;
-  const lines = [csvLine(EXPORT_COLUMNS), ...rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(r))))];
+  // Names hidden (names-service.ts): the user column stays, empty.
+  const shown = (r: IncidentsTable) => (namesHidden ? { ...r, username: null } : r);
+  const lines = [
+    csvLine(EXPORT_COLUMNS),
+    ...rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(shown(r))))),
+  ];
   await s.audit.write(ctx, {
     action: 'incident.exported',
     subject: null,

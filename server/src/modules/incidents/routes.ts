@@ -41,6 +41,8 @@ export const Row = {
   channel: S,
   hostname: Nullable(S),
   username: Nullable(S),
+  /** The tenant hides people's names: `username` is null (docs/incidents.md, Names hidden). */
+  names_hidden: Type.Boolean(),
   policy_id: Nullable(S),
   policy_name: Nullable(S),
   assignee_email: Nullable(S),
@@ -287,7 +289,14 @@ export const incidentsModule: ApiModule = async (app) => {
           { additionalProperties: false },
         ),
         response: {
-          200: Type.Object({ items: Type.Array(Type.Object(Row)), total: I, limit: I, offset: I, sort: S }),
+          200: Type.Object({
+            items: Type.Array(Type.Object(Row)),
+            names_hidden: Type.Boolean(),
+            total: I,
+            limit: I,
+            offset: I,
+            sort: S,
+          }),
           ...errorResponses(401, 403, 422, 503),
         },
       },

@@ -10,6 +10,7 @@ import { type DepartmentView, departmentViews, NO_DEPARTMENT } from './departmen
 import { eventFacts, justificationsOf, previewsOf } from './detail-extras.js';
 import { type MoreFilterQueryValues, parseMoreFilters, parseSet } from './list-filters.js';
 import { detectorFeedbackOf } from './marking-store.js';
+import { namesHidden } from './names-service.js';
 import { boundedListing } from './query-timeout.js';
 import { pendingQuestion } from './question-service.js';
 import { relatedOf } from './related.js';
@@ -73,6 +74,7 @@ export function incidentRow(
   r: IncidentsTable,
   priority: PriorityFactor[],
   department: DepartmentView = NO_DEPARTMENT,
+  hidden = false,
 ) {
   return {
     id: r.id,
@@ -92,7 +94,9 @@ export function incidentRow(
     synthetic: r.synthetic === 1,
     channel: r.channel,
     hostname: r.hostname,
-    username: r.username,
+    // Names hidden (names-service.ts): the account name is not shown, and the row says so.
+    username: hidden ? null : r.username,
+    names_hidden: hidden,
     policy_id: r.policy_id,
     policy_name: r.policy_name,
     assignee_email: r.assignee_email,
@@ -135,22 +139,33 @@ export async function queryIncidents(
 ) {
   const sort = parseSort(q.sort);
   const filter = listFilterOf(principal, q);
+  const hidden = await namesHidden(s, principal.tenantId);
+  // Names hidden: the search leaves the user name out, and a filter by it would probe for it.
+  if (hidden && q.username !== undefined)
+    throw fieldError(
+      'username',
+      'names are hidden in this organisation; incidents cannot be filtered by user name',
+    );
+  filter.namesHidden = hidden;
   if (filter.more?.sla !== undefined)
     filter.more.slaAt = { targets: await slaTargets(s.db, principal.tenantId), now: s.clock.now() };
   const { rows, total } = await boundedListing(s, (db, budget) =>
     listIncidents(db, principal.tenantId, { ...filter, budget }, sort, page),
   );
-  return { rows, total, sort: `${sort.column}:${sort.dir}` };
+  return { rows, total, sort: `${sort.column}:${sort.dir}`, namesHidden: hidden };
 }
 
 export async function listIncidentRows(s: AppServices, principal: Principal, q: ListQuery) {
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
-  const { rows, total, sort } = await queryIncidents(s, principal, q, { limit, offset });
+  const { rows, total, sort, namesHidden: hidden } = await queryIncidents(s, principal, q, { limit, offset });
   const ids = rows.map((r) => r.id);
   const [views, departments] = await Promise.all([scoreViews(s.db, ids), departmentViews(s.db, ids)]);
   return {
-    items: rows.map((r) => incidentRow(r, views.get(r.id)?.priority_factors ?? [], departments.get(r.id))),
+    items: rows.map((r) =>
+      incidentRow(r, views.get(r.id)?.priority_factors ?? [], departments.get(r.id), hidden),
+    ),
+    names_hidden: hidden,
     total,
     limit,
     offset,
@@ -196,7 +211,7 @@ export function locationRow(l: IncidentLocationsTable) {
 
 export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
   const r = await visible(s, principal, id);
-  const [policies, locations, payloads, history, scores, departments, justifications, previews] =
+  const [policies, locations, payloads, history, scores, departments, justifications, previews, hidden] =
     await Promise.all([
       incidentPolicies(s.db, r.id),
       incidentLocations(s.db, r.id, 50, 0),
@@ -207,6 +222,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
       departmentViews(s.db, [r.id]),
       justificationsOf(s, r.id),
       previewsOf(s, principal, r.id),
+      namesHidden(s, principal.tenantId),
     ]);
   const department = departments.get(r.id) ?? NO_DEPARTMENT;
   const score = scores.get(r.id);
@@ -252,7 +268,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
   if (notRead) notRead.partial_events = partial;
   const sla = await slaView(s.db, r, s.clock.now());
   return {
-    ...incidentRow(r, score?.priority_factors ?? [], department),
+    ...incidentRow(r, score?.priority_factors ?? [], department, hidden),
     department_reason: department.department_reason,
     ...justifications,
     ...eventFacts(payloads),

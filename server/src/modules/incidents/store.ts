@@ -6,7 +6,7 @@ import type { MoreFilter } from './list-filters.js';
 import type { Sort } from './sort.js';
 import type { IncidentsTable } from './tables.js';
 import './tables.js';
-import '../agent-events/public.js';
+import { incidentSearchTerms } from '../agent-events/public.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,6 +15,8 @@ export interface IncidentFilter {
   severities?: string[] | undefined;
   channels?: string[] | undefined;
   search?: string | undefined;
+  /** The tenant hides people's names (docs/incidents.md, Names hidden): search skips the user. */
+  namesHidden?: boolean | undefined;
   username?: string | undefined;
   policyId?: string | undefined;
   deviceId?: string | undefined;
@@ -81,13 +83,15 @@ export function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', 
   else if (f.assignee) out = out.where('incidents.assignee_id', '=', f.assignee.userId) as Q;
   if (f.search) {
     // A literal: LIKE wildcards in the text are escaped, never interpreted.
-    const like = likeLiteral(f.search);
+    const like = sql`${likeLiteral(f.search)} escape '\\'`;
+    const columns = ['reference', 'title', 'file_name', 'hostname', 'policy_name'];
+    if (!f.namesHidden) columns.push('username');
     out = out.where((eb) =>
-      eb.or(
-        ['reference', 'title', 'file_name', 'hostname', 'policy_name', 'username'].map((c) =>
-          eb(sql`lower(${sql.ref(`incidents.${c}`)})`, 'like', sql`${like} escape '\\'`),
-        ),
-      ),
+      eb.or([
+        ...columns.map((c) => eb(sql`lower(${sql.ref(`incidents.${c}`)})`, 'like', like)),
+        // Where its events sent content, and the notice reference a person saw (migration 0710).
+        ...incidentSearchTerms(eb, like),
+      ]),
     ) as Q;
   }
   if (f.more) out = applyMoreFilters(out, f.more);

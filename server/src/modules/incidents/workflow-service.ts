@@ -10,6 +10,7 @@ import { decideAcceptedUntil } from './accepted-risk.js';
 import { acceptedUntilOf, clearAcceptance, setAcceptance } from './accepted-risk-store.js';
 import { gateClose, recordSinglePerson } from './closure-gate.js';
 import { departmentViews } from './department.js';
+import { nameSettings } from './names-store.js';
 import { checkQuestion, newQuestion, storeQuestion } from './question-service.js';
 import { rescorePriority, scoreViews } from './scoring.js';
 import { isAboutAccount, refuseSelfAction } from './self-action.js';
@@ -59,8 +60,9 @@ export interface StatusBody {
 export async function incidentState(db: AppServices['db'], r: IncidentsTable) {
   const priority = (await scoreViews(db, [r.id])).get(r.id)?.priority_factors ?? [];
   const department = (await departmentViews(db, [r.id])).get(r.id);
+  const hidden = (await nameSettings(db, r.tenant_id)).names_hidden;
   return {
-    ...incidentRow(r, priority, department),
+    ...incidentRow(r, priority, department, hidden),
     open: r.status !== 'closed',
     resolution: r.resolution,
     closed_at: r.closed_at,

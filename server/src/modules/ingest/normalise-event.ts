@@ -2,6 +2,7 @@ import { isWireAction, normalizeAction } from '@custos/engine';
 import type { DetectorPreviews, NormalisedEvent } from '../../ports/normalised-event.js';
 import {
   departmentOf,
+  destinationsOf,
   fileFactsOf,
   personPromptOf,
   previewsOf,
@@ -268,6 +269,21 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
     : [];
   const notRead = (e.not_read ?? null) as Record<string, unknown> | null;
   const removable = (e.removable_device ?? null) as Record<string, unknown> | null;
+  const removableDevice =
+    removable && typeof removable === 'object'
+      ? {
+          device_class: str(removable.device_class, 64),
+          serial: str(removable.serial, 256),
+          vendor: str(removable.vendor, 256),
+          model: str(removable.model, 256),
+        }
+      : null;
+  const destinations = destinationsOf(
+    e,
+    removableDevice,
+    (printJob.value?.printer as string | null | undefined) ?? null,
+  );
+  if ('reason' in destinations) return reject(id, destinations.reason);
 
   const fromPath = fromText.value;
   const rest = {
@@ -283,15 +299,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
       notRead && typeof notRead === 'object'
         ? { cause: str(notRead.cause, 64), reason: str(notRead.reason, 200) }
         : null,
-    removable_device:
-      removable && typeof removable === 'object'
-        ? {
-            device_class: str(removable.device_class, 64),
-            serial: str(removable.serial, 256),
-            vendor: str(removable.vendor, 256),
-            model: str(removable.model, 256),
-          }
-        : null,
+    removable_device: removableDevice,
     from_path: fromPath,
     departure,
     print_job: printJob.value,
@@ -345,6 +353,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
       evidence_requested: e.evidence_requested === true,
       department: department.value,
       person_prompt: person.value,
+      destinations: destinations.value,
       previews: detectors.previews,
       payload,
       size_bytes: size,

@@ -1,4 +1,4 @@
-import { justificationProblems, personTextProblem } from '@custos/engine';
+import { justificationProblems, NOTICE_REFERENCE_PATTERN, personTextProblem } from '@custos/engine';
 import type { DetectorPreviews, PersonPromptRecord } from '../../ports/normalised-event.js';
 
 /**
@@ -70,7 +70,14 @@ export function personPromptOf(v: unknown): Out<PersonPromptRecord | null> {
     rule_problems: [] as string[],
     not_asked_reason: null as string | null,
     covered_by_burst: v.covered_by_burst === true,
+    notice_reference: null as string | null,
   };
+  // The six-character reference the notice showed (engine noticeReference; docs/incidents.md).
+  if (v.notice_reference !== undefined && v.notice_reference !== null) {
+    if (typeof v.notice_reference !== 'string' || !NOTICE_REFERENCE_PATTERN.test(v.notice_reference))
+      return bad;
+    base.notice_reference = v.notice_reference;
+  }
   if (v.asked === false) {
     if (
       typeof v.not_asked !== 'string' ||
@@ -236,4 +243,33 @@ export function previewsOf(detectorId: string, d: Record<string, unknown>): Dete
   if (values === null || snippets === null) return 'bad';
   if (values.length === 0 && snippets.length === 0) return null;
   return { detector_id: detectorId, values, snippets };
+}
+
+/** At most this many destinations are kept per event, each at most this long. */
+const MAX_DESTINATIONS = 4;
+export const MAX_DESTINATION_CHARS = 512;
+
+/**
+ * Where an event's content went, for the incident `search` (document 2: "destination";
+ * docs/incidents.md, "Queue filters"): the agent's `destination` (a host, share or volume label),
+ * the removable device's serial and its vendor and model, and the printer of a print job. A
+ * `destination` of the wrong type or over 512 characters Rejects the event
+ * (`destination_invalid`); one that breaks the person-text rule is left out (a person names
+ * volumes and shares), as are the removable device's names that do.
+ */
+export function destinationsOf(
+  e: Record<string, unknown>,
+  removable: { serial: string | null; vendor: string | null; model: string | null } | null,
+  printer: string | null,
+): Out<string[]> {
+  const own = optionalString(e.destination, MAX_DESTINATION_CHARS);
+  if ('reason' in own) return { reason: 'destination_invalid' };
+  const vendorModel = [removable?.vendor, removable?.model].filter((x) => x).join(' ');
+  const out: string[] = [];
+  for (const d of [own.value, removable?.serial, vendorModel, printer]) {
+    const t = typeof d === 'string' ? d.trim() : '';
+    if (t === '' || t.length > MAX_DESTINATION_CHARS || withheldReason(t, 'line') !== null) continue;
+    if (!out.includes(t)) out.push(t);
+  }
+  return { value: out.slice(0, MAX_DESTINATIONS) };
 }

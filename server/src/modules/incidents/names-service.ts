@@ -1,0 +1,51 @@
+import type { AppServices } from '../../deps.js';
+import type { AuditContext } from '../../http/audit.js';
+import type { Principal } from '../../http/principal.js';
+import { nameSettings, saveNameSettings } from './names-store.js';
+
+/**
+ * Names hidden (document 2, GET /incidents `search`: "username unless names are hidden, in which
+ * case `names_hidden: true`"; docs/incidents.md, "Names hidden"). While the tenant hides names the
+ * queue and the detail show no person's account name and the search does not look at it, so a
+ * name cannot be probed through the search either.
+ */
+export async function namesHidden(s: AppServices, tenantId: string): Promise<boolean> {
+  return (await nameSettings(s.db, tenantId)).names_hidden;
+}
+
+/** What the queue row and the detail show of the person while names are hidden. */
+export function shownUsername(username: string | null, hidden: boolean): string | null {
+  return hidden ? null : username;
+}
+
+export async function getNameSettings(s: AppServices, principal: Principal) {
+  return nameSettings(s.db, principal.tenantId);
+}
+
+/** POST /settings/incident-names: audited with the previous value and the reason's length. */
+export async function setNameSettings(
+  s: AppServices,
+  ctx: AuditContext,
+  principal: Principal,
+  body: { names_hidden: boolean; reason: string },
+) {
+  const before = await nameSettings(s.db, principal.tenantId);
+  const at = s.clock.now().toISOString();
+  await s.db.transaction().execute(async (trx) => {
+    await saveNameSettings(trx, principal.tenantId, body.names_hidden, principal.userId, at);
+    await s.audit.write(
+      ctx,
+      {
+        action: 'settings.incident_names_changed',
+        subject: { type: 'tenant', id: principal.tenantId },
+        metadata: {
+          names_hidden: body.names_hidden,
+          previous_names_hidden: before.names_hidden,
+          reason_length: body.reason.trim().length,
+        },
+      },
+      trx,
+    );
+  });
+  return { names_hidden: body.names_hidden, updated_at: at };
+}
