@@ -170,4 +170,29 @@ describe('policy package refusals', () => {
     expect(v.scope.agent_groups).toEqual(['Payments']);
     expect(v.notifications?.prompt_message_id ?? null).toBeNull();
   });
+
+  it('a dry run needs the lookup permission for the objects the version names (403, nothing read)', async () => {
+    const created = await A.post('/policies', {
+      ...pciPolicy,
+      scope: { channels: ['browser_upload'], groups: ['CORP\\Finance'] },
+      condition: { op: 'detector', detector_id: 'payment_card' },
+    });
+    expect(created.statusCode).toBe(201);
+    const pkg = (await A.get(`/policies/${created.json().policy_id}/versions/1/package`)).json();
+    expect(pkg.dependencies.map((d: { kind: string }) => d.kind)).toEqual(['detector', 'scope_group']);
+    // A Security Analyst writes policies but holds no directory:read.
+    const analyst = await signInAs(ctx, { role: 'security_analyst', tenant: b.tenantSlug });
+    const An = as(
+      () => ctx,
+      () => analyst,
+    );
+    const refused = await An.post('/policy-packages/dry-run', { package: pkg });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().code).toBe('auth.forbidden');
+    const owner = await B.post('/policy-packages/dry-run', {
+      package: pkg,
+      mappings: [{ key: pkg.dependencies[1].key, to: 'CONTOSO\\Finance' }],
+    });
+    expect(owner.json().dependencies[1]).toMatchObject({ state: 'mapped', resolved_to: 'CONTOSO\\Finance' });
+  });
 });
