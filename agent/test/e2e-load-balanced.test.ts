@@ -27,7 +27,7 @@ import { TlsRelay } from './helpers/tls-proxy.js';
 const GROUP = 'lb-endpoints';
 const EVENTS = '/api/v1/agent/events';
 const KEY = Buffer.alloc(32, 7).toString('base64');
-const FILES = 1_100; // three batches of at most 500 (document 2)
+const FILES = 600; // two batches: 500 (document 2's most) and 100
 
 let work: string;
 let postgres: TestPostgres;
@@ -161,23 +161,21 @@ describe('two instances behind HAProxy on one PostgreSQL', { timeout: 240_000 },
       expect(enrolled.code, enrolled.stderr).toBe(0);
       const deviceId = await deviceOf(state);
       let batches = 0;
-      let heldSecond!: () => void;
+      let heldFirst!: () => void;
       const held = new Promise<void>((r) => {
-        heldSecond = r;
+        heldFirst = r;
       });
       relay.hold = (path) => {
         if (path !== EVENTS) return false;
         batches += 1;
-        if (batches !== 2) return false;
-        heldSecond();
+        if (batches !== 1) return false;
+        heldFirst();
         return true;
       };
       const run = runAgent(['run', '--once', '--state-dir', state], env);
       await held;
-      // Instance A stored the second batch and answered; the answer waits in the relay.
-      const stored = await storedEvents(deviceId);
-      expect(stored.rows).toBeGreaterThan(500);
-      expect(stored.rows).toBeLessThan(FILES);
+      // Instance A stored the first batch and answered; the answer waits in the relay.
+      expect(await storedEvents(deviceId)).toEqual({ rows: 500, distinct: 500 });
       a.process.child.kill('SIGKILL');
       await new Promise((r) => a.process.child.once('exit', r));
       // The answer never arrives: the agent keeps the batch with its id for the next attempt.
@@ -193,8 +191,8 @@ describe('two instances behind HAProxy on one PostgreSQL', { timeout: 240_000 },
       const sent = relay.requests
         .filter((r) => r.path === EVENTS)
         .map((r) => JSON.parse(r.body.toString('utf8')) as { batch_id: string });
-      expect(sent.length).toBeGreaterThanOrEqual(4);
-      expect(sent[2]!.batch_id).toBe(sent[1]!.batch_id);
+      expect(sent.length).toBeGreaterThanOrEqual(3);
+      expect(sent[1]!.batch_id).toBe(sent[0]!.batch_id);
       const acks = relay
         .answered<{ acks: { status: string }[] }>(EVENTS)
         .flatMap((x) => x.acks.map((k) => k.status));
