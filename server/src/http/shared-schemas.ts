@@ -43,6 +43,9 @@ const PolicyCondition = Type.Object(
     match_mode: Type.Optional(S),
     include_approved_inventory: Type.Optional(Type.Boolean()),
     any_of: Type.Optional(Strings),
+    corpus_id: Type.Optional(S),
+    match: Type.Optional(S),
+    min_coverage: Type.Optional(Type.Number()),
   },
   { additionalProperties: false, $id: 'PolicyCondition' },
 );
