@@ -25680,6 +25680,9 @@ export interface components {
             match_mode?: string;
             include_approved_inventory?: boolean;
             any_of?: string[];
+            corpus_id?: string;
+            match?: string;
+            min_coverage?: number;
         };
     };
     responses: never;
