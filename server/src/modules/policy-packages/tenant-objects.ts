@@ -93,7 +93,11 @@ export async function tenantObjects(
     const g = await findAgentGroupByName(db, tenantId, name);
     if (g && !g.retired_at) groupNames.add(name.toLowerCase());
   }
-  const corpora = await corpusNames(db, tenantId, [...texts].filter((x) => UUID.test(x)));
+  const corpora = await corpusNames(
+    db,
+    tenantId,
+    [...texts].filter((x) => UUID.test(x)),
+  );
   const freeText = (v: string) => v.trim().length > 0 && v.length <= MAX_FREE_TEXT;
   return {
     builtinDetectorVersion: (id) => BUILTIN_VERSION.get(id),
