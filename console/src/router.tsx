@@ -20,6 +20,7 @@ import { BundlesPage } from './pages/policies/bundles-page.js';
 import { ClassificationsPage } from './pages/policies/classifications-page.js';
 import { DetectorsPage } from './pages/policies/detectors-page.js';
 import { EditPolicyPage, NewPolicyPage } from './pages/policies/editor-page.js';
+import { FingerprintCorporaPage } from './pages/policies/fingerprint-corpora-page.js';
 import { parseInventorySearch } from './pages/policies/inventory-search.js';
 import { PoliciesPage } from './pages/policies/policies-page.js';
 import { PolicyPage } from './pages/policies/policy-page.js';
@@ -162,6 +163,11 @@ const detectors = createRoute({
   path: '/detectors',
   component: DetectorsPage,
 });
+const fingerprintCorpora = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/fingerprint-corpora',
+  component: FingerprintCorporaPage,
+});
 const policySettings = createRoute({
   getParentRoute: () => signedIn,
   path: '/policy-settings',
@@ -179,6 +185,7 @@ const policyRoutes = [
   approvedDevices,
   classifications,
   detectors,
+  fingerprintCorpora,
   policySettings,
 ] as const;
 // Endpoint groups and settings (docs/console.md, Fleet and administration).

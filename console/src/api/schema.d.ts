@@ -15105,7 +15105,7 @@ export interface paths {
                             };
                             dependencies: {
                                 key: string;
-                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target" | "fingerprint_corpus";
                                 value: string;
                                 version?: number;
                                 revision?: number;
@@ -15228,7 +15228,7 @@ export interface paths {
                             };
                             dependencies: {
                                 key: string;
-                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target" | "fingerprint_corpus";
                                 value: string;
                                 version?: number;
                                 revision?: number;
@@ -15307,7 +15307,7 @@ export interface paths {
                             }[];
                             dependencies: {
                                 key: string;
-                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target" | "fingerprint_corpus";
                                 value: string;
                                 version?: number;
                                 revision?: number;
@@ -15468,7 +15468,7 @@ export interface paths {
                             };
                             dependencies: {
                                 key: string;
-                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target" | "fingerprint_corpus";
                                 value: string;
                                 version?: number;
                                 revision?: number;
@@ -15551,7 +15551,7 @@ export interface paths {
                                 }[];
                                 dependencies: {
                                     key: string;
-                                    kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target";
+                                    kind: "detector" | "classification" | "prompt_message" | "scope_user" | "scope_group" | "scope_department" | "scope_device" | "scope_endpoint_group" | "scope_target" | "fingerprint_corpus";
                                     value: string;
                                     version?: number;
                                     revision?: number;
@@ -25680,6 +25680,9 @@ export interface components {
             match_mode?: string;
             include_approved_inventory?: boolean;
             any_of?: string[];
+            corpus_id?: string;
+            match?: string;
+            min_coverage?: number;
         };
     };
     responses: never;

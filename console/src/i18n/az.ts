@@ -1,6 +1,7 @@
 import { adminAz } from './admin/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
+import { fingerprintsAz } from './fingerprints/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
 import { policyAz } from './policy/az.js';
@@ -12,6 +13,7 @@ export const az: Catalogue = {
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,
+  ...fingerprintsAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

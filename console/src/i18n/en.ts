@@ -1,5 +1,6 @@
 import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
+import { fingerprintsEn } from './fingerprints/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
 import { policyEn } from './policy/en.js';
@@ -11,6 +12,7 @@ export const en = {
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,
+  ...fingerprintsEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

@@ -1,6 +1,7 @@
 import { adminRu } from './admin/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
+import { fingerprintsRu } from './fingerprints/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
 import { policyRu } from './policy/ru.js';
@@ -12,6 +13,7 @@ export const ru: Catalogue = {
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,
+  ...fingerprintsRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

@@ -1,6 +1,7 @@
 import { adminTr } from './admin/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
+import { fingerprintsTr } from './fingerprints/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
 import { policyTr } from './policy/tr.js';
@@ -12,6 +13,7 @@ export const tr: Catalogue = {
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,
+  ...fingerprintsTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

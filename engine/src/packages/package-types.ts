@@ -15,6 +15,8 @@ export const DEPENDENCY_KINDS = [
   'scope_device',
   'scope_endpoint_group',
   'scope_target',
+  // Ours beyond document 1's list: the fingerprint condition node names a corpus (docs/policy-packages.md).
+  'fingerprint_corpus',
 ] as const;
 export type DependencyKind = (typeof DEPENDENCY_KINDS)[number];
 

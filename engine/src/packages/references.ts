@@ -29,6 +29,14 @@ function walkCondition(node: ConditionNode, path: string, out: Found[]): void {
         path: `${path}.classification_id`,
       });
       return;
+    case 'fingerprint':
+      out.push({
+        key: `fingerprint_corpus:${node.corpus_id}`,
+        kind: 'fingerprint_corpus',
+        value: node.corpus_id,
+        path: `${path}.corpus_id`,
+      });
+      return;
     case 'and':
     case 'or':
     case 'at_least':

@@ -54,6 +54,8 @@ export interface TenantObjects {
   device(id: string): boolean;
   endpointGroup(name: string): boolean;
   target(t: TypedTarget): boolean;
+  /** A document-fingerprint corpus of the tenant (built or not). */
+  fingerprintCorpus(id: string): boolean;
 }
 
 function coordinateText(c: ClassificationCoordinate): string {
@@ -79,6 +81,8 @@ function present(dep: PackageDependency, to: MappingTarget, o: TenantObjects): s
       return typeof to === 'string' && o.device(to) ? to : null;
     case 'scope_endpoint_group':
       return typeof to === 'string' && o.endpointGroup(to) ? to : null;
+    case 'fingerprint_corpus':
+      return typeof to === 'string' && o.fingerprintCorpus(to) ? to : null;
     case 'scope_group':
     case 'scope_department':
       // Directory group names and department names are free text in a scope: any non-empty value.

@@ -14,7 +14,7 @@ export * from './scope-types.js';
 export { isDomainSid, isSid, sidInDomain } from './sid.js';
 export { isIanaZone, isOffsetZoneName } from './time-zone.js';
 export { validateClassificationDefinition } from './validate-classification.js';
-export { isConnectionCondition } from './validate-condition.js';
+export { CONDITION_NODE_KEYS, isConnectionCondition } from './validate-condition.js';
 export {
   namesDetectorOrPattern,
   type PromptLookup,

@@ -16,7 +16,8 @@ export interface ConditionFacts {
   bindings: ClassificationCoordinate[];
 }
 
-const NODE_KEYS: Record<string, readonly string[]> = {
+/** The fields each node kind may carry besides `op` (every other key is refused by name). */
+export const CONDITION_NODE_KEYS: Readonly<Record<string, readonly string[]>> = {
   classification: ['classification_id', 'classification_version', 'revision'],
   detector: ['detector_id', 'min_matches', 'min_confidence', 'require_validated'],
   category: ['category', 'min_matches', 'min_confidence', 'require_validated'],
@@ -93,7 +94,7 @@ export function validateCondition(errors: FieldErrors, path: string, value: unkn
       errors.add(`${p}.op`, `must be one of ${CONDITION_OPS.join(', ')}`);
       return;
     }
-    const allowed = NODE_KEYS[op] as readonly string[];
+    const allowed = CONDITION_NODE_KEYS[op] as readonly string[];
     for (const key of Object.keys(node)) {
       if (key !== 'op' && !allowed.includes(key)) errors.add(`${p}.${key}`, `is not a field of a ${op} node`);
     }

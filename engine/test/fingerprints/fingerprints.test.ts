@@ -9,6 +9,7 @@ import {
   decodeFingerprints,
   encodeFingerprints,
   fingerprintDocument,
+  foldWord,
   indexCorpus,
   normalisedTokens,
   probeCorpus,
@@ -32,6 +33,20 @@ describe('tokens', () => {
       'istanbul',
     ]);
     expect(normalisedTokens('Ａｂｃ ① x-y')).toEqual(['abc', '1', 'x', 'y']);
+  });
+
+  test('folding the whole text gives the tokens of folding word by word', () => {
+    const byWord = (text: string) =>
+      [...text.normalize('NFKC').matchAll(/[\p{L}\p{N}]+/gu)].map((m) => foldWord(m[0]));
+    const samples = ['ΟΔΟΣ ΟΔΟΣ. σοφός', 'Straße STRASSE ﬁne', 'ǄEMAL ǅ', 'ŞİŞLİ şişli A\u0130B', 'İ̇i'];
+    const r = rng(5);
+    const pieces = ['İ', 'ı', 'I', ' ', ', ', 'Σ', 'ς', 'Ǆ', 'ﬃ', 'a', 'Z', 'é', '1'];
+    for (let i = 0; i < 2_000; i += 1)
+      samples.push(Array.from({ length: 24 }, () => pieces[Math.floor(r() * pieces.length)]).join(''));
+    for (const text of samples) expect(normalisedTokens(text), text).toEqual(byWord(text));
+    // One deliberate difference: a dotted i typed as i + U+0307 no longer splits its word.
+    expect(normalisedTokens('i\u0307stanbul')).toEqual(['istanbul']);
+    expect(byWord('i\u0307stanbul')).toEqual(['i', 'stanbul']);
   });
 });
 

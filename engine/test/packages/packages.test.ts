@@ -94,6 +94,7 @@ const here = (over: Partial<TenantObjects> = {}): TenantObjects => ({
   device: () => false,
   endpointGroup: (n) => n === 'Desktops',
   target: (t) => t.object_id === 'S-1-5-21-9-9-9-2000',
+  fingerprintCorpus: (id) => id === 'corpus-ours',
   ...over,
 });
 
@@ -191,5 +192,55 @@ describe('dependency states', () => {
       'mappings[0].to',
       'mappings[2].remove',
     ]);
+  });
+});
+
+describe('a fingerprint condition names its corpus (our dependency kind beyond document 1)', () => {
+  const withCorpus = (): PolicyVersionInput =>
+    ({
+      ...spec(),
+      condition: {
+        op: 'or',
+        nodes: [
+          { op: 'fingerprint', corpus_id: 'corpus-theirs', match: 'normalised' },
+          { op: 'not', node: { op: 'fingerprint', corpus_id: 'corpus-theirs', match: 'exact' } },
+        ],
+      },
+    }) as PolicyVersionInput;
+
+  test('one dependency with both paths; another tenant maps it to its own corpus', () => {
+    const refs = policyReferences(withCorpus()).filter((d) => d.kind === 'fingerprint_corpus');
+    expect(refs).toEqual([
+      {
+        key: 'fingerprint_corpus:corpus-theirs',
+        kind: 'fingerprint_corpus',
+        value: 'corpus-theirs',
+        paths: ['condition.nodes[0].corpus_id', 'condition.nodes[1].node.corpus_id'],
+      },
+    ]);
+    const unmapped = resolveDependencies(refs, { sameTenant: false, objects: here() });
+    expect(unmapped.dependencies[0]).toMatchObject({ state: 'requires_mapping', removable: false });
+    // Same tenant, corpus deleted since the export: missing, not exact.
+    const gone = resolveDependencies(refs, { sameTenant: true, objects: here() });
+    expect(gone.dependencies[0]?.state).toBe('missing');
+    const wrong = resolveDependencies(refs, {
+      sameTenant: false,
+      objects: here(),
+      mappings: [{ key: 'fingerprint_corpus:corpus-theirs', to: 'corpus-nobody' }],
+    });
+    expect(wrong.errors).toEqual([
+      { field: 'mappings[0].to', message: 'names no fingerprint_corpus of this tenant' },
+    ]);
+    const mappings = [{ key: 'fingerprint_corpus:corpus-theirs', to: 'corpus-ours' }];
+    const mapped = resolveDependencies(refs, { sameTenant: false, objects: here(), mappings });
+    expect(mapped.dependencies[0]).toMatchObject({ state: 'mapped', resolved_to: 'corpus-ours' });
+    const out = applyResolution(withCorpus(), mapped.dependencies, mappings);
+    expect(out.condition).toEqual({
+      op: 'or',
+      nodes: [
+        { op: 'fingerprint', corpus_id: 'corpus-ours', match: 'normalised' },
+        { op: 'not', node: { op: 'fingerprint', corpus_id: 'corpus-ours', match: 'exact' } },
+      ],
+    });
   });
 });

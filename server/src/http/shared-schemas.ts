@@ -43,12 +43,18 @@ const PolicyCondition = Type.Object(
     match_mode: Type.Optional(S),
     include_approved_inventory: Type.Optional(Type.Boolean()),
     any_of: Type.Optional(Strings),
+    corpus_id: Type.Optional(S),
+    match: Type.Optional(S),
+    min_coverage: Type.Optional(Type.Number()),
   },
   { additionalProperties: false, $id: 'PolicyCondition' },
 );
 
 /** Every shared schema, in registration order. */
 export const SHARED_SCHEMAS: readonly TSchema[] = [PolicyCondition];
+
+/** The condition node's listed fields (a test compares them with the engine's node kinds). */
+export const POLICY_CONDITION_FIELDS: readonly string[] = Object.keys(PolicyCondition.properties);
 
 /** A condition tree in a response or a stored document. */
 export const ConditionRef = ref('PolicyCondition');

@@ -105,7 +105,10 @@ describe('fingerprint conditions in policies', () => {
   it('ships only corpora a published policy names, and a build recompiles the bundle', async () => {
     const used = await corpus('Contracts', [CONTRACT]);
     await corpus('Unused', [prose(12, 40)]);
-    await publishedPolicy(used);
+    const policyId = await publishedPolicy(used);
+    // The stored condition reads back whole (the closed response schema lists the node's fields).
+    const read = (await call('GET', `/policies/${policyId}/versions`)).json();
+    expect(JSON.stringify(read)).toContain(`"corpus_id":"${used}","match":"normalised"`);
     const first = await shipped();
     const corpora = first.payload['fingerprint_corpora'] as { corpus_id: string; version: number }[];
     expect(corpora.map((c) => [c.corpus_id, c.version])).toEqual([[used, 1]]);

@@ -40,6 +40,7 @@ export const packagesAz: Record<keyof typeof packagesEn, string> = {
   'pkg.kind.scope_device': 'Son nöqtə',
   'pkg.kind.scope_endpoint_group': 'Son nöqtə qrupu',
   'pkg.kind.scope_target': 'Hədəf',
+  'pkg.kind.fingerprint_corpus': 'Barmaq izi korpusu',
   'pkg.state.exact': 'Eyni obyekt',
   'pkg.state.requires_mapping': 'Uyğunlaşdırma lazımdır',
   'pkg.state.missing': 'Yoxdur',

@@ -38,6 +38,7 @@ export const packagesEn = {
   'pkg.kind.scope_device': 'Endpoint',
   'pkg.kind.scope_endpoint_group': 'Endpoint group',
   'pkg.kind.scope_target': 'Target',
+  'pkg.kind.fingerprint_corpus': 'Fingerprint corpus',
   'pkg.state.exact': 'Same object',
   'pkg.state.requires_mapping': 'Needs a mapping',
   'pkg.state.missing': 'Missing',

@@ -40,6 +40,7 @@ export const packagesRu: Record<keyof typeof packagesEn, string> = {
   'pkg.kind.scope_device': 'Конечная точка',
   'pkg.kind.scope_endpoint_group': 'Группа конечных точек',
   'pkg.kind.scope_target': 'Цель',
+  'pkg.kind.fingerprint_corpus': 'Корпус отпечатков',
   'pkg.state.exact': 'Тот же объект',
   'pkg.state.requires_mapping': 'Нужно сопоставление',
   'pkg.state.missing': 'Отсутствует',

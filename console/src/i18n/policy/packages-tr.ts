@@ -40,6 +40,7 @@ export const packagesTr: Record<keyof typeof packagesEn, string> = {
   'pkg.kind.scope_device': 'Uç nokta',
   'pkg.kind.scope_endpoint_group': 'Uç nokta grubu',
   'pkg.kind.scope_target': 'Hedef',
+  'pkg.kind.fingerprint_corpus': 'Parmak izi derlemi',
   'pkg.state.exact': 'Aynı nesne',
   'pkg.state.requires_mapping': 'Eşleme gerekli',
   'pkg.state.missing': 'Eksik',

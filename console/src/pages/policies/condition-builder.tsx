@@ -29,6 +29,8 @@ function nodeOf(op: Op, lookups: Lookups): ConditionNode {
       return { op, match_mode: 'any_of', classes: ['usb_mass_storage'] };
     case 'network_location':
       return { op, any_of: ['off_network'] };
+    case 'fingerprint':
+      return { op, corpus_id: lookups.corpora[0]?.id ?? '', match: 'normalised' };
     case 'and':
     case 'or':
       return { op, nodes: [] };

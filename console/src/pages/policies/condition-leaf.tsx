@@ -1,5 +1,6 @@
 import { useT } from '../../i18n/index.js';
 import { Check, toNumber } from './field-errors.js';
+import { FingerprintLeaf } from './fingerprint-leaf.js';
 import { labelKey } from './labels.js';
 import { ListField } from './list-field.js';
 import type { Lookups } from './lookups.js';
@@ -218,6 +219,8 @@ export function ConditionLeaf({ node, path, lookups, onNode }: LeafProps) {
           <p className="hint">{t('ed.nl.hint')}</p>
         </fieldset>
       );
+    case 'fingerprint':
+      return <FingerprintLeaf node={node} path={path} corpora={lookups.corpora} onNode={onNode} />;
     default:
       return null;
   }

@@ -33,6 +33,11 @@ export function useLookups() {
     queryFn: () => call(api.GET('/api/v1/prompt-messages')),
     staleTime: 60_000,
   });
+  const corpora = useQuery({
+    queryKey: ['fingerprint-corpora'],
+    queryFn: () => call(api.GET('/api/v1/fingerprint-corpora')),
+    staleTime: 60_000,
+  });
   return {
     agents: agents.data?.items ?? [],
     groups: (groups.data?.items ?? []).filter((g) => !g.retired_at),
@@ -40,6 +45,7 @@ export function useLookups() {
     categories: [...new Set((detectors.data?.items ?? []).map((d) => d.category))].sort(),
     classifications: classifications.data?.items ?? [],
     prompts: (prompts.data?.items ?? []).filter((p) => !p.retired_at),
+    corpora: corpora.data?.items ?? [],
   };
 }
 export type Lookups = ReturnType<typeof useLookups>;

@@ -35,6 +35,8 @@ function options(dep: Dependency, lookups: Lookups): [string, string, unknown][]
       return lookups.groups.map((g) => [g.name, g.name, g.name]);
     case 'scope_device':
       return lookups.agents.map((a) => [a.id, a.hostname, a.id]);
+    case 'fingerprint_corpus':
+      return lookups.corpora.map((c) => [c.id, c.name, c.id]);
     case 'scope_target':
       if (dep.target?.kind === 'endpoint_group')
         return lookups.groups.map((g) => [
@@ -84,7 +86,8 @@ export function MappingPicker(props: {
     list.length === 0 &&
     dep.kind !== 'detector' &&
     dep.kind !== 'classification' &&
-    dep.kind !== 'prompt_message';
+    dep.kind !== 'prompt_message' &&
+    dep.kind !== 'fingerprint_corpus';
   if (freeText) {
     const text =
       choice && 'to' in choice

@@ -10,7 +10,8 @@ export function PolicySubNav() {
       <Link to="/policies">{t('pol.title')}</Link> <Link to="/policies/simulate">{t('sim.title')}</Link>{' '}
       <Link to="/policy-bundles">{t('bun.title')}</Link> <Link to="/prompt-messages">{t('pm.title')}</Link>{' '}
       <Link to="/approved-devices">{t('dev.title')}</Link> <Link to="/classifications">{t('cls.title')}</Link>{' '}
-      <Link to="/detectors">{t('det.title')}</Link> <Link to="/policy-settings">{t('pset.title')}</Link>
+      <Link to="/detectors">{t('det.title')}</Link> <Link to="/fingerprint-corpora">{t('fpc.title')}</Link>{' '}
+      <Link to="/policy-settings">{t('pset.title')}</Link>
     </nav>
   );
 }

@@ -96,6 +96,7 @@ export const CHANNELS = [
 export type Channel = (typeof CHANNELS)[number];
 export const CONFLICT_STRATEGIES = ['most_restrictive', 'highest_priority', 'least_restrictive'] as const;
 export const NETWORK_LOCATIONS = ['corporate', 'vpn', 'off_network', 'unknown'] as const;
+export const FINGERPRINT_MATCHES = ['exact', 'normalised', 'partial'] as const;
 export const DEVICE_CLASSES = [
   'usb_mass_storage',
   'memory_card',
@@ -118,6 +119,7 @@ export const OPS = [
   'not',
   'at_least',
   'always',
+  'fingerprint',
 ] as const;
 export type Op = (typeof OPS)[number];
 

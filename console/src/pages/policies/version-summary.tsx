@@ -19,6 +19,9 @@ function ConditionTree({ node }: { node: ConditionNode }) {
     ...(node.extensions ?? []),
     ...(node.classes ?? []).map((c) => t(labelKey('deviceClass', c))),
     ...(node.serials ?? []),
+    node.corpus_id,
+    node.match && t(labelKey('fpMatch', node.match)),
+    node.min_coverage !== undefined && `≥ ${node.min_coverage}`,
   ].filter(Boolean);
   const children = node.nodes ?? (node.node ? [node.node] : []);
   return (

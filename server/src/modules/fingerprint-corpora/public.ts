@@ -1,3 +1,4 @@
 /** Document-fingerprint corpora: the plugin (registered in modules/index.ts) and what policies and bundles read. */
 export { bundleCorpora, unknownCorpusFields } from './bundle-use.js';
 export { fingerprintCorporaModule } from './routes.js';
+export { corpusNames } from './store.js';

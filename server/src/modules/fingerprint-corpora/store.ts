@@ -122,6 +122,22 @@ export async function removeCorpus(
   });
 }
 
+/** Names of the tenant's corpora among `ids`, by id (absent: not a corpus of the tenant). */
+export async function corpusNames(
+  db: Kysely<Database>,
+  tenantId: string,
+  ids: readonly string[],
+): Promise<Map<string, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('fingerprint_corpora')
+    .select(['id', 'name'])
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .execute();
+  return new Map(rows.map((r) => [r.id, r.name]));
+}
+
 /** Ids among `ids` that name a corpus of the tenant. */
 export async function existingCorpusIds(
   db: Kysely<Database>,

@@ -17,6 +17,7 @@ import { SERVER_VERSION } from '../../version.js';
 import { findAgent, findAgentGroup } from '../agents/public.js';
 import { tenantClassifications } from '../classifications/public.js';
 import { currentCustomDetectors } from '../detectors/public.js';
+import { corpusNames } from '../fingerprint-corpora/public.js';
 import { findPolicyVersion, shownStatus } from '../policies/public.js';
 import { promptMessageNames } from '../prompt-messages/public.js';
 import { PackageSchema } from './schemas.js';
@@ -48,6 +49,9 @@ async function described(ctx: ServiceContext, deps: PackageDependency[]): Promis
       if (row) e.name = row.name;
     } else if (d.kind === 'prompt_message') {
       const name = prompts.get(d.value);
+      if (name) e.name = name;
+    } else if (d.kind === 'fingerprint_corpus') {
+      const name = (await corpusNames(ctx.db, tenantId, [d.value])).get(d.value);
       if (name) e.name = name;
     } else if (d.kind === 'scope_device') {
       const a = await findAgent(ctx.db, tenantId, d.value);

@@ -12,6 +12,7 @@ import type { Database } from '../../db/database.js';
 import { findAgent, findAgentGroup, findAgentGroupByName } from '../agents/public.js';
 import { tenantClassifications } from '../classifications/public.js';
 import { currentCustomDetectors } from '../detectors/public.js';
+import { corpusNames } from '../fingerprint-corpora/public.js';
 import { promptLibrary } from '../prompt-messages/public.js';
 
 const BUILTIN_VERSION = new Map(BUILTIN_DETECTORS.map((d) => [d.id, d.version]));
@@ -92,6 +93,11 @@ export async function tenantObjects(
     const g = await findAgentGroupByName(db, tenantId, name);
     if (g && !g.retired_at) groupNames.add(name.toLowerCase());
   }
+  const corpora = await corpusNames(
+    db,
+    tenantId,
+    [...texts].filter((x) => UUID.test(x)),
+  );
   const freeText = (v: string) => v.trim().length > 0 && v.length <= MAX_FREE_TEXT;
   return {
     builtinDetectorVersion: (id) => BUILTIN_VERSION.get(id),
@@ -104,6 +110,7 @@ export async function tenantObjects(
     user: freeText,
     device: (id) => agents.has(id),
     endpointGroup: (name) => groupNames.has(name.toLowerCase()),
+    fingerprintCorpus: (id) => corpora.has(id),
     target: (t: TypedTarget) => {
       if (t.kind === 'endpoint') return t.source.type === 'svc' && agents.has(t.object_id);
       if (t.kind === 'endpoint_group') return t.source.type === 'svc' && groupIds.has(t.object_id);
