@@ -43,6 +43,18 @@ describe('policy signing key rotation routes', () => {
     });
   });
 
+  it('two starts at once: one rotation, the other refused 409', async () => {
+    const answers = await Promise.all([
+      call(owner, 'POST', '/system/signing-keys/rotation'),
+      call(owner, 'POST', '/system/signing-keys/rotation'),
+    ]);
+    expect(answers.map((a) => a.status).sort()).toEqual([200, 409]);
+    expect(answers.find((a) => a.status === 409)?.body.code).toBe('signing_key.rotation_in_progress');
+    const keys = (await call(owner, 'GET', '/system/signing-keys')).body;
+    expect(keys.keys).toHaveLength(2);
+    expect(keys.trust_version).toBe(1);
+  });
+
   it("answers another tenant's key like a missing one (404)", async () => {
     const other = await signInAs(ctx, { role: 'owner', tenant: 'globex' });
     const theirs = (await call(other, 'POST', '/system/signing-keys/rotation')).body.keys[0].key_id;
