@@ -19712,6 +19712,7 @@ export interface paths {
                                 enrolled_at: string;
                                 revoked_at: string | null;
                                 bundle_version: number;
+                                policy_trust_version: number;
                                 signature_algorithm: string;
                                 key_protection: string;
                                 /** Format: date-time */
@@ -19833,6 +19834,10 @@ export interface paths {
                                     queue_overflow_dropped?: number;
                                     events_rejected?: number;
                                     bundle_refusal?: {
+                                        code: string;
+                                        offered_version?: number | null;
+                                    } | null;
+                                    policy_trust_refusal?: {
                                         code: string;
                                         offered_version?: number | null;
                                     } | null;
@@ -19958,6 +19963,7 @@ export interface paths {
                             enrolled_at: string;
                             revoked_at: string | null;
                             bundle_version: number;
+                            policy_trust_version: number;
                             signature_algorithm: string;
                             key_protection: string;
                             /** Format: date-time */
@@ -20079,6 +20085,10 @@ export interface paths {
                                 queue_overflow_dropped?: number;
                                 events_rejected?: number;
                                 bundle_refusal?: {
+                                    code: string;
+                                    offered_version?: number | null;
+                                } | null;
+                                policy_trust_refusal?: {
                                     code: string;
                                     offered_version?: number | null;
                                 } | null;
@@ -20208,6 +20218,7 @@ export interface paths {
                             enrolled_at: string;
                             revoked_at: string | null;
                             bundle_version: number;
+                            policy_trust_version: number;
                             signature_algorithm: string;
                             key_protection: string;
                             /** Format: date-time */
@@ -20329,6 +20340,10 @@ export interface paths {
                                 queue_overflow_dropped?: number;
                                 events_rejected?: number;
                                 bundle_refusal?: {
+                                    code: string;
+                                    offered_version?: number | null;
+                                } | null;
+                                policy_trust_refusal?: {
                                     code: string;
                                     offered_version?: number | null;
                                 } | null;
@@ -20472,6 +20487,7 @@ export interface paths {
                             enrolled_at: string;
                             revoked_at: string | null;
                             bundle_version: number;
+                            policy_trust_version: number;
                             signature_algorithm: string;
                             key_protection: string;
                             /** Format: date-time */
@@ -20593,6 +20609,10 @@ export interface paths {
                                 queue_overflow_dropped?: number;
                                 events_rejected?: number;
                                 bundle_refusal?: {
+                                    code: string;
+                                    offered_version?: number | null;
+                                } | null;
+                                policy_trust_refusal?: {
                                     code: string;
                                     offered_version?: number | null;
                                 } | null;
