@@ -159,5 +159,10 @@ describe('policy signing key rotation across a fleet of three', { timeout: 180_0
       expect(trustOf(a)).toEqual({ version: 2, keyIds: [newKey] });
       expect(await bundleVersionOf(a)).toBe(v3);
     }
+    // The console sees what each endpoint reported (GET /agents, policy_trust_version).
+    const rows = await owner.ok(
+      owner.get<{ items: { id: string; policy_trust_version: number }[] }>('/agents'),
+    );
+    expect(rows.items.map((r) => r.policy_trust_version)).toEqual([2, 2, 2]);
   });
 });

@@ -30,6 +30,7 @@ import { ReorderPage } from './pages/policies/reorder-page.js';
 import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
 import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
 import { SignInSettingsPage } from './pages/settings/sign-in-settings-page.js';
+import { SigningKeysPage } from './pages/settings/signing-keys-page.js';
 import { AcceptInvitationPage } from './pages/sign-in/accept-invitation-page.js';
 import { ResetPasswordPage } from './pages/sign-in/reset-password-page.js';
 import { SignInPage } from './pages/sign-in/sign-in-page.js';
@@ -204,7 +205,12 @@ const signInSettings = createRoute({
   path: '/settings/sign-in',
   component: SignInSettingsPage,
 });
-const settingsRoutes = [agentGroups, networkIndicators, signInSettings] as const;
+const signingKeys = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/signing-keys',
+  component: SigningKeysPage,
+});
+const settingsRoutes = [agentGroups, networkIndicators, signInSettings, signingKeys] as const;
 
 const tree = root.addChildren([
   signIn,

@@ -1,5 +1,5 @@
-import { rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { readdir, rm } from 'node:fs/promises';
+import { join, parse, resolve } from 'node:path';
 import type { AgentConfig } from '../config.js';
 import { removeDeviceKey } from '../identity/remove-key.js';
 import type { Platform } from '../platform/types.js';
@@ -65,13 +65,17 @@ export async function uninstall(
       return EXIT.unreachable;
     }
   }
-  const names = ['enrollment.json', 'server-ca.pem', 'policy', 'config.json', 'logs'];
-  for (const db of ['queue.db', 'files.db']) names.push(db, `${db}-wal`, `${db}-shm`);
-  for (const name of names) await rm(join(config.stateDir, name), { recursive: true, force: true });
+  // The key first (its pin says whether a hardware key lives outside the directory), then every
+  // entry of the state directory: enrolment, queue, policy, evidence spool, exceptions, logs and
+  // whatever a later version keeps there. The directory itself stays (the service manager owns it).
   await removeDeviceKey(config.stateDir, platform.deviceKeys);
+  // Machine policy is the administrator's, not ours: kept even where it sits in the state directory.
+  await clearStateDir(config.stateDir, platform.machinePolicy.location);
   const token = await platform.machinePolicy.clearEnrollmentToken();
   await control?.disable();
-  o.out('uninstalled: enrolment, device key, queue and policy removed');
+  o.out(
+    'uninstalled: enrolment, device key, queue, policy and every other file of the state directory removed',
+  );
   if (token === 'removed') o.out(`enrolment token removed from ${platform.machinePolicy.location}`);
   if (token === 'not_writable') {
     o.out(
@@ -80,4 +84,21 @@ export async function uninstall(
   }
   if (control) o.out('service custos-agent stopped and disabled');
   return EXIT.ok;
+}
+
+/** Removes every entry of the state directory (never a filesystem root, whatever was configured). */
+async function clearStateDir(stateDir: string, keep: string): Promise<void> {
+  const dir = resolve(stateDir);
+  if (parse(dir).root === dir) throw new Error(`refusing to empty ${dir}: not an agent state directory`);
+  let names: string[];
+  try {
+    names = await readdir(dir);
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return;
+    throw err;
+  }
+  for (const name of names) {
+    const path = join(dir, name);
+    if (path !== resolve(dir, keep)) await rm(path, { recursive: true, force: true });
+  }
 }

@@ -8,6 +8,9 @@ import { renewCertificate } from './renewal.js';
 import { type AgentState, bundleVersion, type CallOutcome, noteFailure } from './state.js';
 import { takeTrustUpdate, trustHealth } from './trust.js';
 
+/** Service event: the server reports this device revoked (written once per run; docs/agent.md). */
+export const EVENT_REVOKED = 3006;
+
 /** The health every check-in reports: queue, bundle refusal, clock offset, unwatchable paths. */
 function healthReport(s: AgentState): Record<string, unknown> {
   const q = s.queue.stats();
@@ -70,8 +73,12 @@ async function checkinRound(
   }
   s.offline = false;
   if (res.revoked) {
+    // Reported once (log and service event log), not at every check-in that follows.
+    if (!s.revoked) {
+      s.log('error', 'the server reports this device as revoked; no further uploads');
+      s.platform.service.reportEvent(EVENT_REVOKED, 'error', 'the server reports this device as revoked');
+    }
     s.revoked = true;
-    s.log('error', 'the server reports this device as revoked; no further uploads');
     return 'refused';
   }
   if (res.agent_group !== undefined && res.agent_group !== s.enrollment.agent_group)

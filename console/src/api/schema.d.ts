@@ -24205,6 +24205,7 @@ export interface paths {
                                 enrolled_at: string;
                                 revoked_at: string | null;
                                 bundle_version: number;
+                                policy_trust_version: number;
                                 signature_algorithm: string;
                                 key_protection: string;
                                 /** Format: date-time */
@@ -24326,6 +24327,10 @@ export interface paths {
                                     queue_overflow_dropped?: number;
                                     events_rejected?: number;
                                     bundle_refusal?: {
+                                        code: string;
+                                        offered_version?: number | null;
+                                    } | null;
+                                    policy_trust_refusal?: {
                                         code: string;
                                         offered_version?: number | null;
                                     } | null;
@@ -24451,6 +24456,7 @@ export interface paths {
                             enrolled_at: string;
                             revoked_at: string | null;
                             bundle_version: number;
+                            policy_trust_version: number;
                             signature_algorithm: string;
                             key_protection: string;
                             /** Format: date-time */
@@ -24572,6 +24578,10 @@ export interface paths {
                                 queue_overflow_dropped?: number;
                                 events_rejected?: number;
                                 bundle_refusal?: {
+                                    code: string;
+                                    offered_version?: number | null;
+                                } | null;
+                                policy_trust_refusal?: {
                                     code: string;
                                     offered_version?: number | null;
                                 } | null;
@@ -24701,6 +24711,7 @@ export interface paths {
                             enrolled_at: string;
                             revoked_at: string | null;
                             bundle_version: number;
+                            policy_trust_version: number;
                             signature_algorithm: string;
                             key_protection: string;
                             /** Format: date-time */
@@ -24822,6 +24833,10 @@ export interface paths {
                                 queue_overflow_dropped?: number;
                                 events_rejected?: number;
                                 bundle_refusal?: {
+                                    code: string;
+                                    offered_version?: number | null;
+                                } | null;
+                                policy_trust_refusal?: {
                                     code: string;
                                     offered_version?: number | null;
                                 } | null;
@@ -24965,6 +24980,7 @@ export interface paths {
                             enrolled_at: string;
                             revoked_at: string | null;
                             bundle_version: number;
+                            policy_trust_version: number;
                             signature_algorithm: string;
                             key_protection: string;
                             /** Format: date-time */
@@ -25086,6 +25102,10 @@ export interface paths {
                                 queue_overflow_dropped?: number;
                                 events_rejected?: number;
                                 bundle_refusal?: {
+                                    code: string;
+                                    offered_version?: number | null;
+                                } | null;
+                                policy_trust_refusal?: {
                                     code: string;
                                     offered_version?: number | null;
                                 } | null;

@@ -22,7 +22,8 @@ export function AdminNav({ me }: { me: Me }) {
       {can(me, 'policies:read') && (
         <Link to="/settings/network-indicators">{t('nav.networkIndicators')}</Link>
       )}{' '}
-      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}
+      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}{' '}
+      {can(me, 'tenant:manage') && <Link to="/settings/signing-keys">{t('nav.signingKeys')}</Link>}
     </>
   );
 }

@@ -54,6 +54,9 @@ export const adminAz: Record<keyof typeof adminEn, string> = {
     'Ləğv edilmiş agent artıq serverə qoşula bilməz; cihaz yenidən qeydiyyatdan keçməlidir. Bu geri qaytarıla bilməz.',
   'agent.revokeConfirm': 'Agenti ləğv et',
   'agent.revoked': 'Agent ləğv edildi.',
+  'agent.uninstalledAt': 'Silinmə tarixi',
+  'agent.uninstalledNote':
+    'dlp-agent uninstall ilə maşından silindi: agent əvvəlcə serverə bildirdi, sonra açarlarını, növbəsini və vəziyyət fayllarını sildi. Cihaz oflayn deyil; onun etimadnamələri artıq işləmir. Yenidən quraşdırılan maşın yeni cihaz kimi qeydiyyatdan keçir.',
   'tokens.title': 'Qeydiyyat tokenləri',
   'tokens.intro':
     'Token cihazlara agenti qeydiyyatdan keçirməyə imkan verir. Tokenin özü yalnız yaradılanda bir dəfə göstərilir.',

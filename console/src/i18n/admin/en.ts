@@ -52,6 +52,9 @@ export const adminEn = {
     'A revoked agent can no longer reach the server; the device has to be enrolled again. This cannot be undone.',
   'agent.revokeConfirm': 'Revoke the agent',
   'agent.revoked': 'The agent is revoked.',
+  'agent.uninstalledAt': 'Uninstalled',
+  'agent.uninstalledNote':
+    'Removed from the machine with dlp-agent uninstall: the agent told the server, then deleted its keys, queue and state. The device is not offline; its credentials no longer work. A reinstalled machine enrols as a new device.',
   'tokens.title': 'Enrolment tokens',
   'tokens.intro': 'A token lets devices enrol an agent. The token itself is shown once, when it is made.',
   'tokens.create': 'New enrolment token',

@@ -54,6 +54,9 @@ export const adminTr: Record<keyof typeof adminEn, string> = {
     'İptal edilen ajan sunucuya artık bağlanamaz; cihazın yeniden kaydedilmesi gerekir. Bu geri alınamaz.',
   'agent.revokeConfirm': 'Ajanı iptal et',
   'agent.revoked': 'Ajan iptal edildi.',
+  'agent.uninstalledAt': 'Kaldırılma tarihi',
+  'agent.uninstalledNote':
+    'dlp-agent uninstall ile makineden kaldırıldı: ajan önce sunucuya bildirdi, ardından anahtarlarını, kuyruğunu ve durum dosyalarını sildi. Cihaz çevrim dışı değil; kimlik bilgileri artık çalışmaz. Yeniden kurulan makine yeni bir cihaz olarak kaydolur.',
   'tokens.title': 'Kayıt belirteçleri',
   'tokens.intro':
     'Belirteç, cihazların ajan kaydetmesini sağlar. Belirtecin kendisi yalnızca oluşturulduğunda bir kez gösterilir.',

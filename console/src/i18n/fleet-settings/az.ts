@@ -77,4 +77,30 @@ export const fleetSettingsAz: Record<keyof typeof fleetSettingsEn, string> = {
   'sessions.revokeOf': '{who} sessiyasını ləğv et',
   'sessions.revokeConfirm': '{who} həmin brauzerdən dərhal çıxarılır və yenidən daxil olmalıdır.',
   'sessions.revoked': '{who} sessiyası ləğv edildi.',
+  // Policy signing keys (settings/signing-keys-page.tsx; docs/signing-keys.md).
+  'nav.signingKeys': 'Siyasət imzalama açarları',
+  'keys.title': 'Siyasət imzalama açarları',
+  'keys.intro':
+    'Agentlər hər siyasət paketini bu açarlarla yoxlayır. Açar dəyişməsi üç addımdır: başla (agentlər yeni açarı köhnənin yanında öyrənir), bitir (paketləri yeni açar imzalayır) və hər aktiv son nöqtə yeni dəsti qəbul etdikdə köhnə açarı istifadədən çıxar.',
+  'keys.trustVersion': 'Qüvvədə olan etibar versiyası: {version}.',
+  'keys.rotation':
+    'Açar dəyişməsi gedir: {below} aktiv son nöqtə hələ {overlap} etibar versiyasına çatmayıb.',
+  'keys.col.key': 'Açar',
+  'keys.col.state': 'Vəziyyət',
+  'keys.col.created': 'Yaradılıb',
+  'keys.col.retired': 'İstifadədən çıxarılıb',
+  'keys.col.action': 'Əməliyyat',
+  'keys.state.active': 'Aktiv (paketləri imzalayır)',
+  'keys.state.incoming': 'Yeni (etibarlı, hələ imzalamır)',
+  'keys.state.rotating': 'Dəyişdirilir (əvəz olunub, hələ etibarlı)',
+  'keys.state.retired': 'İstifadədən çıxarılıb',
+  'keys.start': 'Dəyişməni başla',
+  'keys.finish': 'Dəyişməni bitir',
+  'keys.retire': 'Açarı istifadədən çıxar',
+  'keys.started': 'Dəyişmə başladı: agentlər yeni açarı növbəti qeydiyyatda alacaq.',
+  'keys.finished': 'Dəyişmə bitdi: paketlər artıq yeni açarla imzalanır.',
+  'keys.retired': 'Köhnə açar istifadədən çıxarıldı; agentlər yalnız yeni açara etibar edir.',
+  'keys.notConverged':
+    'Açarı hələ istifadədən çıxarmaq olmaz: aktiv son nöqtələr hələ köhnə etibar versiyası bildirir ({detail}). Onlar qeydiyyatdan keçdikdən sonra yenidən cəhd edin və ya qayıtmayacaq son nöqtələri ləğv edin.',
+  'keys.inProgress': 'Açar dəyişməsi artıq gedir.',
 };

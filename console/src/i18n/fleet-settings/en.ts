@@ -74,4 +74,30 @@ export const fleetSettingsEn = {
   'sessions.revokeOf': 'Revoke the session of {who}',
   'sessions.revokeConfirm': '{who} is signed out of that browser at once and must sign in again.',
   'sessions.revoked': 'The session of {who} is revoked.',
+  // Policy signing keys (settings/signing-keys-page.tsx; docs/signing-keys.md).
+  'nav.signingKeys': 'Policy signing keys',
+  'keys.title': 'Policy signing keys',
+  'keys.intro':
+    'Agents verify every policy bundle against these keys. A rotation has three steps: start (agents learn the new key beside the old one), finish (the new key signs bundles) and retire the old key once every active endpoint has taken the new set.',
+  'keys.trustVersion': 'Trust version in force: {version}.',
+  'keys.rotation':
+    'Rotation under way: {below} active endpoints have not reached trust version {overlap} yet.',
+  'keys.col.key': 'Key',
+  'keys.col.state': 'State',
+  'keys.col.created': 'Created',
+  'keys.col.retired': 'Retired',
+  'keys.col.action': 'Action',
+  'keys.state.active': 'Active (signs bundles)',
+  'keys.state.incoming': 'Incoming (trusted, not signing yet)',
+  'keys.state.rotating': 'Rotating (replaced, still trusted)',
+  'keys.state.retired': 'Retired',
+  'keys.start': 'Start rotation',
+  'keys.finish': 'Finish rotation',
+  'keys.retire': 'Retire key',
+  'keys.started': 'Rotation started: agents take the new key at their next check-in.',
+  'keys.finished': 'Rotation finished: bundles are now signed by the new key.',
+  'keys.retired': 'The old key is retired; agents now trust the new key only.',
+  'keys.notConverged':
+    'The key cannot be retired yet: active endpoints still report an older trust version ({detail}). Retire it once they have checked in, or revoke endpoints that will not return.',
+  'keys.inProgress': 'A rotation is already under way.',
 } as const;

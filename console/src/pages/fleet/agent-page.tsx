@@ -48,6 +48,7 @@ export function AgentPage() {
         <>
           <h1>{a.hostname}</h1>
           {revoked && <Alert kind="info">{t('agent.revoked')}</Alert>}
+          {a.status === 'uninstalled' && <Alert kind="info">{t('agent.uninstalledNote')}</Alert>}
           <section aria-labelledby="agent-details">
             <h2 id="agent-details">{t('agent.details')}</h2>
             <dl className="facts">
@@ -67,7 +68,7 @@ export function AgentPage() {
               <dd>{formatDateTime(a.enrolled_at, prefs)}</dd>
               {a.revoked_at && (
                 <>
-                  <dt>{t('agent.revokedAt')}</dt>
+                  <dt>{t(a.status === 'uninstalled' ? 'agent.uninstalledAt' : 'agent.revokedAt')}</dt>
                   <dd>{formatDateTime(a.revoked_at, prefs)}</dd>
                 </>
               )}

@@ -179,7 +179,7 @@ async function markUninstalled(
       {
         action: 'agent.uninstalled',
         subject: { type: 'agent', id: device.id },
-        metadata: { hostname: device.hostname },
+        metadata: { hostname: device.hostname, reason: 'uninstalled by dlp-agent uninstall' },
       },
       trx,
     );

@@ -91,7 +91,8 @@ export async function markDeviceUninstalled(
 ): Promise<boolean> {
   const done = await db
     .updateTable('devices')
-    .set({ status: 'uninstalled', health, last_seen_at: lastSeenAt })
+    // Uninstalled is revoked with a reason: the credentials stop working from this instant.
+    .set({ status: 'uninstalled', health, last_seen_at: lastSeenAt, revoked_at: lastSeenAt })
     .where('tenant_id', '=', device.tenant_id)
     .where('id', '=', device.id)
     .where('status', '=', 'active')

@@ -37,6 +37,8 @@ export const HealthSchema = Obj({
   queue_overflow_dropped: Opt(Int),
   events_rejected: Opt(Int),
   bundle_refusal: Opt(Null(Obj({ code: S, offered_version: Opt(Null(Int)) }))),
+  // The last refused trust update (docs/signing-keys.md), null once one is accepted.
+  policy_trust_refusal: Opt(Null(Obj({ code: S, offered_version: Opt(Null(Int)) }))),
   clock_offset_ms: Opt(Type.Number()),
   connection_filters: Opt(Obj({ wanted: Int, in_force: Int, reason: Null(S) })),
   network_location: Opt(Null(S)),

@@ -40,6 +40,8 @@ const Agent = Type.Object({
   enrolled_at: Timestamp,
   revoked_at: Type.Union([Timestamp, Type.Null()]),
   bundle_version: Type.Integer(),
+  /** The trust version the endpoint last reported (docs/signing-keys.md). */
+  policy_trust_version: Type.Integer(),
   signature_algorithm: Type.String(),
   key_protection: Type.String(),
   certificate_expires_at: Timestamp,

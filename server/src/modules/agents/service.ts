@@ -123,6 +123,7 @@ export interface AgentView {
   enrolled_at: string;
   revoked_at: string | null;
   bundle_version: number;
+  policy_trust_version: number;
   signature_algorithm: string;
   key_protection: string;
   certificate_expires_at: string;
@@ -144,6 +145,7 @@ export function agentView(d: DevicesTable & { group_name: string | null }): Agen
     enrolled_at: d.enrolled_at,
     revoked_at: d.revoked_at,
     bundle_version: d.bundle_version,
+    policy_trust_version: d.policy_trust_version,
     signature_algorithm: d.signature_algorithm,
     key_protection: d.key_protection,
     certificate_expires_at: d.certificate_expires_at,

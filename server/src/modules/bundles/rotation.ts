@@ -1,6 +1,7 @@
 import { type BundleEnvelope, type BundlePayload, signBundle, signTrustUpdate } from '@custos/engine';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { activeDevicesBelowTrust } from '../agents/public.js';
@@ -120,12 +121,30 @@ async function keysInState(trx: Trx, tenantId: string) {
   };
 }
 
+/**
+ * One rotation step in one transaction. Two concurrent steps cannot both pass their state checks:
+ * the second one's write meets the unique active key or the unique revision version, and is
+ * answered as a rotation already under way instead of a 500.
+ */
+async function inRotationStep(ctx: ServiceContext, step: (trx: Trx) => Promise<void>): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(step);
+  } catch (error) {
+    if (isUniqueViolation(error))
+      throw new AppError(
+        'signing_key.rotation_in_progress',
+        'another signing key change happened at the same time',
+      );
+    throw error;
+  }
+}
+
 /** Step 1: a new key and the overlap revision {old, new} signed by the old key. */
 export async function startRotation(ctx: ServiceContext, masterKey: Buffer): Promise<SigningKeysView> {
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
   await getPolicySigningKeys(ctx.db, tenantId, masterKey);
-  await ctx.db.transaction().execute(async (trx) => {
+  await inRotationStep(ctx, async (trx) => {
     const { active, incoming, rotating } = await keysInState(trx, tenantId);
     if (incoming || rotating)
       throw new AppError('signing_key.rotation_in_progress', 'a signing key rotation is already under way');
@@ -183,13 +202,14 @@ async function resignLatestBundle(
 export async function finishRotation(ctx: ServiceContext, masterKey: Buffer): Promise<SigningKeysView> {
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inRotationStep(ctx, async (trx) => {
     const { active, incoming } = await keysInState(trx, tenantId);
-    if (!incoming || !active)
-      throw new AppError('signing_key.no_rotation', 'no signing key rotation is under way');
-    // The unique index allows one active key: the old one steps aside first.
-    await moveKeyState(trx, tenantId, active.key_id, 'active', { state: 'rotating' });
-    await moveKeyState(trx, tenantId, incoming.key_id, 'incoming', { state: 'active' });
+    const none = () => new AppError('signing_key.no_rotation', 'no signing key rotation is under way');
+    if (!incoming || !active) throw none();
+    // The unique index allows one active key: the old one steps aside first. A racing finish
+    // finds the keys moved already and is refused like a finish without a rotation.
+    if (!(await moveKeyState(trx, tenantId, active.key_id, 'active', { state: 'rotating' }))) throw none();
+    if (!(await moveKeyState(trx, tenantId, incoming.key_id, 'incoming', { state: 'active' }))) throw none();
     const bundleVersion = await resignLatestBundle(trx, tenantId, incoming, masterKey, now);
     await ctx.audit.write(
       auditContextFor(ctx),
@@ -216,7 +236,7 @@ export async function retireSigningKey(
 ): Promise<SigningKeysView> {
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
-  await ctx.db.transaction().execute(async (trx) => {
+  await inRotationStep(ctx, async (trx) => {
     const key = await findKey(trx, tenantId, keyId);
     if (!key) throw notFound('signing key');
     const { active } = await keysInState(trx, tenantId);
