@@ -241,11 +241,21 @@ describe('fingerprint conditions in policies', () => {
     expect(again.statusCode).toBe(422);
   });
 
-  it('an unused corpus is deleted without acknowledgement and compiles nothing', async () => {
+  it('an unused corpus is deleted without acknowledgement and compiles nothing; its drafts cannot publish', async () => {
     const id = await corpus('Drafts', [CONTRACT]);
+    const created = await call(
+      'POST',
+      '/policies',
+      draft({ op: 'fingerprint', corpus_id: id, match: 'exact' }),
+    );
+    expect(created.statusCode).toBe(201);
     const r = await call('DELETE', `/fingerprint-corpora/${id}`, { reason: 'never used' });
     expect(r.statusCode).toBe(200);
     expect(r.json()).toMatchObject({ versions_removed: 1, bundle_version: null, policy_ids: [] });
+    // A draft is not an acknowledged use: it never reached an endpoint, and it cannot publish now.
+    const publish = await call('POST', `/policies/${created.json().policy_id}/versions/1/publish`);
+    expect(publish.statusCode).toBe(422);
+    expect(publish.json().details.map((d: { field: string }) => d.field)).toContain('condition.corpus_id');
     const viewer = await signInAs(ctx, { role: 'viewer', tenant: owner.tenantSlug });
     const other = await corpus('Other');
     expect(

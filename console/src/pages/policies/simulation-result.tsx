@@ -134,7 +134,14 @@ export function SimulationResult({ result, policies }: { result: Simulation; pol
                     ))}
                   </ul>
                 </td>
-                <td>{m.evidence.map((e) => `${e.path} ${e.op}: ${e.code}`).join('; ')}</td>
+                <td>
+                  {m.evidence
+                    .map(
+                      (e) =>
+                        `${e.path} ${e.op}: ${e.code}${e.coverage !== undefined ? ` (${Math.round(e.coverage * 100)} %)` : ''}`,
+                    )
+                    .join('; ')}
+                </td>
               </tr>
             ))}
           </tbody>
