@@ -1,5 +1,6 @@
-import { readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { AgentState } from '../service/state.js';
 import { AGENT_PLATFORM, agentVersion, updatableExecutable } from '../version.js';
 import { mayAttempt, readBackoff, recordFailure } from './backoff.js';
@@ -10,6 +11,15 @@ import { clearPending, writePending } from './pending.js';
 import { canRestart, requestRestart } from './restart.js';
 import { swapExecutable } from './swap.js';
 import { verifyPackage } from './verify-package.js';
+
+let notWritableSaid = false;
+
+async function writable(folder: string): Promise<boolean> {
+  return access(folder, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+}
 
 export type ApplyOutcome =
   | 'restarting'
@@ -38,7 +48,18 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
   if (!exe || !canRestart()) return 'unavailable';
   if (offer.platform !== AGENT_PLATFORM) return 'not_for_this_platform';
   if (!mayAttempt(await readBackoff(stateDir), offer.version, deps.now())) return 'backing_off';
-  const file = join(stateDir, 'update', `${offer.release_id}.package`);
+  const windows = AGENT_PLATFORM.startsWith('win-');
+  // The .deb's /usr/bin is not the service's to write (ProtectSystem=strict, root-owned): such an
+  // install is updated by its package manager; nothing is downloaded for nothing.
+  if (!windows && !(await writable(dirname(exe)))) {
+    if (!notWritableSaid)
+      s.log('warn', 'self-update unavailable: the executable folder is not writable by the service', {
+        version: offer.version,
+      });
+    notWritableSaid = true;
+    return 'unavailable';
+  }
+  const file = join(stateDir, 'update', `${offer.release_id}${windows ? '.msi' : '.package'}`);
   const fail = async (reason: string): Promise<ApplyOutcome> => {
     await unlink(file).catch(() => undefined);
     const b = await recordFailure(stateDir, offer.version, reason, deps.now());
@@ -73,7 +94,7 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
   if (!signedBy) return fail('no enrolled policy signing key verifies the package signature');
   const deadline = new Date(deps.now() + s.config.updateConfirmSecs * 1000).toISOString();
   const base = { from_version: agentVersion(), to_version: offer.version, executable: exe, deadline };
-  if (AGENT_PLATFORM.startsWith('win-')) {
+  if (windows) {
     await writePending(stateDir, { ...base, previous: '', method: 'msiexec' });
     (deps.startInstaller ?? startDetached)(msiexecCommand(file, `${file}.log`, process.env.SystemRoot));
     s.log('info', 'agent update verified; the installer replaces the service', {
