@@ -1,4 +1,5 @@
 import { adminAz } from './admin/az.js';
+import { agentUpdatesAz } from './agent-updates/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
@@ -12,6 +13,7 @@ export const az: Catalogue = {
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,
+  ...agentUpdatesAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -1,4 +1,5 @@
 import { adminEn } from './admin/en.js';
+import { agentUpdatesEn } from './agent-updates/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
@@ -11,6 +12,7 @@ export const en = {
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,
+  ...agentUpdatesEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

@@ -1,4 +1,5 @@
 import { adminRu } from './admin/ru.js';
+import { agentUpdatesRu } from './agent-updates/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
@@ -12,6 +13,7 @@ export const ru: Catalogue = {
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,
+  ...agentUpdatesRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

@@ -1,4 +1,5 @@
 import { adminTr } from './admin/tr.js';
+import { agentUpdatesTr } from './agent-updates/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
@@ -12,6 +13,7 @@ export const tr: Catalogue = {
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,
+  ...agentUpdatesTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',
