@@ -1,12 +1,14 @@
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelayMs, mayAttempt, readBackoff, recordFailure } from '../src/update/backoff.js';
 import { confirmUpdate, guardAtStart } from '../src/update/guard.js';
-import { msiexecCommand } from '../src/update/msiexec.js';
+import { msiexecCommand, startDetached } from '../src/update/msiexec.js';
 import { parseOffer } from '../src/update/offer.js';
 import { readPending, writePending } from '../src/update/pending.js';
+import { EXIT_RESTART } from '../src/update/restart.js';
 import { swapExecutable } from '../src/update/swap.js';
 import { AGENT_VERSION } from '../src/version.js';
 
@@ -139,5 +141,39 @@ describe('check-in offer and the Windows installer command', () => {
         'C:\\ProgramData\\Custos\\update\\r.log',
       ],
     });
+  });
+});
+
+describe('restart through the service manager', () => {
+  it('leaves with a code the agent unit restarts (Restart=on-failure, 75 not excluded)', () => {
+    const unit = readFileSync(
+      fileURLToPath(new URL('../../installer/custos-agent.service', import.meta.url)),
+      'utf8',
+    );
+    expect(unit).toMatch(/^Restart=on-failure$/m);
+    expect(unit).not.toMatch(/^RestartPreventExitStatus=.*\b75\b/m);
+    expect(unit).not.toMatch(/^SuccessExitStatus=.*\b75\b/m);
+    expect(EXIT_RESTART).toBe(75);
+  });
+
+  it('starts the installer detached: it runs on in its own session after the start returns', async () => {
+    const marker = join(dir, 'installer-ran');
+    const seen = new Promise<void>((resolve) => {
+      const w = watch(dir, () => {
+        if (existsSync(marker) && readFileSync(marker, 'utf8').includes(' ')) {
+          w.close();
+          resolve();
+        }
+      });
+    });
+    // Node stands in for msiexec.exe: it writes its pid and its session id (/proc/self/stat).
+    const script = `const f = require('fs').readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+require('fs').writeFileSync(${JSON.stringify(marker)}, process.pid + ' ' + f[3]);`;
+    startDetached({ file: process.execPath, args: ['-e', script] });
+    await seen;
+    const [pid, session] = readFileSync(marker, 'utf8').split(' ');
+    // A session of its own: stopping the service (its process group) does not stop the installer.
+    expect(session).toBe(pid);
+    expect(session).not.toBe(String(process.pid));
   });
 });
