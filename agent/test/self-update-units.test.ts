@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { backoffDelayMs, mayAttempt, readBackoff, recordFailure } from '../src/update/backoff.js';
-import { confirmUpdate, guardAtStart } from '../src/update/guard.js';
+import { confirmUpdate, guardAtStart, installerState } from '../src/update/guard.js';
 import { msiexecCommand, startDetached } from '../src/update/msiexec.js';
 import { parseOffer } from '../src/update/offer.js';
 import { readPending, writePending } from '../src/update/pending.js';
@@ -101,6 +101,25 @@ describe('the trial of a new version', () => {
     expect(await guardAtStart(dir, T0 + HOUR, log)).toBe('none');
     expect(await readPending(dir)).toBeUndefined();
     expect(await readBackoff(dir)).toBeUndefined();
+  });
+});
+
+describe('Windows: the installer run on trial', () => {
+  it('ignores the repeated offer while the installer runs, then counts a failure once the deadline passed', async () => {
+    await writePending(dir, {
+      from_version: AGENT_VERSION,
+      to_version: '3.0.0',
+      executable: 'C:\\Program Files\\Custos\\dlp-agent.exe',
+      previous: '',
+      deadline: new Date(T0 + HOUR).toISOString(),
+      method: 'msiexec',
+    });
+    expect(await installerState(dir, '3.0.0', T0)).toBe('in_progress');
+    expect(await installerState(dir, '3.0.1', T0)).toBe('none');
+    expect(await installerState(dir, '3.0.0', T0 + HOUR)).toBe('failed');
+    expect(await readPending(dir)).toBeUndefined();
+    expect(await readBackoff(dir)).toMatchObject({ version: '3.0.0', failures: 1 });
+    expect(mayAttempt(await readBackoff(dir), '3.0.0', T0 + HOUR + 1)).toBe(false);
   });
 });
 

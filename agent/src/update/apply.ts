@@ -5,6 +5,7 @@ import type { AgentState } from '../service/state.js';
 import { AGENT_PLATFORM, agentVersion, updatableExecutable } from '../version.js';
 import { mayAttempt, readBackoff, recordFailure } from './backoff.js';
 import { DownloadRefused, downloadSigned } from './download.js';
+import { installerState } from './guard.js';
 import { msiexecCommand, startDetached } from './msiexec.js';
 import type { UpdateOffer } from './offer.js';
 import { clearPending, writePending } from './pending.js';
@@ -47,8 +48,14 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
   const exe = updatableExecutable();
   if (!exe || !canRestart()) return 'unavailable';
   if (offer.platform !== AGENT_PLATFORM) return 'not_for_this_platform';
-  if (!mayAttempt(await readBackoff(stateDir), offer.version, deps.now())) return 'backing_off';
   const windows = AGENT_PLATFORM.startsWith('win-');
+  if (windows) {
+    const installer = await installerState(stateDir, offer.version, deps.now());
+    if (installer === 'in_progress') return 'installer_started';
+    if (installer === 'failed')
+      s.log('warn', 'agent update: the installer did not start the new version', { version: offer.version });
+  }
+  if (!mayAttempt(await readBackoff(stateDir), offer.version, deps.now())) return 'backing_off';
   // The .deb's /usr/bin is not the service's to write (ProtectSystem=strict, root-owned): such an
   // install is updated by its package manager; nothing is downloaded for nothing.
   if (!windows && !(await writable(dirname(exe)))) {
