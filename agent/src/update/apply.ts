@@ -2,6 +2,7 @@ import { constants } from 'node:fs';
 import { access, readFile, unlink } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
 import type { AgentState } from '../service/state.js';
+import { RateLimitedError, UnreachableError } from '../transport/errors.js';
 import { AGENT_PLATFORM, agentVersion, updatableExecutable } from '../version.js';
 import { mayAttempt, readBackoff, recordFailure } from './backoff.js';
 import { DownloadRefused, downloadSigned } from './download.js';
@@ -27,6 +28,7 @@ export type ApplyOutcome =
   | 'installer_started'
   | 'backing_off'
   | 'refused'
+  | 'interrupted'
   | 'unavailable'
   | 'not_for_this_platform';
 
@@ -89,6 +91,16 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
       offer.size_bytes,
     );
   } catch (err) {
+    // The network or the server's rate limit is not the release's fault: tried again at the next
+    // check-in, without a back-off (the partial file is gone).
+    if (err instanceof UnreachableError || err instanceof RateLimitedError) {
+      await unlink(file).catch(() => undefined);
+      s.log('warn', 'agent update download interrupted; tried again at the next check-in', {
+        version: offer.version,
+        error: err.message,
+      });
+      return 'interrupted';
+    }
     return fail(err instanceof DownloadRefused ? err.reason : `download failed: ${(err as Error).message}`);
   }
   if (got.size !== offer.size_bytes || got.sha256 !== offer.sha256)
