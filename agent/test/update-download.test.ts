@@ -1,14 +1,14 @@
-import { createHash, generateKeyPairSync, sign } from 'node:crypto';
+import { createHash } from 'node:crypto';
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { createServer, type Server } from 'node:https';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import type { DeviceKey } from '../src/identity/device-key.js';
 import { AgentTransport } from '../src/transport/client.js';
 import { HttpError, RateLimitedError, UnreachableError } from '../src/transport/errors.js';
 import { DownloadRefused, downloadSigned } from '../src/update/download.js';
+import { softwareDeviceKey } from './helpers/software-device-key.js';
 import { makeServerTls } from './helpers/tls.js';
 
 const closers: (() => Promise<void>)[] = [];
@@ -16,16 +16,7 @@ afterEach(async () => {
   for (const c of closers.splice(0)) await c();
 });
 
-const key: DeviceKey = (() => {
-  const { privateKey, publicKey } = generateKeyPairSync('ed25519');
-  return {
-    algorithm: 'ed25519',
-    protection: 'software',
-    publicKey: () => new Uint8Array(publicKey.export({ format: 'der', type: 'spki' }).subarray(12)),
-    sign: async (m) => new Uint8Array(sign(null, m, privateKey)),
-    close: async () => {},
-  };
-})();
+const key = softwareDeviceKey();
 
 /** A real HTTPS server answering the package route with `answer`; the transport trusting its CA. */
 async function serve(answer: (res: import('node:http').ServerResponse) => void) {
