@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { AGENT_DIST, enrolAgent } from './helpers/agent-process.js';
+import { enrolAgent } from './helpers/agent-process.js';
 import type { ApiClient } from './helpers/api-client.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
-import { spawnNode } from './helpers/node-process.js';
-import { type RunningServer, SERVER_BIN, startServer } from './helpers/server-process.js';
+import { type RunningServer, startServer } from './helpers/server-process.js';
 import { SupervisedAgent } from './helpers/supervised-agent.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
+import { launcher, releaseAdd as releaseAdd0 } from './helpers/update-fixtures.js';
 
 /**
  * Issue 22, self-update by ring, with a real `dlp-server` and real `dlp-agent` processes. Building
@@ -23,12 +23,6 @@ import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
  * does), the new version reported, refusals, rollback — with the agent's code the same in both
  * versions (only the launcher differs).
  */
-const launcher = (version: string, extra = '') => `// dlp-agent launcher ${version} (test build)
-${extra}
-globalThis[Symbol.for('custos.agent.launcher')] = { version: ${JSON.stringify(version)}, executable: process.argv[1] };
-const { main } = await import(${JSON.stringify(`${AGENT_DIST}cli/main.js`)});
-process.exitCode = await main(process.argv.slice(2));
-`;
 const V1 = launcher('0.1.0');
 const V2 = launcher('0.2.0');
 // A build whose network is broken: it starts, but no check-in ever reaches the server.
@@ -47,17 +41,8 @@ const agents: Record<'a' | 'b', { state: string; exe: string; id: string; sup: S
 };
 let env: NodeJS.ProcessEnv = {};
 
-async function releaseAdd(version: string, text: string): Promise<{ id: string; sha256: string }[]> {
-  const file = join(work, `package-${version}.mjs`);
-  writeFileSync(file, text);
-  const r = await spawnNode(
-    SERVER_BIN,
-    ['release', 'add', file, '--version', version, '--platform', 'linux-x64', '--json'],
-    { DLP_DATA_DIR: serverData },
-    /^DLP_/,
-  ).done;
-  expect(r.code, r.stderr).toBe(0);
-  return JSON.parse(r.stdout) as { id: string; sha256: string }[];
+function releaseAdd(version: string, text: string): Promise<{ id: string; sha256: string }[]> {
+  return releaseAdd0(serverData, work, version, text);
 }
 
 async function rollout(rules: { agent_group: string; version?: string }[]): Promise<void> {

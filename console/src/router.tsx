@@ -9,6 +9,7 @@ import { UsersPage } from './pages/admin/users-page.js';
 import { ExceptionRequestPage } from './pages/exceptions/exception-request-page.js';
 import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-page.js';
 import { AgentPage } from './pages/fleet/agent-page.js';
+import { AgentUpdatesPage } from './pages/fleet/agent-updates-page.js';
 import { AgentsPage } from './pages/fleet/agents-page.js';
 import { EnrolmentTokensPage } from './pages/fleet/enrolment-tokens-page.js';
 import { GroupsPage } from './pages/fleet/groups-page.js';
@@ -210,7 +211,13 @@ const signingKeys = createRoute({
   path: '/settings/signing-keys',
   component: SigningKeysPage,
 });
-const settingsRoutes = [agentGroups, networkIndicators, signInSettings, signingKeys] as const;
+// Agent updates: the update manifest by endpoint group (docs/agent-updates.md).
+const agentUpdates = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/agent-updates',
+  component: AgentUpdatesPage,
+});
+const settingsRoutes = [agentGroups, networkIndicators, signInSettings, signingKeys, agentUpdates] as const;
 
 const tree = root.addChildren([
   signIn,

@@ -1,9 +1,12 @@
-import { readFile, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
+import { constants } from 'node:fs';
+import { access, readFile, unlink } from 'node:fs/promises';
+import { dirname, join } from 'node:path';
 import type { AgentState } from '../service/state.js';
+import { RateLimitedError, UnreachableError } from '../transport/errors.js';
 import { AGENT_PLATFORM, agentVersion, updatableExecutable } from '../version.js';
 import { mayAttempt, readBackoff, recordFailure } from './backoff.js';
 import { DownloadRefused, downloadSigned } from './download.js';
+import { installerState } from './guard.js';
 import { msiexecCommand, startDetached } from './msiexec.js';
 import type { UpdateOffer } from './offer.js';
 import { clearPending, writePending } from './pending.js';
@@ -11,11 +14,21 @@ import { canRestart, requestRestart } from './restart.js';
 import { swapExecutable } from './swap.js';
 import { verifyPackage } from './verify-package.js';
 
+let notWritableSaid = false;
+
+async function writable(folder: string): Promise<boolean> {
+  return access(folder, constants.W_OK).then(
+    () => true,
+    () => false,
+  );
+}
+
 export type ApplyOutcome =
   | 'restarting'
   | 'installer_started'
   | 'backing_off'
   | 'refused'
+  | 'interrupted'
   | 'unavailable'
   | 'not_for_this_platform';
 
@@ -37,8 +50,25 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
   const exe = updatableExecutable();
   if (!exe || !canRestart()) return 'unavailable';
   if (offer.platform !== AGENT_PLATFORM) return 'not_for_this_platform';
+  const windows = AGENT_PLATFORM.startsWith('win-');
+  if (windows) {
+    const installer = await installerState(stateDir, offer.version, deps.now());
+    if (installer === 'in_progress') return 'installer_started';
+    if (installer === 'failed')
+      s.log('warn', 'agent update: the installer did not start the new version', { version: offer.version });
+  }
   if (!mayAttempt(await readBackoff(stateDir), offer.version, deps.now())) return 'backing_off';
-  const file = join(stateDir, 'update', `${offer.release_id}.package`);
+  // The .deb's /usr/bin is not the service's to write (ProtectSystem=strict, root-owned): such an
+  // install is updated by its package manager; nothing is downloaded for nothing.
+  if (!windows && !(await writable(dirname(exe)))) {
+    if (!notWritableSaid)
+      s.log('warn', 'self-update unavailable: the executable folder is not writable by the service', {
+        version: offer.version,
+      });
+    notWritableSaid = true;
+    return 'unavailable';
+  }
+  const file = join(stateDir, 'update', `${offer.release_id}${windows ? '.msi' : '.package'}`);
   const fail = async (reason: string): Promise<ApplyOutcome> => {
     await unlink(file).catch(() => undefined);
     const b = await recordFailure(stateDir, offer.version, reason, deps.now());
@@ -61,6 +91,16 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
       offer.size_bytes,
     );
   } catch (err) {
+    // The network or the server's rate limit is not the release's fault: tried again at the next
+    // check-in, without a back-off (the partial file is gone).
+    if (err instanceof UnreachableError || err instanceof RateLimitedError) {
+      await unlink(file).catch(() => undefined);
+      s.log('warn', 'agent update download interrupted; tried again at the next check-in', {
+        version: offer.version,
+        error: err.message,
+      });
+      return 'interrupted';
+    }
     return fail(err instanceof DownloadRefused ? err.reason : `download failed: ${(err as Error).message}`);
   }
   if (got.size !== offer.size_bytes || got.sha256 !== offer.sha256)
@@ -73,7 +113,7 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
   if (!signedBy) return fail('no enrolled policy signing key verifies the package signature');
   const deadline = new Date(deps.now() + s.config.updateConfirmSecs * 1000).toISOString();
   const base = { from_version: agentVersion(), to_version: offer.version, executable: exe, deadline };
-  if (AGENT_PLATFORM.startsWith('win-')) {
+  if (windows) {
     await writePending(stateDir, { ...base, previous: '', method: 'msiexec' });
     (deps.startInstaller ?? startDetached)(msiexecCommand(file, `${file}.log`, process.env.SystemRoot));
     s.log('info', 'agent update verified; the installer replaces the service', {

@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto';
 import { mkdir, open, unlink } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { AgentTransport, Signer } from '../transport/client.js';
-import { HttpError, UnreachableError } from '../transport/errors.js';
+import { type AgentTransport, retryAfterMs, type Signer } from '../transport/client.js';
+import { HttpError, RateLimitedError, UnreachableError } from '../transport/errors.js';
 import { signRequest } from '../transport/signing.js';
 import { request } from '../transport/undici-client.js';
 
@@ -42,6 +42,10 @@ export async function downloadSigned(
   } catch (err) {
     throw new UnreachableError(`server unreachable: ${(err as Error).message}`, { cause: err });
   }
+  if (res.statusCode === 429) {
+    await res.body.dump().catch(() => undefined);
+    throw new RateLimitedError(retryAfterMs(res.headers['retry-after'], transport.localNow()), null, null);
+  }
   if (res.statusCode !== 200) {
     await res.body.dump().catch(() => undefined);
     throw new HttpError(res.statusCode, null, `${route}: ${res.statusCode}`, null);
@@ -63,6 +67,11 @@ export async function downloadSigned(
     res.body.destroy();
     await fh.close();
     await unlink(dest).catch(() => undefined);
+    // A connection lost mid-body is the network's doing, like one that never opened; a full disk
+    // or a refused write is not.
+    const code = String((err as NodeJS.ErrnoException).code ?? '');
+    if (code.startsWith('UND_ERR') || ['ECONNRESET', 'EPIPE', 'ETIMEDOUT'].includes(code))
+      throw new UnreachableError(`download interrupted: ${(err as Error).message}`, { cause: err });
     throw err;
   } finally {
     await fh.close().catch(() => undefined);

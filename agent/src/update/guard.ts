@@ -66,3 +66,22 @@ export async function confirmUpdate(stateDir: string, log: Logger): Promise<bool
   log('info', 'agent update confirmed by a check-in', { from: p.from_version, to: p.to_version });
   return true;
 }
+
+/**
+ * Windows: after starting the installer the old version still runs until the MSI stops it, and
+ * each check-in offers the same release again. While the installer's trial lasts the offer is
+ * ignored ('in_progress'); once the deadline passed with the old version still running, the install
+ * failed: the marker goes and the failure counts for the back-off ('failed').
+ */
+export async function installerState(
+  stateDir: string,
+  version: string,
+  nowMs: number,
+): Promise<'none' | 'in_progress' | 'failed'> {
+  const p = await readPending(stateDir);
+  if (p?.method !== 'msiexec' || p.to_version !== version || agentVersion() === version) return 'none';
+  if (Date.parse(p.deadline) > nowMs) return 'in_progress';
+  await clearPending(stateDir);
+  await recordFailure(stateDir, version, 'the installer did not start the new version in time', nowMs);
+  return 'failed';
+}

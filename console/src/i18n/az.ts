@@ -1,4 +1,5 @@
 import { adminAz } from './admin/az.js';
+import { agentUpdatesAz } from './agent-updates/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
 import { fingerprintsAz } from './fingerprints/az.js';
@@ -14,6 +15,7 @@ export const az: Catalogue = {
   ...identityAz,
   ...fleetSettingsAz,
   ...fingerprintsAz,
+  ...agentUpdatesAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -1,4 +1,5 @@
 import { adminEn } from './admin/en.js';
+import { agentUpdatesEn } from './agent-updates/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { fingerprintsEn } from './fingerprints/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
@@ -13,6 +14,7 @@ export const en = {
   ...identityEn,
   ...fleetSettingsEn,
   ...fingerprintsEn,
+  ...agentUpdatesEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

@@ -1,4 +1,5 @@
 import { adminRu } from './admin/ru.js';
+import { agentUpdatesRu } from './agent-updates/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
 import { fingerprintsRu } from './fingerprints/ru.js';
@@ -14,6 +15,7 @@ export const ru: Catalogue = {
   ...identityRu,
   ...fleetSettingsRu,
   ...fingerprintsRu,
+  ...agentUpdatesRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

@@ -1,4 +1,5 @@
 import { adminTr } from './admin/tr.js';
+import { agentUpdatesTr } from './agent-updates/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
 import { fingerprintsTr } from './fingerprints/tr.js';
@@ -14,6 +15,7 @@ export const tr: Catalogue = {
   ...identityTr,
   ...fleetSettingsTr,
   ...fingerprintsTr,
+  ...agentUpdatesTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

@@ -19,6 +19,7 @@ export function AdminNav({ me }: { me: Me }) {
       <Link to="/api-tokens">{t('nav.apiTokens')}</Link>{' '}
       {can(me, 'audit:read') && <Link to="/audit">{t('nav.audit')}</Link>}{' '}
       {can(me, 'agents:read') && <Link to="/agent-groups">{t('nav.groups')}</Link>}{' '}
+      {can(me, 'agents:read') && <Link to="/agent-updates">{t('nav.agentUpdates')}</Link>}{' '}
       {can(me, 'policies:read') && (
         <Link to="/settings/network-indicators">{t('nav.networkIndicators')}</Link>
       )}{' '}

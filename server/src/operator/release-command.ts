@@ -14,8 +14,9 @@ Registers an agent release (docs/agent-updates.md): stores FILE in <data>/releas
 SHA-256 and signs it, for each tenant (or only --tenant SLUG), with that tenant's policy signing
 key, the key its agents verify packages against. The release then appears in
 GET /api/v1/agents/update-manifest; roll it out by endpoint group with POST on the same path.
-Safe to repeat (run it again after creating a tenant); the same version and platform with other
-bytes is refused.
+Safe to repeat: run it again after creating a tenant, and after a policy signing key rotation
+(a release signed by a key that is no longer live is signed again). The same version and platform
+with other bytes is refused.
 
 Options:
   --version V           dotted numbers (1.2.3), optionally with a -suffix; what the agent reports
@@ -70,7 +71,7 @@ export async function releaseCommand(args: string[], io: CliIo): Promise<number>
     else
       for (const r of registered)
         io.stdout(
-          `${r.new ? 'registered' : 'already registered'}: ${r.version} ${r.platform} for tenant ${r.tenant} (release ${r.id}, sha256 ${r.sha256}, key ${r.key_id})`,
+          `${r.new ? 'registered' : r.resigned ? 'signed again by the live key' : 'already registered'}: ${r.version} ${r.platform} for tenant ${r.tenant} (release ${r.id}, sha256 ${r.sha256}, key ${r.key_id})`,
         );
   } finally {
     await db.destroy();

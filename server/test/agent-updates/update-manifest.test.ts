@@ -84,6 +84,15 @@ describe('update manifest (document 2, Agent installation and rollout)', () => {
     // Repeating is safe; the same version with other bytes is refused.
     expect((await release('1.2.0', 'package bytes v1.2.0')).every((a) => !a.new)).toBe(true);
     await expect(release('1.2.0', 'other bytes')).rejects.toThrow(/other bytes/);
+    // After a key rotation (the row names a key that is no longer live) it is signed again.
+    await ctx.db
+      .updateTable('agent_releases')
+      .set({ key_id: 'retired-key', signature_b64: 'AA==' })
+      .execute();
+    const again = await release('1.2.0', 'package bytes v1.2.0');
+    expect(again.every((a) => a.resigned && !a.new)).toBe(true);
+    const after = (await call(owner, 'GET')).body.releases as { signature_b64: string; key_id: string }[];
+    expect(after[0]).toMatchObject({ key_id: r?.key_id, signature_b64: r?.signature_b64 });
   });
 
   it('a group with no rule gets no update, a pinned group none, a rolled-out group its release', async () => {

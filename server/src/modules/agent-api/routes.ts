@@ -3,6 +3,7 @@ import { fieldError } from '../../http/errors.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { deviceServiceContext } from '../../service-context.js';
+import { AgentUpdateOfferSchema } from '../agent-updates/public.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrolment/public.js';
 import type { ApiModule } from '../index.js';
@@ -104,19 +105,7 @@ const CheckinReply = Type.Object({
   ]),
   agent_group: Type.Union([Type.String(), Type.Null()]),
   // docs/agent-updates.md: the release the device's group is rolled out to, when it runs another.
-  agent_update: Type.Union([
-    Type.Object({
-      release_id: Type.String(),
-      version: Type.String(),
-      platform: Type.String(),
-      size_bytes: Type.Integer(),
-      sha256: Type.String(),
-      signature_b64: Type.String(),
-      key_id: Type.String(),
-      download_path: Type.String(),
-    }),
-    Type.Null(),
-  ]),
+  agent_update: AgentUpdateOfferSchema,
   network_indicators: Type.Object({
     revision: Type.Integer(),
     dns_suffixes: Type.Array(Type.String()),

@@ -8,5 +8,5 @@ export {
   ReleaseInputError,
   registerRelease,
 } from './register-release.js';
-export { agentUpdatePackageModule, agentUpdatesModule } from './routes.js';
+export { AgentUpdateOfferSchema, agentUpdatePackageModule, agentUpdatesModule } from './routes.js';
 export { type AgentUpdateOffer, RELEASE_PLATFORMS, updateOfferFor } from './service.js';

@@ -7,7 +7,7 @@ import { livePolicySigningKey } from '../bundles/public.js';
 import { findTenantBySlug, listTenants } from '../tenants/public.js';
 import { storeReleaseFile } from './release-files.js';
 import { RELEASE_PLATFORMS, type ReleaseView, releaseView, VERSION_PATTERN } from './service.js';
-import { findReleaseByVersion, insertReleaseIfNone } from './store.js';
+import { findReleaseByVersion, insertReleaseIfNone, updateReleaseSignature } from './store.js';
 
 export interface ReleaseInput {
   file: string;
@@ -21,6 +21,8 @@ export interface RegisteredRelease extends ReleaseView {
   tenant: string;
   /** false: the tenant had this release (same bytes) already. */
   new: boolean;
+  /** The tenant had it, signed by a key that is no longer the live one: signed again. */
+  resigned: boolean;
 }
 
 export interface ReleaseParts {
@@ -61,16 +63,31 @@ export async function registerRelease(
   if (bytes.length === 0) throw new ReleaseInputError('FILE is empty');
   const out: RegisteredRelease[] = [];
   for (const tenant of tenants) {
+    const key = await livePolicySigningKey(parts.db, tenant.id, parts.masterKey);
+    const signature = {
+      signature_b64: sign(null, bytes, key.privateKey).toString('base64'),
+      key_id: key.key_id,
+    };
     const existing = await findReleaseByVersion(parts.db, tenant.id, input.version, input.platform);
     if (existing) {
       if (existing.sha256 !== sha256)
         throw new Error(
           `tenant ${tenant.slug} has release ${input.version} for ${input.platform} with other bytes`,
         );
-      out.push({ ...releaseView(existing), tenant: tenant.slug, new: false });
+      // After a key rotation the release is signed again by the live key, so agents that trust
+      // only the new key can verify it (docs/agent-updates.md, Key rotation).
+      if (existing.key_id !== key.key_id) {
+        await updateReleaseSignature(parts.db, tenant.id, existing.id, signature);
+        await audit(parts, tenant.id, 'agent_update.release_resigned', existing.id, existing);
+        out.push({
+          ...releaseView({ ...existing, ...signature }),
+          tenant: tenant.slug,
+          new: false,
+          resigned: true,
+        });
+      } else out.push({ ...releaseView(existing), tenant: tenant.slug, new: false, resigned: false });
       continue;
     }
-    const key = await livePolicySigningKey(parts.db, tenant.id, parts.masterKey);
     const row = {
       id: randomUUID(),
       tenant_id: tenant.id,
@@ -78,22 +95,29 @@ export async function registerRelease(
       platform: input.platform,
       sha256,
       size_bytes: bytes.length,
-      signature_b64: sign(null, bytes, key.privateKey).toString('base64'),
-      key_id: key.key_id,
+      ...signature,
       created_at: parts.clock.now().toISOString(),
     };
     const inserted = await insertReleaseIfNone(parts.db, row);
-    if (inserted) {
-      await parts.audit.write(
-        { tenantId: tenant.id, actor: { type: 'system', id: null }, requestId: null },
-        {
-          action: 'agent_update.release_added',
-          subject: { type: 'agent_release', id: row.id },
-          metadata: { version: row.version, platform: row.platform, size_bytes: row.size_bytes },
-        },
-      );
-    }
-    out.push({ ...releaseView(row), tenant: tenant.slug, new: inserted });
+    if (inserted) await audit(parts, tenant.id, 'agent_update.release_added', row.id, row);
+    out.push({ ...releaseView(row), tenant: tenant.slug, new: inserted, resigned: false });
   }
   return out;
+}
+
+async function audit(
+  parts: ReleaseParts,
+  tenantId: string,
+  action: string,
+  id: string,
+  r: { version: string; platform: string; size_bytes: number },
+): Promise<void> {
+  await parts.audit.write(
+    { tenantId, actor: { type: 'system', id: null }, requestId: null },
+    {
+      action,
+      subject: { type: 'agent_release', id },
+      metadata: { version: r.version, platform: r.platform, size_bytes: r.size_bytes },
+    },
+  );
 }

@@ -9,16 +9,22 @@ import { openReleaseFile } from './release-files.js';
 import { MAX_RULES, setRollout, updateManifest, VERSION_PATTERN } from './service.js';
 import { findRelease } from './store.js';
 
-const Release = Type.Object({
-  id: Type.String(),
+const Signed = {
   version: Type.String(),
   platform: Type.String(),
   size_bytes: Type.Integer(),
   sha256: Type.String(),
   signature_b64: Type.String(),
   key_id: Type.String(),
-  created_at: Timestamp,
-});
+};
+
+const Release = Type.Object({ id: Type.String(), ...Signed, created_at: Timestamp });
+
+/** Check-in's `agent_update` (the agent-api module's reply lists it). */
+export const AgentUpdateOfferSchema = Type.Union([
+  Type.Object({ release_id: Type.String(), ...Signed, download_path: Type.String() }),
+  Type.Null(),
+]);
 
 const Rule = Type.Object({
   agent_group: Type.String(),

@@ -112,17 +112,11 @@ export async function setRollout(
 }
 
 /** What check-in tells an agent whose group's rule names another version (docs/agent-updates.md). */
-export interface AgentUpdateOffer {
+export type AgentUpdateOffer = Omit<ReleaseView, 'id' | 'created_at'> & {
   release_id: string;
-  version: string;
-  platform: string;
-  size_bytes: number;
-  sha256: string;
-  signature_b64: string;
-  key_id: string;
   /** The signed agent route that streams the package. */
   download_path: string;
-}
+};
 
 export const PACKAGE_ROUTE_PREFIX = '/api/v1/agent/update-packages/';
 
@@ -143,14 +137,6 @@ export async function updateOfferFor(
   if (capabilities.agent_version === rule.version) return null;
   const release = await findReleaseByVersion(ctx.db, device.tenant_id, rule.version, platform);
   if (!release) return null;
-  return {
-    release_id: release.id,
-    version: release.version,
-    platform: release.platform,
-    size_bytes: release.size_bytes,
-    sha256: release.sha256,
-    signature_b64: release.signature_b64,
-    key_id: release.key_id,
-    download_path: `${PACKAGE_ROUTE_PREFIX}${release.id}`,
-  };
+  const { id, created_at: _created, ...view } = releaseView(release);
+  return { ...view, release_id: id, download_path: `${PACKAGE_ROUTE_PREFIX}${id}` };
 }

@@ -89,3 +89,18 @@ export async function replaceRolloutRules(
         .execute();
   });
 }
+
+/** A release signed again by the tenant's live key (after a key rotation). */
+export async function updateReleaseSignature(
+  db: Kysely<Database>,
+  tenantId: string,
+  id: string,
+  signature: { signature_b64: string; key_id: string },
+): Promise<void> {
+  await db
+    .updateTable('agent_releases')
+    .set(signature)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .execute();
+}
