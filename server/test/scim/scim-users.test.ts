@@ -227,9 +227,23 @@ describe('active, PUT, PATCH, DELETE', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
     }
-    // A group change leaves her role alone.
+    // A group change leaves her role alone; the refused sync is audited like the refused writes.
     await scim(s, 'POST', '/Groups', groupBody('Security Analysts', [id]));
     expect(await account(s, 'ivy@example.com')).toMatchObject({ role: 'owner', status: 'active' });
+    const refusals = await ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_type', 'metadata'])
+      .where('subject_id', '=', user.id)
+      .where('action', 'in', ['scim.owner_write_refused', 'user.role_sync_refused'])
+      .execute();
+    expect(refusals.map((r) => r.action).sort()).toEqual([
+      'scim.owner_write_refused',
+      'scim.owner_write_refused',
+      'scim.owner_write_refused',
+      'user.role_sync_refused',
+    ]);
+    expect(refusals.every((r) => r.actor_type === 'scim')).toBe(true);
+    expect(refusals.map((r) => JSON.parse(r.metadata).refusal_code)).toEqual(Array(4).fill('auth.forbidden'));
   });
 
   it('PUT replaces the stored attributes; PATCH paths for names, emails by type and the department', async () => {

@@ -42,8 +42,15 @@ function taken(what: string): AppError {
   return new AppError('scim.uniqueness', `${what} belongs to another provisioned user`);
 }
 
-function ownerRefused(): AppError {
-  return new AppError('auth.forbidden', 'provisioning does not change an Owner');
+/** Document 3: SCIM writes aimed at an Owner are 403; the refusal is audited (nothing changes). */
+async function refuseOwner(ctx: ServiceContext, link: LinkedUser): Promise<void> {
+  if (link.role !== 'owner') return;
+  await ctx.audit.write(auditContextFor(ctx), {
+    action: 'scim.owner_write_refused',
+    subject: { type: 'user', id: link.user_id },
+    metadata: { scim_id: link.id, refusal_code: 'auth.forbidden' },
+  });
+  throw new AppError('auth.forbidden', 'provisioning does not change an Owner');
 }
 
 async function liveOr404(
@@ -240,7 +247,7 @@ async function saveUser(ctx: ServiceContext, parts: ScimParts, link: LinkedUser,
 
 export async function replaceUser(ctx: ServiceContext, parts: ScimParts, id: string, body: Json) {
   const link = await liveOr404(ctx, ctx.db, id);
-  if (link.role === 'owner') throw ownerRefused();
+  await refuseOwner(ctx, link);
   await saveUser(ctx, parts, link, userFromBody(body));
   return getUser(ctx, parts, id);
 }
@@ -252,7 +259,7 @@ export async function patchUser(
   body: Json,
 ): Promise<void> {
   const link = await liveOr404(ctx, ctx.db, id);
-  if (link.role === 'owner') throw ownerRefused();
+  await refuseOwner(ctx, link);
   await saveUser(ctx, parts, link, applyUserPatch(modelOf(link), patchOperations(body)));
 }
 
@@ -261,7 +268,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
   const link = await liveOr404(ctx, ctx.db, id);
-  if (link.role === 'owner') throw ownerRefused();
+  await refuseOwner(ctx, link);
   await ctx.db.transaction().execute(async (trx) => {
     const audit = auditContextFor(ctx);
     const subject = { type: 'user', id: link.user_id };
