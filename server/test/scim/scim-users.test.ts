@@ -254,6 +254,7 @@ describe('active, PUT, PATCH, DELETE', () => {
       'PUT',
       `/Users/${id}`,
       userBody('jo.new@example.com', 'jo.new@example.com', { name: { formatted: 'Jo New' } }),
+      'application/scim+json; charset=utf-8',
     );
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({
