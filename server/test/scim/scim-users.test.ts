@@ -227,9 +227,23 @@ describe('active, PUT, PATCH, DELETE', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json().schemas).toEqual(['urn:ietf:params:scim:api:messages:2.0:Error']);
     }
-    // A group change leaves her role alone.
+    // A group change leaves her role alone; the refused sync is audited like the refused writes.
     await scim(s, 'POST', '/Groups', groupBody('Security Analysts', [id]));
     expect(await account(s, 'ivy@example.com')).toMatchObject({ role: 'owner', status: 'active' });
+    const refusals = await ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_type', 'metadata'])
+      .where('subject_id', '=', user.id)
+      .where('action', 'in', ['scim.owner_write_refused', 'user.role_sync_refused'])
+      .execute();
+    expect(refusals.map((r) => r.action).sort()).toEqual([
+      'scim.owner_write_refused',
+      'scim.owner_write_refused',
+      'scim.owner_write_refused',
+      'user.role_sync_refused',
+    ]);
+    expect(refusals.every((r) => r.actor_type === 'scim')).toBe(true);
+    expect(refusals.map((r) => JSON.parse(r.metadata).refusal_code)).toEqual(Array(4).fill('auth.forbidden'));
   });
 
   it('PUT replaces the stored attributes; PATCH paths for names, emails by type and the department', async () => {
@@ -240,6 +254,7 @@ describe('active, PUT, PATCH, DELETE', () => {
       'PUT',
       `/Users/${id}`,
       userBody('jo.new@example.com', 'jo.new@example.com', { name: { formatted: 'Jo New' } }),
+      'application/scim+json; charset=utf-8',
     );
     expect(put.statusCode).toBe(200);
     expect(put.json()).toMatchObject({
@@ -308,6 +323,52 @@ describe('active, PUT, PATCH, DELETE', () => {
   });
 });
 
+describe('audit and person text', () => {
+  it('a PUT or PATCH changing nothing records nothing; a change records which fields', async () => {
+    const s = await scimTenant(ctx, { provider: { default_role: 'viewer' } });
+    const id = await provision(s, 'oli@example.com', { displayName: 'Oli' });
+    const updates = () =>
+      ctx.db
+        .selectFrom('audit_events')
+        .select('metadata')
+        .where('tenant_id', '=', s.owner.tenantId)
+        .where('action', '=', 'scim.user_updated')
+        .execute();
+    await scim(
+      s,
+      'PUT',
+      `/Users/${id}`,
+      userBody('oli@example.com', 'oli@example.com', { displayName: 'Oli' }),
+    );
+    await scim(s, 'PATCH', `/Users/${id}`, patchOp({ op: 'replace', path: 'active', value: true }));
+    expect(await updates()).toEqual([]);
+    await scim(
+      s,
+      'PATCH',
+      `/Users/${id}`,
+      patchOp({ op: 'replace', value: { displayName: 'Oliver', active: false } }),
+    );
+    expect((await updates()).map((u) => JSON.parse(u.metadata).changed_fields)).toEqual([
+      ['displayName', 'active'],
+    ]);
+  });
+
+  it('names people read follow the person-text rule (a direction override is 400 invalidValue)', async () => {
+    const s = await scimTenant(ctx);
+    const res = await scim(
+      s,
+      'POST',
+      '/Users',
+      userBody('pam@example.com', 'pam@example.com', { displayName: 'Pam\u202Egnp.exe' }),
+    );
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ scimType: 'invalidValue' });
+    expect(res.body).not.toContain('gnp.exe');
+    const group = await scim(s, 'POST', '/Groups', { displayName: 'Team\u202E' });
+    expect(group.json()).toMatchObject({ status: '400', scimType: 'invalidValue' });
+  });
+});
+
 describe('GET /Users: eq filters and paging', () => {
   it('filters userName (any case), emails.value and externalId; refuses every other filter', async () => {
     const s = await scimTenant(ctx);
@@ -339,7 +400,9 @@ describe('GET /Users: eq filters and paging', () => {
     for (const n of ['p1', 'p2', 'p3']) await provision(s, `${n}@example.com`);
     const page = (await scim(s, 'GET', '/Users?startIndex=2&count=1')).json();
     expect(page).toMatchObject({ totalResults: 3, startIndex: 2, itemsPerPage: 1 });
-    expect(page.Resources[0].userName).toBe('p2@example.com');
+    const all = (await scim(s, 'GET', '/Users')).json().Resources.map((r: { id: string }) => r.id);
+    expect(all).toHaveLength(3);
+    expect(page.Resources[0].id).toBe(all[1]);
     expect((await scim(s, 'GET', '/Users?count=0')).json()).toMatchObject({
       totalResults: 3,
       itemsPerPage: 0,

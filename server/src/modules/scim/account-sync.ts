@@ -38,10 +38,23 @@ export async function syncAccount(ctx: ServiceContext, trx: Trx, mappings: SsoMa
   const audit = auditContextFor(ctx);
   const tenantId = audit.tenantId;
   const link = await findLiveUser(trx, tenantId, scimUserId);
-  if (!link || link.role === 'owner') return;
+  if (!link) return;
   const now = ctx.clock.now();
   const subject = { type: 'user', id: link.user_id };
   const role = provisionedRole(mappings, await groupsOfUser(trx, tenantId, scimUserId));
+  if (link.role === 'owner') {
+    // Provisioning never changes an Owner (so never the last one): the sync is refused, audited.
+    await ctx.audit.write(
+      audit,
+      {
+        action: 'user.role_sync_refused',
+        subject,
+        metadata: { old_role: 'owner', new_role: role, provider: 'scim', refusal_code: 'auth.forbidden' },
+      },
+      trx,
+    );
+    return;
+  }
   if (role !== null && (role !== link.role || link.custom_role_id !== null)) {
     await updateAccount(trx, tenantId, link.user_id, { role, custom_role_id: null }, now);
     await ctx.audit.write(

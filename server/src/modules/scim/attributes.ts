@@ -1,3 +1,4 @@
+import { personTextProblem } from '@custos/engine';
 import { AppError } from '../../http/errors.js';
 
 /**
@@ -39,6 +40,17 @@ export function text(v: unknown, name: string): string | null | undefined {
   // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are refused.
   if (/[\u0000-\u001f\u007f]/.test(v)) throw invalidValue(`${name} holds control characters`);
   return v.trim() === '' ? null : v;
+}
+
+/**
+ * Text people read in the console (names, department): the person-text rule of the other routes
+ * too (no direction overrides, no credential-shaped value), refused as invalidValue.
+ */
+export function personText(v: unknown, name: string): string | null | undefined {
+  const value = text(v, name);
+  if (typeof value === 'string' && personTextProblem(value, 'line') !== null)
+    throw invalidValue(`${name} ${personTextProblem(value, 'line')}`);
+  return value;
 }
 
 /** `active`: a boolean, or its string form "True"/"False" in any case (Entra sends strings). */

@@ -1,5 +1,5 @@
 import { AppError } from '../../http/errors.js';
-import { attr, invalidValue, isObject, type Json, text } from './attributes.js';
+import { attr, invalidValue, isObject, type Json, personText, text } from './attributes.js';
 import type { PatchOperation } from './user-model.js';
 
 /** The stored attributes of a Group: name, external id and member ids (SCIM user ids). */
@@ -10,7 +10,7 @@ export interface GroupModel {
 }
 
 function requiredName(v: unknown): string {
-  const name = text(v, 'displayName');
+  const name = personText(v, 'displayName');
   if (!name) throw invalidValue('displayName is required');
   return name;
 }

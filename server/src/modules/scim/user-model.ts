@@ -8,6 +8,7 @@ import {
   invalidValue,
   isObject,
   type Json,
+  personText,
   text,
 } from './attributes.js';
 
@@ -47,15 +48,15 @@ function setName(model: UserModel, v: unknown): void {
 
 function setNamePart(model: UserModel, part: string, v: unknown): void {
   const p = part.toLowerCase();
-  if (p === 'givenname') model.givenName = text(v, 'name.givenName') ?? null;
-  else if (p === 'familyname') model.familyName = text(v, 'name.familyName') ?? null;
-  else if (p === 'formatted') model.formatted = text(v, 'name.formatted') ?? null;
+  if (p === 'givenname') model.givenName = personText(v, 'name.givenName') ?? null;
+  else if (p === 'familyname') model.familyName = personText(v, 'name.familyName') ?? null;
+  else if (p === 'formatted') model.formatted = personText(v, 'name.formatted') ?? null;
 }
 
 function setEnterprise(model: UserModel, v: unknown): void {
   if (!isObject(v)) return;
   const dept = attr(v, 'department');
-  if (dept !== undefined) model.department = text(dept, 'department') ?? null;
+  if (dept !== undefined) model.department = personText(dept, 'department') ?? null;
 }
 
 /** One top-level attribute (case-insensitive); unknown ones are ignored. */
@@ -68,7 +69,7 @@ function setAttribute(model: UserModel, key: string, v: unknown): void {
       model.externalId = text(v, 'externalId') ?? null;
       return;
     case 'displayname':
-      model.displayName = text(v, 'displayName') ?? null;
+      model.displayName = personText(v, 'displayName') ?? null;
       return;
     case 'active':
       model.active = bool(v, 'active') ?? model.active;
@@ -84,7 +85,7 @@ function setAttribute(model: UserModel, key: string, v: unknown): void {
       return;
     default:
       if (key.toLowerCase() === `${ENTERPRISE_USER}:department`.toLowerCase())
-        model.department = text(v, 'department') ?? null;
+        model.department = personText(v, 'department') ?? null;
   }
 }
 

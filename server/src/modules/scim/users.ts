@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { findUserByEmail, insertUser, revokeUserSessions } from '../../http/auth-store.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
@@ -41,8 +42,15 @@ function taken(what: string): AppError {
   return new AppError('scim.uniqueness', `${what} belongs to another provisioned user`);
 }
 
-function ownerRefused(): AppError {
-  return new AppError('auth.forbidden', 'provisioning does not change an Owner');
+/** Document 3: SCIM writes aimed at an Owner are 403; the refusal is audited (nothing changes). */
+async function refuseOwner(ctx: ServiceContext, link: LinkedUser): Promise<void> {
+  if (link.role !== 'owner') return;
+  await ctx.audit.write(auditContextFor(ctx), {
+    action: 'scim.owner_write_refused',
+    subject: { type: 'user', id: link.user_id },
+    metadata: { scim_id: link.id, refusal_code: 'auth.forbidden' },
+  });
+  throw new AppError('auth.forbidden', 'provisioning does not change an Owner');
 }
 
 async function liveOr404(
@@ -104,7 +112,7 @@ export async function createUser(ctx: ServiceContext, parts: ScimParts, body: Js
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
   const id = randomUUID();
-  await ctx.db.transaction().execute(async (trx) => {
+  await uniquely(ctx, async (trx) => {
     if (await liveLinkByUserName(trx, tenantId, model.userName.toLowerCase())) throw taken('the userName');
     const existing = await findUserByEmail(trx, tenantId, address);
     if (existing?.role === 'owner')
@@ -161,48 +169,85 @@ export async function createUser(ctx: ServiceContext, parts: ScimParts, body: Js
   return getUser(ctx, parts, id);
 }
 
+/**
+ * One transaction whose unique indexes a concurrent request may still trip (userName, address):
+ * that answers 409 uniqueness, as the checks before it would have.
+ */
+async function uniquely(ctx: ServiceContext, work: (trx: Trx) => Promise<void>): Promise<void> {
+  try {
+    await ctx.db.transaction().execute(work);
+  } catch (error) {
+    if (isUniqueViolation(error)) throw taken('the userName or the address');
+    throw error;
+  }
+}
+
+/** The stored attributes a PUT or PATCH changes; none changed records nothing. */
+function changedFields(link: LinkedUser, next: UserModel): string[] {
+  const before = modelOf(link);
+  const active = next.active === undefined ? before.active : next.active;
+  const differs: [string, boolean][] = [
+    ['userName', before.userName !== next.userName],
+    ['externalId', before.externalId !== next.externalId],
+    [
+      'name',
+      before.givenName !== next.givenName ||
+        before.familyName !== next.familyName ||
+        before.formatted !== next.formatted,
+    ],
+    ['displayName', link.display_name !== displayNameOf(next)],
+    ['emails', JSON.stringify(before.emails) !== JSON.stringify(next.emails)],
+    ['department', before.department !== next.department],
+    ['active', active !== before.active],
+  ];
+  return differs.filter(([, d]) => d).map(([f]) => f);
+}
+
 /** PUT and PATCH end here: the new attributes are stored, the account follows. */
 async function saveUser(ctx: ServiceContext, parts: ScimParts, link: LinkedUser, model: UserModel) {
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
   const address = accountAddress(model.emails, model.userName);
   if (address !== link.email) await checkDomain(ctx, address);
-  await ctx.db.transaction().execute(async (trx) => {
+  const changed = changedFields(link, model);
+  await uniquely(ctx, async (trx) => {
     const holder = await liveLinkByUserName(trx, tenantId, model.userName.toLowerCase());
     if (holder && holder.id !== link.id) throw taken('the userName');
     if (address !== link.email) {
       const other = await findUserByEmail(trx, tenantId, address);
       if (other && other.id !== link.user_id) throw taken('the address');
     }
-    await updateAccount(
-      trx,
-      tenantId,
-      link.user_id,
-      { email: address, display_name: displayNameOf(model), department: model.department },
-      now,
-    );
-    const active = model.active === undefined ? link.active : model.active ? 1 : 0;
-    await updateScimUser(trx, tenantId, link.id, {
-      ...linkColumns(model),
-      active,
-      updated_at: now.toISOString(),
-    });
-    await ctx.audit.write(
-      auditContextFor(ctx),
-      {
-        action: 'scim.user_updated',
-        subject: { type: 'user', id: link.user_id },
-        metadata: { scim_id: link.id },
-      },
-      trx,
-    );
+    if (changed.length > 0) {
+      await updateAccount(
+        trx,
+        tenantId,
+        link.user_id,
+        { email: address, display_name: displayNameOf(model), department: model.department },
+        now,
+      );
+      const active = model.active === undefined ? link.active : model.active ? 1 : 0;
+      await updateScimUser(trx, tenantId, link.id, {
+        ...linkColumns(model),
+        active,
+        updated_at: now.toISOString(),
+      });
+      await ctx.audit.write(
+        auditContextFor(ctx),
+        {
+          action: 'scim.user_updated',
+          subject: { type: 'user', id: link.user_id },
+          metadata: { scim_id: link.id, changed_fields: changed },
+        },
+        trx,
+      );
+    }
     await syncAccount(ctx, trx, parts.mappings, link.id);
   });
 }
 
 export async function replaceUser(ctx: ServiceContext, parts: ScimParts, id: string, body: Json) {
   const link = await liveOr404(ctx, ctx.db, id);
-  if (link.role === 'owner') throw ownerRefused();
+  await refuseOwner(ctx, link);
   await saveUser(ctx, parts, link, userFromBody(body));
   return getUser(ctx, parts, id);
 }
@@ -214,7 +259,7 @@ export async function patchUser(
   body: Json,
 ): Promise<void> {
   const link = await liveOr404(ctx, ctx.db, id);
-  if (link.role === 'owner') throw ownerRefused();
+  await refuseOwner(ctx, link);
   await saveUser(ctx, parts, link, applyUserPatch(modelOf(link), patchOperations(body)));
 }
 
@@ -223,7 +268,7 @@ export async function deleteUser(ctx: ServiceContext, id: string): Promise<void>
   const tenantId = tenantOf(ctx);
   const now = ctx.clock.now();
   const link = await liveOr404(ctx, ctx.db, id);
-  if (link.role === 'owner') throw ownerRefused();
+  await refuseOwner(ctx, link);
   await ctx.db.transaction().execute(async (trx) => {
     const audit = auditContextFor(ctx);
     const subject = { type: 'user', id: link.user_id };
