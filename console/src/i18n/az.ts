@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
+import { incidentSettingsAz } from './incident-settings/az.js';
 import { policyAz } from './policy/az.js';
 
 /** Azərbaycanca. */
@@ -12,6 +13,7 @@ export const az: Catalogue = {
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,
+  ...incidentSettingsAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

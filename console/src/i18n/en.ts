@@ -2,6 +2,7 @@ import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
+import { incidentSettingsEn } from './incident-settings/en.js';
 import { policyEn } from './policy/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
@@ -11,6 +12,7 @@ export const en = {
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,
+  ...incidentSettingsEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
+import { incidentSettingsRu } from './incident-settings/ru.js';
 import { policyRu } from './policy/ru.js';
 
 /** Русский. */
@@ -12,6 +13,7 @@ export const ru: Catalogue = {
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,
+  ...incidentSettingsRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

@@ -3,6 +3,7 @@ import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
+import { incidentSettingsTr } from './incident-settings/tr.js';
 import { policyTr } from './policy/tr.js';
 
 /** Türkçe. */
@@ -12,6 +13,7 @@ export const tr: Catalogue = {
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,
+  ...incidentSettingsTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

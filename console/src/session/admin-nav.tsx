@@ -22,7 +22,14 @@ export function AdminNav({ me }: { me: Me }) {
       {can(me, 'policies:read') && (
         <Link to="/settings/network-indicators">{t('nav.networkIndicators')}</Link>
       )}{' '}
-      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}
+      {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}{' '}
+      {can(me, 'incidents:read') && (
+        <>
+          <Link to="/settings/incident-closure">{t('nav.closureSettings')}</Link>{' '}
+          <Link to="/settings/incident-response">{t('nav.responseSettings')}</Link>{' '}
+          <Link to="/settings/test-folders">{t('nav.testFolders')}</Link>
+        </>
+      )}
     </>
   );
 }

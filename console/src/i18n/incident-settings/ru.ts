@@ -1,0 +1,47 @@
+import type { incidentSettingsEn } from './en.js';
+
+/** Русский: страницы настроек инцидентов. */
+export const incidentSettingsRu: Record<keyof typeof incidentSettingsEn, string> = {
+  'nav.closureSettings': 'Закрытие инцидентов',
+  'nav.responseSettings': 'Целевые сроки',
+  'nav.testFolders': 'Тестовые папки',
+  'closureSettings.title': 'Закрытие инцидентов',
+  'closureSettings.intro':
+    'Закрытие, для которого нужен второй человек, ждёт, пока другой человек с правом изменять инциденты не одобрит или не отклонит его.',
+  'closureSettings.acceptedRisk': 'Для принятия риска нужен второй человек',
+  'closureSettings.critical': 'Для закрытия критического инцидента нужен второй человек',
+  'closureSettings.updated': 'Последнее изменение: {date}.',
+  'closureSettings.never': 'Не менялось: ни одно закрытие не требует второго человека.',
+  'closureSettings.readOnly': 'Изменить это правило может только Владелец.',
+  'closureSettings.save': 'Сохранить правило закрытия',
+  'closureSettings.saved': 'Правило закрытия сохранено.',
+  'responseSettings.title': 'Целевые сроки',
+  'responseSettings.intro':
+    'Сколько минут инцидент каждой важности может оставаться новым (реакция) и открытым (решение). Более серьёзному инциденту никогда не даётся больше времени, чем менее серьёзному, и срок решения не короче срока реакции.',
+  'responseSettings.response': 'Сроки реакции',
+  'responseSettings.resolution': 'Сроки решения',
+  'responseSettings.critical_minutes': 'Критический: реакция за (минут)',
+  'responseSettings.high_minutes': 'Высокий: реакция за (минут)',
+  'responseSettings.medium_minutes': 'Средний: реакция за (минут)',
+  'responseSettings.low_minutes': 'Низкий: реакция за (минут)',
+  'responseSettings.resolution_critical_minutes': 'Критический: решение за (минут)',
+  'responseSettings.resolution_high_minutes': 'Высокий: решение за (минут)',
+  'responseSettings.resolution_medium_minutes': 'Средний: решение за (минут)',
+  'responseSettings.resolution_low_minutes': 'Низкий: решение за (минут)',
+  'responseSettings.reason': 'Причина изменения',
+  'responseSettings.updated': 'Последнее изменение: {date}.',
+  'responseSettings.defaults': 'Действуют сроки по умолчанию.',
+  'responseSettings.readOnly': 'Изменить сроки может только Администратор или Владелец.',
+  'responseSettings.save': 'Сохранить сроки',
+  'responseSettings.saved': 'Сроки сохранены. Уже оценённые инциденты сохраняют свой результат.',
+  'testFolders.title': 'Тестовые папки',
+  'testFolders.intro':
+    'Инциденты по файлам, хранящимся в этих папках, создаются как тестовые. Файлы, покидающие устройство, никогда не отмечаются.',
+  'testFolders.folders': 'Папки, по одной в строке',
+  'testFolders.hint': 'Не более 20, каждая внутри диска, общей папки или папки верхнего уровня.',
+  'testFolders.reason': 'Причина изменения',
+  'testFolders.readOnly': 'Изменить тестовые папки может только Администратор или Владелец.',
+  'testFolders.save': 'Сохранить тестовые папки',
+  'testFolders.saved': 'Тестовые папки сохранены ({count}).',
+  'testFolders.lineError': 'Строка {line} ({folder}): {message}',
+};

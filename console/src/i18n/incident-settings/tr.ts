@@ -1,0 +1,47 @@
+import type { incidentSettingsEn } from './en.js';
+
+/** Türkçe: olay ayarları sayfaları. */
+export const incidentSettingsTr: Record<keyof typeof incidentSettingsEn, string> = {
+  'nav.closureSettings': 'Olay kapatma',
+  'nav.responseSettings': 'Yanıt hedefleri',
+  'nav.testFolders': 'Test klasörleri',
+  'closureSettings.title': 'Olay kapatma',
+  'closureSettings.intro':
+    'İkinci bir kişi gerektiren kapatma, olayları değiştirebilen başka bir kişi onaylayana ya da reddedene kadar bekler.',
+  'closureSettings.acceptedRisk': 'Riski kabul etmek ikinci bir kişi gerektirir',
+  'closureSettings.critical': 'Kritik bir olayı kapatmak ikinci bir kişi gerektirir',
+  'closureSettings.updated': 'Son değişiklik: {date}.',
+  'closureSettings.never': 'Hiç değiştirilmedi: hiçbir kapatma ikinci bir kişi gerektirmiyor.',
+  'closureSettings.readOnly': 'Bu kuralı yalnızca bir Sahip değiştirebilir.',
+  'closureSettings.save': 'Kapatma kuralını kaydet',
+  'closureSettings.saved': 'Kapatma kuralı kaydedildi.',
+  'responseSettings.title': 'Yanıt hedefleri',
+  'responseSettings.intro':
+    'Bir olayın önem derecesine göre dakika cinsinden ne kadar süre yeni (yanıt) ve açık (çözüm) kalabileceği. Daha ciddi bir olaya daha az ciddi olandan uzun süre verilmez ve hiçbir çözüm hedefi yanıt hedefinden kısa olamaz.',
+  'responseSettings.response': 'Yanıt hedefleri',
+  'responseSettings.resolution': 'Çözüm hedefleri',
+  'responseSettings.critical_minutes': 'Kritik: yanıt süresi (dakika)',
+  'responseSettings.high_minutes': 'Yüksek: yanıt süresi (dakika)',
+  'responseSettings.medium_minutes': 'Orta: yanıt süresi (dakika)',
+  'responseSettings.low_minutes': 'Düşük: yanıt süresi (dakika)',
+  'responseSettings.resolution_critical_minutes': 'Kritik: çözüm süresi (dakika)',
+  'responseSettings.resolution_high_minutes': 'Yüksek: çözüm süresi (dakika)',
+  'responseSettings.resolution_medium_minutes': 'Orta: çözüm süresi (dakika)',
+  'responseSettings.resolution_low_minutes': 'Düşük: çözüm süresi (dakika)',
+  'responseSettings.reason': 'Değişikliğin gerekçesi',
+  'responseSettings.updated': 'Son değişiklik: {date}.',
+  'responseSettings.defaults': 'Varsayılan hedefler geçerli.',
+  'responseSettings.readOnly': 'Hedefleri yalnızca bir Yönetici ya da Sahip değiştirebilir.',
+  'responseSettings.save': 'Hedefleri kaydet',
+  'responseSettings.saved': 'Hedefler kaydedildi. Sonucu belirlenmiş olaylar sonuçlarını korur.',
+  'testFolders.title': 'Test klasörleri',
+  'testFolders.intro':
+    'Bu klasörlerin altında duran dosyalardan doğan olaylar test olarak oluşturulur. Uç noktadan çıkan dosyalar hiçbir zaman işaretlenmez.',
+  'testFolders.folders': 'Klasörler, her satıra bir tane',
+  'testFolders.hint': 'En çok 20; her biri bir sürücünün, paylaşımın ya da üst düzey bir klasörün altında.',
+  'testFolders.reason': 'Değişikliğin gerekçesi',
+  'testFolders.readOnly': 'Test klasörlerini yalnızca bir Yönetici ya da Sahip değiştirebilir.',
+  'testFolders.save': 'Test klasörlerini kaydet',
+  'testFolders.saved': 'Test klasörleri kaydedildi ({count}).',
+  'testFolders.lineError': 'Satır {line} ({folder}): {message}',
+};
