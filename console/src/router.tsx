@@ -27,6 +27,7 @@ import { PolicySettingsPage } from './pages/policies/policy-settings-page.js';
 import { PromptMessagesPage } from './pages/policies/prompt-messages-page.js';
 import { ReorderPage } from './pages/policies/reorder-page.js';
 import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
+import { ApproverLabelPage } from './pages/settings/approver-label-page.js';
 import { IncidentClosurePage } from './pages/settings/incident-closure-page.js';
 import { IncidentResponsePage } from './pages/settings/incident-response-page.js';
 import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
@@ -216,6 +217,11 @@ const testFolders = createRoute({
   path: '/settings/test-folders',
   component: TestFoldersPage,
 });
+const approverLabel = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/approver-label',
+  component: ApproverLabelPage,
+});
 const settingsRoutes = [
   agentGroups,
   networkIndicators,
@@ -223,6 +229,7 @@ const settingsRoutes = [
   incidentClosure,
   incidentResponse,
   testFolders,
+  approverLabel,
 ] as const;
 
 const tree = root.addChildren([

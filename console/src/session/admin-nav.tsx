@@ -27,7 +27,8 @@ export function AdminNav({ me }: { me: Me }) {
         <>
           <Link to="/settings/incident-closure">{t('nav.closureSettings')}</Link>{' '}
           <Link to="/settings/incident-response">{t('nav.responseSettings')}</Link>{' '}
-          <Link to="/settings/test-folders">{t('nav.testFolders')}</Link>
+          <Link to="/settings/test-folders">{t('nav.testFolders')}</Link>{' '}
+          <Link to="/settings/approver-label">{t('nav.approverLabel')}</Link>
         </>
       )}
     </>

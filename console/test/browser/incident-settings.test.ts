@@ -8,6 +8,7 @@ import {
   requireChromiumOrSkip,
   startSignedInConsole,
 } from './harness.js';
+import { seedIncidents } from './seed.js';
 
 const run = requireChromiumOrSkip();
 
@@ -86,5 +87,39 @@ describe.runIf(run)('console in Chromium: incident settings', () => {
     const stored = await s.api('GET', '/settings/test-folders', undefined, await ownerToken());
     expect((stored.json.folders as { path: string }[]).map((f) => f.path)).toEqual(['/srv/share/dlp-test']);
     await expectAccessible(page, 'test folders');
+  });
+
+  it('sets the approver label, which a pending close then names', async () => {
+    await open('Approver label', 'Approver label');
+    await page.getByText('People see: “your security team”.').waitFor();
+    await page.getByLabel('Label', { exact: true }).fill('the finance security desk');
+    await page.getByLabel('Reason for the change').fill('Finance runs its own desk');
+    await page.getByRole('button', { name: 'Save label' }).click();
+    await page.getByText('The approver label is saved.').waitFor();
+    await page.getByText('People see: “the finance security desk”.').waitFor();
+    await expectAccessible(page, 'approver label');
+
+    const ids = await seedIncidents(s.dataDir, s.owner.tenant, 4);
+    const critical = ids[3]!; // INC-4 is critical (seed.ts)
+    const token = await ownerToken();
+    const rule = { second_person_accepted_risk: true, second_person_critical: true };
+    expect((await s.api('POST', '/settings/incident-closure', rule, token)).status).toBe(200);
+    const close = await s.api(
+      'POST',
+      `/incidents/${critical}/status`,
+      {
+        status: 'closed',
+        disposition: 'confirmed_violation',
+        resolution: 'Confirmed with the person and their manager.',
+      },
+      token,
+    );
+    expect(close.status).toBe(202);
+    await page.goto(`${s.url}/incidents/${critical}`);
+    await page
+      .getByRole('status')
+      .filter({ hasText: 'To be approved by the finance security desk.' })
+      .waitFor();
+    await expectAccessible(page, 'pending close with approver label');
   });
 });

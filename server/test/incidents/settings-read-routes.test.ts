@@ -46,10 +46,31 @@ describe('GET /settings/incident-closure and /settings/incident-response', () =>
     expect(response.updated_at).toBe(set.json().updated_at);
   });
 
+  it('GET /settings/approver-label answers the default until a label is set', async () => {
+    const analyst = await signInAs(t.h.ctx, { role: 'security_analyst', tenant: t.h.owner.tenantSlug });
+    expect((await t.call('GET', '/settings/approver-label', analyst)).json()).toEqual({
+      label: null,
+      shown_label: 'your security team',
+      updated_at: null,
+    });
+    const set = await t.call('POST', '/settings/approver-label', undefined, {
+      label: 'the finance security desk',
+      reason: 'Finance runs its own desk',
+    });
+    expect(set.statusCode).toBe(200);
+    expect((await t.call('GET', '/settings/approver-label', analyst)).json()).toEqual({
+      label: 'the finance security desk',
+      shown_label: 'the finance security desk',
+      updated_at: set.json().updated_at,
+    });
+  });
+
   it('need a signed-in person', async () => {
     const anonymous = await t.h.ctx.app.inject({ method: 'GET', url: '/api/v1/settings/incident-closure' });
     expect(anonymous.statusCode).toBe(401);
     const again = await t.h.ctx.app.inject({ method: 'GET', url: '/api/v1/settings/incident-response' });
     expect(again.statusCode).toBe(401);
+    const label = await t.h.ctx.app.inject({ method: 'GET', url: '/api/v1/settings/approver-label' });
+    expect(label.statusCode).toBe(401);
   });
 });

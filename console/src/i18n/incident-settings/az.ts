@@ -45,4 +45,16 @@ export const incidentSettingsAz: Record<keyof typeof incidentSettingsEn, string>
   'testFolders.save': 'Test qovluqlarını saxla',
   'testFolders.saved': 'Test qovluqları saxlanıldı ({count}).',
   'testFolders.lineError': 'Sətir {line} ({folder}): {message}',
+  'nav.approverLabel': 'Təsdiqləyən etiketi',
+  'approverLabel.title': 'Təsdiqləyən etiketi',
+  'approverLabel.intro':
+    'İnsanlara istisna sorğularını və gözləyən bağlanmaları kimin həll etdiyi belə deyilir. Yalnız göstərilir, heç vaxt yoxlanılmır.',
+  'approverLabel.label': 'Etiket',
+  'approverLabel.hint': 'Ən çoxu 60 simvol; standart üçün boş buraxın.',
+  'approverLabel.shown': 'İnsanlar görür: “{label}”.',
+  'approverLabel.updated': 'Son dəyişiklik: {date}.',
+  'approverLabel.reason': 'Dəyişikliyin səbəbi',
+  'approverLabel.save': 'Etiketi saxla',
+  'approverLabel.saved': 'Təsdiqləyən etiketi saxlanıldı.',
+  'incident.pendingCloseApprover': 'Təsdiqləyəcək: {label}.',
 };

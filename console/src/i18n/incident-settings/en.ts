@@ -42,4 +42,16 @@ export const incidentSettingsEn = {
   'testFolders.save': 'Save test folders',
   'testFolders.saved': 'The test folders are saved ({count}).',
   'testFolders.lineError': 'Line {line} ({folder}): {message}',
+  'nav.approverLabel': 'Approver label',
+  'approverLabel.title': 'Approver label',
+  'approverLabel.intro':
+    'Who people are told decides their exception requests and pending closes. It is shown, never checked.',
+  'approverLabel.label': 'Label',
+  'approverLabel.hint': 'At most 60 characters; leave it empty for the default.',
+  'approverLabel.shown': 'People see: “{label}”.',
+  'approverLabel.updated': 'Last changed on {date}.',
+  'approverLabel.reason': 'Reason for the change',
+  'approverLabel.save': 'Save label',
+  'approverLabel.saved': 'The approver label is saved.',
+  'incident.pendingCloseApprover': 'To be approved by {label}.',
 };

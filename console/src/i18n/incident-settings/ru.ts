@@ -44,4 +44,16 @@ export const incidentSettingsRu: Record<keyof typeof incidentSettingsEn, string>
   'testFolders.save': 'Сохранить тестовые папки',
   'testFolders.saved': 'Тестовые папки сохранены ({count}).',
   'testFolders.lineError': 'Строка {line} ({folder}): {message}',
+  'nav.approverLabel': 'Кто одобряет',
+  'approverLabel.title': 'Кто одобряет',
+  'approverLabel.intro':
+    'Так людям называют того, кто решает их запросы на исключение и ожидающие закрытия. Только показывается и никогда не проверяется.',
+  'approverLabel.label': 'Подпись',
+  'approverLabel.hint': 'Не более 60 символов; оставьте пустым для значения по умолчанию.',
+  'approverLabel.shown': 'Люди видят: «{label}».',
+  'approverLabel.updated': 'Последнее изменение: {date}.',
+  'approverLabel.reason': 'Причина изменения',
+  'approverLabel.save': 'Сохранить подпись',
+  'approverLabel.saved': 'Подпись сохранена.',
+  'incident.pendingCloseApprover': 'Одобряет: {label}.',
 };

@@ -44,4 +44,16 @@ export const incidentSettingsTr: Record<keyof typeof incidentSettingsEn, string>
   'testFolders.save': 'Test klasörlerini kaydet',
   'testFolders.saved': 'Test klasörleri kaydedildi ({count}).',
   'testFolders.lineError': 'Satır {line} ({folder}): {message}',
+  'nav.approverLabel': 'Onaylayan etiketi',
+  'approverLabel.title': 'Onaylayan etiketi',
+  'approverLabel.intro':
+    'Kişilere istisna taleplerini ve bekleyen kapatmaları kimin karara bağladığı böyle söylenir. Yalnızca gösterilir, hiçbir zaman denetlenmez.',
+  'approverLabel.label': 'Etiket',
+  'approverLabel.hint': 'En çok 60 karakter; varsayılan için boş bırakın.',
+  'approverLabel.shown': 'Kişilerin gördüğü: “{label}”.',
+  'approverLabel.updated': 'Son değişiklik: {date}.',
+  'approverLabel.reason': 'Değişikliğin gerekçesi',
+  'approverLabel.save': 'Etiketi kaydet',
+  'approverLabel.saved': 'Onaylayan etiketi kaydedildi.',
+  'incident.pendingCloseApprover': 'Onaylayacak olan: {label}.',
 };
