@@ -277,6 +277,9 @@ export class DecisionPipeline implements ObservationSink {
     // apply_label: written before the event is queued so the event records what happened.
     const label = await applyDecisionLabel(this.deps.platform, obs.path, decision.label);
     if (label) body.label_applied = label;
+    // After the verdict: reading the executable never delays a held open.
+    const proc = obs.process && (await this.deps.platform.processDetail?.(obs.process));
+    if (proc) body.process_detail = proc;
     const copy = fullFileAsked(rt, decision.decided_by_policy_id);
     if (copy) body.evidence_requested = true;
     const q = this.deps.queue.enqueue(body.event_id as string, body);

@@ -8,6 +8,7 @@ import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
 import { HeldOpenSensor } from '../src/sensors/held-opens.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
+import { until } from './helpers/desktop-session.js';
 import { linuxPlatform } from './helpers/platform.js';
 import { tempDir } from './helpers/tmp.js';
 
@@ -52,7 +53,9 @@ async function setup(response: BundlePolicy['response']) {
     log: (_level, msg) => warnings.push(msg),
   });
   await sensor.sync([share]);
-  const events = () => {
+  /** The queued events once `n` are queued: an event is made durable just after its verdict. */
+  const events = async (n: number) => {
+    await until(() => queue.depth() >= n, `${n} queued events`, 10_000);
     const b = queue.nextBatch(500);
     return b ? b.events.map((e) => e.body) : [];
   };
@@ -71,7 +74,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         expect(await cat(card)).toBe(0); // the same unchanged file: the verdict is reused, no event
         appendFileSync(card, 'one more line\n');
         expect(await cat(card)).toBe(0); // changed: decided again
-        const got = events();
+        const got = await events(2);
         expect(got.map((e) => [e.channel, e.action, e.enforcement])).toEqual([
           ['file_open', 'audit', 'applied'],
           ['file_open', 'audit', 'applied'],
@@ -99,7 +102,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         writeFileSync(join(share, 'pipe'), 'through the pipe\n');
         expect(await new Promise((r) => reader.on('exit', r))).toBe(0);
         expect(piped).toBe('through the pipe\n'); // the agent read none of it
-        expect(events().map((e) => [e.channel, e.requested_action, e.action])).toEqual([
+        expect((await events(1)).map((e) => [e.channel, e.requested_action, e.action])).toEqual([
           ['file_open', 'block', 'block'],
         ]);
       } finally {

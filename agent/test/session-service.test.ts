@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { noticeReference } from '@custos/engine';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
@@ -99,6 +100,10 @@ describe('dlp-agent run with dlp-agent session', () => {
       },
     });
     expect(readFileSync(desktop.dialogLog, 'utf8')).toContain('Card numbers need a reason.');
+    // The dialog showed the event's notice reference, and the event records it (search finds it).
+    const reference = noticeReference(ev.event_id as string);
+    expect(ev.person_prompt).toMatchObject({ notice_reference: reference });
+    expect(readFileSync(desktop.dialogLog, 'utf8')).toContain(`Reference: ${reference}`);
     // The agent's log never carries what the person typed.
     expect(log).not.toContain('Quarterly statement');
 

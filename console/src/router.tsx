@@ -29,9 +29,13 @@ import { PolicySettingsPage } from './pages/policies/policy-settings-page.js';
 import { PromptMessagesPage } from './pages/policies/prompt-messages-page.js';
 import { ReorderPage } from './pages/policies/reorder-page.js';
 import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
+import { ApproverLabelPage } from './pages/settings/approver-label-page.js';
+import { IncidentClosurePage } from './pages/settings/incident-closure-page.js';
+import { IncidentResponsePage } from './pages/settings/incident-response-page.js';
 import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
 import { SignInSettingsPage } from './pages/settings/sign-in-settings-page.js';
 import { SigningKeysPage } from './pages/settings/signing-keys-page.js';
+import { TestFoldersPage } from './pages/settings/test-folders-page.js';
 import { AcceptInvitationPage } from './pages/sign-in/accept-invitation-page.js';
 import { ResetPasswordPage } from './pages/sign-in/reset-password-page.js';
 import { SignInPage } from './pages/sign-in/sign-in-page.js';
@@ -217,7 +221,38 @@ const agentUpdates = createRoute({
   path: '/agent-updates',
   component: AgentUpdatesPage,
 });
-const settingsRoutes = [agentGroups, networkIndicators, signInSettings, signingKeys, agentUpdates] as const;
+// Incident settings (document 2; docs/console.md, Incident settings).
+const incidentClosure = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/incident-closure',
+  component: IncidentClosurePage,
+});
+const incidentResponse = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/incident-response',
+  component: IncidentResponsePage,
+});
+const testFolders = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/test-folders',
+  component: TestFoldersPage,
+});
+const approverLabel = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/approver-label',
+  component: ApproverLabelPage,
+});
+const settingsRoutes = [
+  agentGroups,
+  networkIndicators,
+  signInSettings,
+  incidentClosure,
+  incidentResponse,
+  testFolders,
+  approverLabel,
+  signingKeys,
+  agentUpdates,
+] as const;
 
 const tree = root.addChildren([
   signIn,

@@ -326,6 +326,25 @@ export interface Platform {
   connectionFilters?: ConnectionFilterControl;
   /** Document 2, `file.mark_of_the_web`; absent where files carry none (Linux). Null: none on this file. */
   markOfTheWeb?(path: string): { zone_id: number; host: string | null; referrer_host: string | null } | null;
+  /** Document 2, `process_detail` of the process acting on a file; absent where not built. */
+  processDetail?(process: ActingProcess): Promise<ProcessDetail | null>;
+}
+
+/** The process a sensor saw acting on a file (Linux: fanotify's pid and the executable it read). */
+export interface ActingProcess {
+  pid: number;
+  /** The executable as the sensor read it at the event; null when the process was already gone. */
+  exe: string | null;
+}
+
+/** Document 2's `process_detail`; a field the platform cannot tell is null ("not reported"). */
+export interface ProcessDetail {
+  executable_path: string | null;
+  /** SHA-256 of the executable file, 64 lower-case hex digits. */
+  executable_hash: string | null;
+  signed_publisher: string | null;
+  signature: string | null;
+  integrity_level: string | null;
 }
 
 /** Who is at the other end of a local connection, as the kernel recorded it (never as claimed). */

@@ -133,6 +133,7 @@ export class HeldOpenSensor {
         content,
         occurred_at: this.o.now?.() ?? new Date().toISOString(),
         held: true,
+        process: { pid: h.pid, exe: h.exe },
         onVerdict: answer,
       });
       answer(r.allow ?? true);

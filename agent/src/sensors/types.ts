@@ -1,5 +1,5 @@
 import type { ContentRead } from '../content/read-content.js';
-import type { RemovableVolume } from '../platform/types.js';
+import type { ActingProcess, RemovableVolume } from '../platform/types.js';
 
 /** What a detector found, as remembered and as reported after a deletion (id, category, count only). */
 export interface FindingSummary {
@@ -23,6 +23,8 @@ export interface FileObservation {
   occurred_at: string;
   /** The operation waits for the answer (a held open): the result says whether to allow it. */
   held?: boolean;
+  /** The process acting on the file, when the sensor knows it (held opens: fanotify's pid). */
+  process?: ActingProcess;
   /** Called as soon as the verdict on a held operation is known, before its event is queued. */
   onVerdict?: (allow: boolean) => void;
 }

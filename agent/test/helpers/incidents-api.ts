@@ -29,6 +29,14 @@ export interface IncidentEvent {
   file_name: string | null;
   from_path: string | null;
   removable_device: { device_class?: string | null; serial?: string | null } | null;
+  process_detail?: {
+    executable_path: string | null;
+    executable_hash: string | null;
+    signed_publisher: string | null;
+    signature: string | null;
+    integrity_level: string | null;
+    withheld_fields: string[];
+  } | null;
 }
 
 interface Page<T> {

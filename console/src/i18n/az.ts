@@ -5,6 +5,7 @@ import { exceptionsAz } from './exceptions/az.js';
 import { fingerprintsAz } from './fingerprints/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
+import { incidentSettingsAz } from './incident-settings/az.js';
 import { policyAz } from './policy/az.js';
 
 /** Azərbaycanca. */
@@ -16,6 +17,7 @@ export const az: Catalogue = {
   ...fleetSettingsAz,
   ...fingerprintsAz,
   ...agentUpdatesAz,
+  ...incidentSettingsAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -4,6 +4,7 @@ import { exceptionsEn } from './exceptions/en.js';
 import { fingerprintsEn } from './fingerprints/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
+import { incidentSettingsEn } from './incident-settings/en.js';
 import { policyEn } from './policy/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
@@ -15,6 +16,7 @@ export const en = {
   ...fleetSettingsEn,
   ...fingerprintsEn,
   ...agentUpdatesEn,
+  ...incidentSettingsEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

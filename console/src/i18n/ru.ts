@@ -5,6 +5,7 @@ import { exceptionsRu } from './exceptions/ru.js';
 import { fingerprintsRu } from './fingerprints/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
+import { incidentSettingsRu } from './incident-settings/ru.js';
 import { policyRu } from './policy/ru.js';
 
 /** Русский. */
@@ -16,6 +17,7 @@ export const ru: Catalogue = {
   ...fleetSettingsRu,
   ...fingerprintsRu,
   ...agentUpdatesRu,
+  ...incidentSettingsRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

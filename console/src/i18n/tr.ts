@@ -5,6 +5,7 @@ import { exceptionsTr } from './exceptions/tr.js';
 import { fingerprintsTr } from './fingerprints/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
+import { incidentSettingsTr } from './incident-settings/tr.js';
 import { policyTr } from './policy/tr.js';
 
 /** Türkçe. */
@@ -16,6 +17,7 @@ export const tr: Catalogue = {
   ...fleetSettingsTr,
   ...fingerprintsTr,
   ...agentUpdatesTr,
+  ...incidentSettingsTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

@@ -25,6 +25,14 @@ export function AdminNav({ me }: { me: Me }) {
       )}{' '}
       {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}{' '}
       {can(me, 'tenant:manage') && <Link to="/settings/signing-keys">{t('nav.signingKeys')}</Link>}
+      {can(me, 'incidents:read') && (
+        <>
+          <Link to="/settings/incident-closure">{t('nav.closureSettings')}</Link>{' '}
+          <Link to="/settings/incident-response">{t('nav.responseSettings')}</Link>{' '}
+          <Link to="/settings/test-folders">{t('nav.testFolders')}</Link>{' '}
+          <Link to="/settings/approver-label">{t('nav.approverLabel')}</Link>
+        </>
+      )}
     </>
   );
 }

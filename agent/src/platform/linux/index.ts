@@ -8,6 +8,7 @@ import { createLinuxDeviceKeys } from './device-keys.js';
 import { createHeldOpens } from './held-opens.js';
 import { createJsonPolicySource } from './machine-policy.js';
 import { createLinuxNetwork } from './network.js';
+import { createProcessDetail } from './process-detail.js';
 import { releaseFreedMemory } from './release-memory.js';
 import { releaseStartPages } from './release-start-pages.js';
 import { createSysfsRemovable } from './removable.js';
@@ -74,6 +75,7 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
     files: createFsWatching(),
     capabilities: createLinuxCapabilities(heldOpens),
     heldOpens,
+    processDetail: createProcessDetail(),
     session: {
       socketPath: () => sessionSocketPath(),
       peerOf: peerCredentialsOf,

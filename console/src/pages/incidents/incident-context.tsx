@@ -1,3 +1,5 @@
+import { useQuery } from '@tanstack/react-query';
+import { api, call } from '../../api/client.js';
 import { type DisplayPrefs, formatDateTime } from '../../i18n/dates.js';
 import { type MessageKey, useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
@@ -12,6 +14,12 @@ export function IncidentContext({
   prefs?: DisplayPrefs | undefined;
 }) {
   const t = useT();
+  // Who decides a pending close: the organisation's approver label (display only).
+  const label = useQuery({
+    queryKey: ['settings', 'approver-label'],
+    queryFn: () => call(api.GET('/api/v1/settings/approver-label')),
+    enabled: d.pending_close !== null,
+  });
   return (
     <>
       {d.pending_close && (
@@ -20,6 +28,7 @@ export function IncidentContext({
             status: t(`status.${d.pending_close.target}` as MessageKey),
             who: d.pending_close.requested_by_email ?? '—',
           })}
+          {label.data && ` ${t('incident.pendingCloseApprover', { label: label.data.shown_label })}`}
         </Alert>
       )}
       {d.pending_question && (

@@ -211,3 +211,39 @@ export function incidentSearchTerms(
     ),
   ];
 }
+
+/** What a person's answer counts as for rule 10's `bypass_attempts` (engine BypassKind). */
+export const BYPASS_RESULTS: Readonly<Record<string, 'justified_pass' | 'bypass_code_refused'>> = {
+  justified: 'justified_pass',
+  continued: 'justified_pass',
+  bypass_code_refused: 'bypass_code_refused',
+};
+
+/**
+ * Rule 10's records of one person (docs/incidents.md, Priority and risk): the answers that passed
+ * a warning or a justification prompt, and refused bypass codes, of the tenant's events in
+ * [since, until) whose user name contains `personKey` (the caller compares exactly, engine
+ * `personKey`). One answer covering a burst is one attempt: covered operations are left out.
+ * Newest first, at most `limit`.
+ */
+export async function bypassRecords(
+  db: Db,
+  q: { tenantId: string; personKey: string; since: string; until: string; limit: number },
+): Promise<{ result: string; user_name: string | null; occurred_at: string }[]> {
+  const like = `%${q.personKey.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return db
+    .selectFrom('event_person_prompts as p')
+    .innerJoin('agent_events as e', (j) =>
+      j.onRef('e.device_id', '=', 'p.device_id').onRef('e.id', '=', 'p.event_id'),
+    )
+    .select(['p.result', 'e.user_name', 'p.occurred_at'])
+    .where('p.tenant_id', '=', q.tenantId)
+    .where('p.result', 'in', Object.keys(BYPASS_RESULTS))
+    .where('p.covered_by_burst', '=', 0)
+    .where('p.occurred_at', '>=', q.since)
+    .where('p.occurred_at', '<', q.until)
+    .where(sql<boolean>`lower(e.user_name) like ${like} escape '\\'`)
+    .orderBy('p.occurred_at', 'desc')
+    .limit(q.limit)
+    .execute();
+}

@@ -13,6 +13,8 @@ export {
 } from './event-figures-store.js';
 export { type EvidenceEvent, findDeviceEvent } from './event-lookup-store.js';
 export {
+  BYPASS_RESULTS,
+  bypassRecords,
   incidentPreviewRows,
   incidentSearchTerms,
   insertEventExtras,

@@ -4,12 +4,19 @@ import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import { APPROVER_LABEL_MAX, clampMinutes, LAPSE_MS, type RequestState } from './rules.js';
+import {
+  APPROVER_LABEL_MAX,
+  clampMinutes,
+  DEFAULT_APPROVER_LABEL,
+  LAPSE_MS,
+  type RequestState,
+} from './rules.js';
 import { issueDecision } from './signing.js';
 import {
   countLapsedSince,
   findById,
   type ListFilter,
+  labelRow,
   listRequests,
   type RequestRow,
   saveLabel,
@@ -173,6 +180,19 @@ export async function withdrawByApprover(c: ConsoleCall, id: string, reason: str
   });
   if (serial === null) throw notPending('changed');
   return view((await findById(s.db, c.principal.tenantId, id)) as RequestRow);
+}
+
+/**
+ * GET /settings/approver-label: the tenant's label (null: the default), the label people see,
+ * and when it was set. Display only (pending closes in the console name it too).
+ */
+export async function getApproverLabel(s: AppServices, principal: Principal) {
+  const row = await labelRow(s.db, principal.tenantId);
+  return {
+    label: row?.approver_label ?? null,
+    shown_label: row?.approver_label ?? DEFAULT_APPROVER_LABEL,
+    updated_at: row?.updated_at ?? null,
+  };
 }
 
 /** Display only; blank restores the default. */

@@ -7,6 +7,7 @@ import type { ApiModule } from '../index.js';
 import {
   type ConsoleCall,
   decide,
+  getApproverLabel,
   getForConsole,
   listForConsole,
   setApproverLabel,
@@ -18,6 +19,7 @@ import {
   DecisionBody,
   LabelAnswer,
   LabelBody,
+  LabelView,
   ListAnswer,
   ListQuery,
   RequestView,
@@ -99,6 +101,17 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
       },
     },
     async (request) => withdrawByApprover(call(request), request.params.id, request.body.reason),
+  );
+
+  app.get(
+    '/settings/approver-label',
+    {
+      onRequest: [requirePermission('incidents:read')],
+      schema: {
+        response: { 200: LabelView, ...errorResponses(401, 403) },
+      },
+    },
+    async (request) => getApproverLabel(s, principalOf(request)),
   );
 
   app.post(

@@ -137,3 +137,9 @@ export const LabelBody = Type.Object(
 );
 
 export const LabelAnswer = Type.Object({ label: NS, updated_at: Timestamp }, { additionalProperties: false });
+
+/** GET /settings/approver-label: the stored label (null: default), the label shown, when set. */
+export const LabelView = Type.Object(
+  { label: NS, shown_label: Type.String(), updated_at: Type.Union([Timestamp, Type.Null()]) },
+  { additionalProperties: false },
+);

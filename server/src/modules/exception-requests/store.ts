@@ -194,6 +194,15 @@ export async function findLabel(db: Db, tenantId: string): Promise<string | unde
   return r?.approver_label;
 }
 
+/** The stored label and when it was set (undefined: the default is in force). */
+export async function labelRow(db: Db, tenantId: string) {
+  return db
+    .selectFrom('exception_settings')
+    .select(['approver_label', 'updated_at'])
+    .where('tenant_id', '=', tenantId)
+    .executeTakeFirst();
+}
+
 export async function saveLabel(db: Db, tenantId: string, label: string | null, by: string, at: string) {
   if (label === null) {
     await db.deleteFrom('exception_settings').where('tenant_id', '=', tenantId).execute();

@@ -8,6 +8,7 @@ import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
 import {
   type ClosureDecision,
+  closureSettingsOf,
   decideClose,
   listSinglePersonClosures,
   setClosureSettings,
@@ -68,6 +69,23 @@ export const incidentClosureModule: ApiModule = async (app) => {
         ),
     );
   }
+
+  app.get(
+    '/settings/incident-closure',
+    {
+      onRequest: [requirePermission('incidents:read')],
+      schema: {
+        response: {
+          200: Type.Object(
+            { ...Settings, updated_at: Type.Union([Timestamp, Type.Null()]) },
+            { additionalProperties: false },
+          ),
+          ...errorResponses(401, 403),
+        },
+      },
+    },
+    async (request) => closureSettingsOf(s, principalOf(request)),
+  );
 
   app.post(
     '/settings/incident-closure',

@@ -148,6 +148,11 @@ export async function decideClose(
   };
 }
 
+/** GET /settings/incident-closure: both switches and when they were last set (null: never). */
+export async function closureSettingsOf(s: AppServices, principal: Principal) {
+  return closureSettings(s.db, principal.tenantId);
+}
+
 /** POST /settings/incident-closure: both switches replaced together, audited with before and after. */
 export async function setClosureSettings(
   s: AppServices,

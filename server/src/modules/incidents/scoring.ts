@@ -1,14 +1,17 @@
 import {
   assessIncidentRisk,
   assessPriority,
+  BYPASS_WINDOW_MS,
+  countBypassAttempts,
   DEPARTURE_WINDOW_MS,
   INCIDENT_RISK_MODEL_VERSION,
   type IncidentRiskFactor,
   type PriorityFactor,
+  personKey,
 } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import { newestPayloads } from '../agent-events/public.js';
+import { BYPASS_RESULTS, bypassRecords, newestPayloads } from '../agent-events/public.js';
 import {
   departedLocations,
   incidentsById,
@@ -105,6 +108,32 @@ export type ApprovalCheck = (
   at: Date,
 ) => Promise<boolean>;
 
+/** How many rule-10 records of one person scoring reads at most (the count saturates at five). */
+const BYPASS_SCAN = 200;
+
+/**
+ * Document 1 rule 10's `bypass_attempts`: the person's justified passes through a warning or a
+ * justification prompt and refused bypass codes in the 30 days before the incident's last event,
+ * from what their endpoints recorded (`person_prompt`); accepted codes are never counted.
+ */
+export async function bypassAttempts(db: Db, r: IncidentsTable): Promise<number> {
+  const key = r.username ? personKey(r.username) : '';
+  if (key === '') return 0;
+  const at = new Date(r.last_seen_at);
+  const rows = await bypassRecords(db, {
+    tenantId: r.tenant_id,
+    personKey: key,
+    since: new Date(at.getTime() - BYPASS_WINDOW_MS).toISOString(),
+    until: at.toISOString(),
+    limit: BYPASS_SCAN,
+  });
+  const records = rows.flatMap((x) => {
+    const kind = BYPASS_RESULTS[x.result];
+    return kind ? [{ kind, person: x.user_name ?? '', at: x.occurred_at }] : [];
+  });
+  return countBypassAttempts(records, r.username as string, at);
+}
+
 async function scoreOne(db: Db, r: IncidentsTable, now: Date, approvedExceptionInForce: ApprovalCheck) {
   const facts = detectorFacts(await detectorPayloads(db, r.id));
   const approved = r.content_hash
@@ -117,8 +146,7 @@ async function scoreOne(db: Db, r: IncidentsTable, now: Date, approvedExceptionI
     high_confidence: facts.highConfidence,
     matched_policies: await matchedPolicyCount(db, r.id),
     destination_untrusted: destinationUntrusted(r),
-    // No justified-pass or bypass-code records reach the server yet (docs/exception-requests.md).
-    bypass_attempts: 0,
+    bypass_attempts: await bypassAttempts(db, r),
     departure_soon_after_detection: departedSoon(await departedLocations(db, r.id)),
     approved_exception: approved,
   });

@@ -6,6 +6,7 @@ import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
 import type { ApiModule } from '../index.js';
 import {
+  getResponseTargets,
   RESOLUTION_MAX,
   RESOLUTION_MIN,
   RESPONSE_MAX,
@@ -65,6 +66,14 @@ export const SlaBlock = Type.Object(
 /** SLA targets (issue 16; document 2; docs/incidents.md, SLA targets). */
 export const incidentSlaModule: ApiModule = async (app) => {
   const s = app.deps;
+  app.get(
+    '/settings/incident-response',
+    {
+      onRequest: [requirePermission('incidents:read')],
+      schema: { response: { 200: Targets, ...errorResponses(401, 403) } },
+    },
+    async (request) => getResponseTargets(s, principalOf(request)),
+  );
   app.post(
     '/settings/incident-response',
     {

@@ -37,6 +37,11 @@ export function targetsView(t: SlaTargets) {
   };
 }
 
+/** GET /settings/incident-response: the targets in force (document 2's defaults until set). */
+export async function getResponseTargets(s: AppServices, principal: Principal) {
+  return targetsView(await slaTargets(s.db, principal.tenantId));
+}
+
 /**
  * The ordering rules of document 2 on the merged targets (omitted fields keep their stored value):
  * a more severe target is not longer than a less severe one, and no resolution target is shorter
