@@ -27,6 +27,9 @@ import { PolicySettingsPage } from './pages/policies/policy-settings-page.js';
 import { PromptMessagesPage } from './pages/policies/prompt-messages-page.js';
 import { ReorderPage } from './pages/policies/reorder-page.js';
 import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-page.js';
+import { ExportRequestsPage } from './pages/reports/export-requests-page.js';
+import { ReportRunPage } from './pages/reports/report-run-page.js';
+import { ReportsPage } from './pages/reports/reports-page.js';
 import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
 import { SignInSettingsPage } from './pages/settings/sign-in-settings-page.js';
 import { AcceptInvitationPage } from './pages/sign-in/accept-invitation-page.js';
@@ -108,6 +111,19 @@ const exceptionRequest = createRoute({
   component: ExceptionRequestPage,
 });
 const exceptionRoutes = [exceptionRequests, exceptionRequest] as const;
+// Reports (issue 21; docs/reports.md): the list, a run with its exports, export requests.
+const reportList = createRoute({ getParentRoute: () => signedIn, path: '/reports', component: ReportsPage });
+const reportRequests = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/reports/export-requests',
+  component: ExportRequestsPage,
+});
+const reportRun = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/reports/$id',
+  component: ReportRunPage,
+});
+const reportRoutes = [reportList, reportRequests, reportRun] as const;
 // Policies (issue 17, docs/console.md "Policies"); the navigation shows them by permission.
 const policies = createRoute({
   getParentRoute: () => signedIn,
@@ -210,6 +226,7 @@ const tree = root.addChildren([
     account,
     ...adminRoutes,
     ...exceptionRoutes,
+    ...reportRoutes,
     ...policyRoutes,
     ...settingsRoutes,
   ]),

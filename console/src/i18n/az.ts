@@ -4,11 +4,13 @@ import { exceptionsAz } from './exceptions/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
 import { policyAz } from './policy/az.js';
+import { reportsAz } from './reports/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
   ...adminAz,
   ...exceptionsAz,
+  ...reportsAz,
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,

@@ -4,11 +4,13 @@ import { exceptionsRu } from './exceptions/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
 import { policyRu } from './policy/ru.js';
+import { reportsRu } from './reports/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
+  ...reportsRu,
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,

@@ -4,11 +4,13 @@ import { exceptionsTr } from './exceptions/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
 import { policyTr } from './policy/tr.js';
+import { reportsTr } from './reports/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
+  ...reportsTr,
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,
