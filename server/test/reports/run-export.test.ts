@@ -46,7 +46,9 @@ describe('GET /reports/{id}/run', () => {
 
   it('stores assignee: me and resolves it for whoever runs the report', async () => {
     const [mine] = await r.t.raise(['alice', 'bob']);
-    const assigned = await r.call('POST', `/incidents/${mine}/assign`, r.owner, { assignee_email: r.asker.email });
+    const assigned = await r.call('POST', `/incidents/${mine}/assign`, r.owner, {
+      assignee_email: r.asker.email,
+    });
     expect(assigned.statusCode, assigned.body).toBe(200);
     const id = await r.report({ filters: { assignee: 'me' } }, r.owner);
     const asAsker = (await r.call('GET', `/reports/${id}/run`, r.asker)).json();
