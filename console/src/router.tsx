@@ -32,6 +32,9 @@ import { parseSimulateSearch, SimulatePage } from './pages/policies/simulate-pag
 import { ApproverLabelPage } from './pages/settings/approver-label-page.js';
 import { IncidentClosurePage } from './pages/settings/incident-closure-page.js';
 import { IncidentResponsePage } from './pages/settings/incident-response-page.js';
+import { ExportRequestsPage } from './pages/reports/export-requests-page.js';
+import { ReportRunPage } from './pages/reports/report-run-page.js';
+import { ReportsPage } from './pages/reports/reports-page.js';
 import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
 import { SignInSettingsPage } from './pages/settings/sign-in-settings-page.js';
 import { SigningKeysPage } from './pages/settings/signing-keys-page.js';
@@ -115,6 +118,19 @@ const exceptionRequest = createRoute({
   component: ExceptionRequestPage,
 });
 const exceptionRoutes = [exceptionRequests, exceptionRequest] as const;
+// Reports (issue 21; docs/reports.md): the list, a run with its exports, export requests.
+const reportList = createRoute({ getParentRoute: () => signedIn, path: '/reports', component: ReportsPage });
+const reportRequests = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/reports/export-requests',
+  component: ExportRequestsPage,
+});
+const reportRun = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/reports/$id',
+  component: ReportRunPage,
+});
+const reportRoutes = [reportList, reportRequests, reportRun] as const;
 // Policies (issue 17, docs/console.md "Policies"); the navigation shows them by permission.
 const policies = createRoute({
   getParentRoute: () => signedIn,
@@ -265,6 +281,7 @@ const tree = root.addChildren([
     account,
     ...adminRoutes,
     ...exceptionRoutes,
+    ...reportRoutes,
     ...policyRoutes,
     ...settingsRoutes,
   ]),

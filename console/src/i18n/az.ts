@@ -7,11 +7,13 @@ import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
 import { incidentSettingsAz } from './incident-settings/az.js';
 import { policyAz } from './policy/az.js';
+import { reportsAz } from './reports/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
   ...adminAz,
   ...exceptionsAz,
+  ...reportsAz,
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,

@@ -6,11 +6,13 @@ import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
 import { incidentSettingsEn } from './incident-settings/en.js';
 import { policyEn } from './policy/en.js';
+import { reportsEn } from './reports/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
   ...adminEn,
   ...exceptionsEn,
+  ...reportsEn,
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,

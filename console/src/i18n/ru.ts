@@ -7,11 +7,13 @@ import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
 import { incidentSettingsRu } from './incident-settings/ru.js';
 import { policyRu } from './policy/ru.js';
+import { reportsRu } from './reports/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
+  ...reportsRu,
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,

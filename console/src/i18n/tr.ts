@@ -7,11 +7,13 @@ import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
 import { incidentSettingsTr } from './incident-settings/tr.js';
 import { policyTr } from './policy/tr.js';
+import { reportsTr } from './reports/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
+  ...reportsTr,
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,

@@ -43,6 +43,7 @@ export function SignedInLayout() {
         <nav aria-label={t('nav.main')}>
           {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
           {can(me.data, 'exceptions:read') && <Link to="/exception-requests">{t('nav.exceptions')}</Link>}{' '}
+          {can(me.data, 'incidents:read') && <Link to="/reports">{t('nav.reports')}</Link>}{' '}
           <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />{' '}
           {can(me.data, 'policies:read') && <Link to="/policies">{t('nav.policies')}</Link>}
         </nav>

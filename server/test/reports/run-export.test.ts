@@ -44,6 +44,18 @@ describe('GET /reports/{id}/run', () => {
     expect(second.items[0].reference).not.toBe(run.items[0].reference);
   });
 
+  it('stores assignee: me and resolves it for whoever runs the report', async () => {
+    const [mine] = await r.t.raise(['alice', 'bob']);
+    const assigned = await r.call('POST', `/incidents/${mine}/assign`, r.owner, {
+      assignee_email: r.asker.email,
+    });
+    expect(assigned.statusCode, assigned.body).toBe(200);
+    const id = await r.report({ filters: { assignee: 'me' } }, r.owner);
+    const asAsker = (await r.call('GET', `/reports/${id}/run`, r.asker)).json();
+    expect(asAsker.items.map((i: { id: string }) => i.id)).toEqual([mine]);
+    expect((await r.call('GET', `/reports/${id}/run`, r.owner)).json().total).toBe(0);
+  });
+
   it('refuses other parameters, page sizes and view values with 422 naming the parameter', async () => {
     const id = await r.report();
     for (const [q, field] of [

@@ -8,7 +8,7 @@ import type {
   ReportIncidentsPort,
 } from '../../ports/report-incidents-port.js';
 import { boundedListing } from './query-timeout.js';
-import { countIncidentsBy, incidentFigures } from './report-store.js';
+import { countIncidentsBySeverityAndStatus, incidentFigures } from './report-store.js';
 import { listFilterOf, SEVERITIES } from './service.js';
 import { slaTargets } from './sla-store.js';
 import { parseSort } from './sort.js';
@@ -78,10 +78,9 @@ export const reportIncidents: ReportIncidentsPort = {
 
   async counts(s, principal, q) {
     const filter = await filterOf(s, principal, q);
-    return boundedListing(s, async (db, budget) => ({
-      by_severity: await countIncidentsBy(db, principal.tenantId, { ...filter, budget }, 'severity'),
-      by_status: await countIncidentsBy(db, principal.tenantId, { ...filter, budget }, 'status'),
-    }));
+    return boundedListing(s, (db, budget) =>
+      countIncidentsBySeverityAndStatus(db, principal.tenantId, { ...filter, budget }),
+    );
   },
 
   async figures(s, principal, grouping, since) {

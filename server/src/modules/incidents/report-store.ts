@@ -5,25 +5,30 @@ import { applyFilter, type IncidentFilter } from './store.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** Counts of the filtered incidents by one column (a report run's summary, docs/reports.md). */
-export async function countIncidentsBy(
+/**
+ * Counts of the filtered incidents by severity and by status (a report run's summary,
+ * docs/reports.md), from one grouped scan.
+ */
+export async function countIncidentsBySeverityAndStatus(
   db: Db,
   tenantId: string,
   f: IncidentFilter,
-  column: 'severity' | 'status',
-): Promise<Record<string, number>> {
+): Promise<{ by_severity: Record<string, number>; by_status: Record<string, number> }> {
   const rows = await applyFilter(
     db
       .selectFrom('incidents')
-      .select([
-        sql<string>`${sql.ref(`incidents.${column}`)}`.as('k'),
-        (eb) => eb.fn.countAll<number>().as('n'),
-      ])
-      .groupBy(`incidents.${column}`),
+      .select(['incidents.severity', 'incidents.status', (eb) => eb.fn.countAll<number>().as('n')])
+      .groupBy(['incidents.severity', 'incidents.status']),
     tenantId,
     f,
   ).execute();
-  return Object.fromEntries(rows.map((r) => [r.k, Number(r.n)]));
+  const by_severity: Record<string, number> = {};
+  const by_status: Record<string, number> = {};
+  for (const r of rows) {
+    by_severity[r.severity] = (by_severity[r.severity] ?? 0) + Number(r.n);
+    by_status[r.status] = (by_status[r.status] ?? 0) + Number(r.n);
+  }
+  return { by_severity, by_status };
 }
 
 const GROUP_COLUMN = { severity: 'severity', policy: 'policy_id', channel: 'channel' } as const;
