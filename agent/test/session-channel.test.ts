@@ -160,11 +160,15 @@ describe('session channel (Linux, real D-Bus)', () => {
       asked: true,
       result: 'continued',
       outcome: 'user_continued',
+      notice_reference: expect.stringMatching(/^[A-Z0-9]{6}$/),
     });
     // With notify reported, rule 3 clamps the warning to a notice (nothing can be held here).
     expect(ev.action).toBe('inform');
     const shown = notes.shown.at(-1)!;
-    expect(shown.body).toBe('Card numbers are protected.');
+    // The person sees the six-character reference the event carries (document 2: incident search).
+    expect(shown.body).toBe(
+      `Card numbers are protected.\nReference: ${(ev.person_prompt as { notice_reference: string }).notice_reference}`,
+    );
     expect(shown.actions).toEqual(['continue', 'Continue', 'cancel', 'Cancel']);
   }, 30_000);
 
@@ -195,7 +199,7 @@ describe('session channel (Linux, real D-Bus)', () => {
       },
     });
     const log = readFileSync(join(root, 'dialog.log'), 'utf8');
-    expect(log).toMatch(/--list --radiolist .*business_need .*customer_request/);
+    expect(log).toMatch(/--list --radiolist [\s\S]*business_need .*customer_request/);
     expect(log).toMatch(/--entry [\s\S]*at least 15 characters/);
     writeFileSync(join(dialogDir, 'entry'), 'too short\n');
     const short = await observe('short.txt');
@@ -239,6 +243,7 @@ describe('session channel (Linux, real D-Bus)', () => {
       result: 'continued',
       outcome: 'user_continued',
       covered_by_burst: true,
+      notice_reference: expect.stringMatching(/^[A-Z0-9]{6}$/),
     });
     expect(notes.shown.length).toBe(shownBefore + 1);
     now += 60_000;
