@@ -19,6 +19,7 @@ import {
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { swapExecutable } from '../src/update/swap.js';
 import type { ApiClient } from './helpers/api-client.js';
 import { paymentCardDraft, release } from './helpers/card-policy-api.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
@@ -261,6 +262,9 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
       }
       if (line.includes('dpkg -r')) {
         expect((await agentsWith('active')).length).toBe(before.length + 1);
+        // The service has updated itself: root's uninstall must not run that file (this one
+        // fails), and removal must take it and its previous copy.
+        await fakeUpdate(root);
       }
       const r = await sh(asTested(line), cwd, env);
       expect(r.code, `${line}\n${r.stdout}\n${r.stderr}`).toBe(0);
@@ -269,6 +273,12 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
       if (line.includes('dpkg -i')) {
         checkInstalled(root);
         await checkSwappable(root);
+        // An install over a self-updated agent puts the package's build back.
+        await fakeUpdate(root);
+        const again = await sh(asTested(line), cwd, env);
+        expect(again.code, again.stderr).toBe(0);
+        checkInstalled(root);
+        expect(readdirSync(join(root, 'var/lib/custos-agent-bin'))).toEqual(['dlp-agent']);
       }
       if (line.includes('dlp-agent --version')) expect(r.stdout).toMatch(/^dlp-agent 0\.1\.0 \(commit /);
       if (line.includes('dpkg -r')) {
@@ -277,6 +287,8 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
         // The token left machine policy; the server address stays (the administrator's).
         expect(JSON.parse(readFileSync(policyFile, 'utf8'))).toEqual({ ServerUrl: server.url });
         expect(existsSync(join(root, 'var/lib/custos-agent/enrollment.json'))).toBe(false);
+        expect(existsSync(join(root, 'var/lib/custos-agent-bin'))).toBe(false);
+        expect(existsSync(join(root, 'usr/lib/custos-agent'))).toBe(false);
       }
     }
     expect(ran).toBe(9);
@@ -322,6 +334,19 @@ function checkInstalled(root: string): void {
   expect(unit).not.toMatch(/@[A-Z_]+@|NODE_OPTIONS/);
   const session = readFileSync(join(root, 'usr/lib/systemd/user/custos-agent-session.service'), 'utf8');
   expect(session).toMatch(/^ExecStart=\/usr\/bin\/dlp-agent session$/m);
+}
+
+/**
+ * What a self-update leaves (the agent's own swap): another file renamed over the service's
+ * executable, the previous one kept beside it. The new one fails if anything runs it.
+ */
+async function fakeUpdate(root: string): Promise<void> {
+  const pkg = join(tempDir('dlp-deb-update-'), 'package');
+  writeFileSync(pkg, '#!/bin/sh\necho updated executable run >&2\nexit 3\n');
+  await swapExecutable(realpathSync(join(root, 'usr/bin/dlp-agent')), pkg);
+  const bin = join(root, 'var/lib/custos-agent-bin');
+  expect(readdirSync(bin).sort()).toEqual(['dlp-agent', 'dlp-agent.previous']);
+  expect(sha256(join(bin, 'dlp-agent'))).not.toBe(sha256(LINUX_EXE));
 }
 
 /** An unprivileged account standing in for custos-agent (postinst gives it the folder). */
