@@ -1,3 +1,4 @@
+import { realpathSync } from 'node:fs';
 import { HOST_TARGET } from './platform/index.js';
 
 /** Agent version reported at enrolment and check-in. */
@@ -43,12 +44,19 @@ export const AGENT_PLATFORM = HOST_TARGET.replace(/^win32-/, 'win-');
 
 /**
  * The file self-update replaces: the single executable, or a declared launcher; null from the
- * source tree (nothing there may be swapped for a downloaded package).
+ * source tree (nothing there may be swapped for a downloaded package). Always the real file: a
+ * symlink (the .deb's /usr/bin/dlp-agent) is followed, so the swap renames over the file the
+ * service runs, never over the link.
  */
 export function updatableExecutable(): string | null {
   const l = launcherInfo();
-  if (l) return l.executable;
-  return buildInfo() ? process.execPath : null;
+  const path = l ? l.executable : buildInfo() ? process.execPath : null;
+  if (!path) return null;
+  try {
+    return realpathSync(path);
+  } catch {
+    return path;
+  }
 }
 
 export function buildInfo(): BuildInfo | null {

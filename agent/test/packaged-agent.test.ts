@@ -1,19 +1,25 @@
 import { execFileSync, spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
 import {
+  chmodSync,
+  chownSync,
   copyFileSync,
   existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
   readdirSync,
   readFileSync,
+  readlinkSync,
+  realpathSync,
   rmSync,
   statSync,
   writeFileSync,
 } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { swapExecutable } from '../src/update/swap.js';
 import type { ApiClient } from './helpers/api-client.js';
 import { paymentCardDraft, release } from './helpers/card-policy-api.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
@@ -256,12 +262,24 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
       }
       if (line.includes('dpkg -r')) {
         expect((await agentsWith('active')).length).toBe(before.length + 1);
+        // The service has updated itself: root's uninstall must not run that file (this one
+        // fails), and removal must take it and its previous copy.
+        await fakeUpdate(root);
       }
       const r = await sh(asTested(line), cwd, env);
       expect(r.code, `${line}\n${r.stdout}\n${r.stderr}`).toBe(0);
       expect(r.stdout + r.stderr).not.toContain(token);
       ran += 1;
-      if (line.includes('dpkg -i')) checkInstalled(root);
+      if (line.includes('dpkg -i')) {
+        checkInstalled(root);
+        await checkSwappable(root);
+        // An install over a self-updated agent puts the package's build back.
+        await fakeUpdate(root);
+        const again = await sh(asTested(line), cwd, env);
+        expect(again.code, again.stderr).toBe(0);
+        checkInstalled(root);
+        expect(readdirSync(join(root, 'var/lib/custos-agent-bin'))).toEqual(['dlp-agent']);
+      }
       if (line.includes('dlp-agent --version')) expect(r.stdout).toMatch(/^dlp-agent 0\.1\.0 \(commit /);
       if (line.includes('dpkg -r')) {
         const gone = await agentsWith('uninstalled');
@@ -269,6 +287,8 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
         // The token left machine policy; the server address stays (the administrator's).
         expect(JSON.parse(readFileSync(policyFile, 'utf8'))).toEqual({ ServerUrl: server.url });
         expect(existsSync(join(root, 'var/lib/custos-agent/enrollment.json'))).toBe(false);
+        expect(existsSync(join(root, 'var/lib/custos-agent-bin'))).toBe(false);
+        expect(existsSync(join(root, 'usr/lib/custos-agent'))).toBe(false);
       }
     }
     expect(ran).toBe(9);
@@ -281,18 +301,92 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
   });
 });
 
+/**
+ * The layout that lets the service update itself (docs/agent-updates.md): dpkg's copy in
+ * /usr/lib/custos-agent, the service's copy in /var/lib/custos-agent-bin (a folder the hardened
+ * unit may write), /usr/bin/dlp-agent a relative symlink to it, the unit running that file.
+ */
 function checkInstalled(root: string): void {
   const mode = (p: string) => statSync(join(root, p)).mode & 0o777;
-  expect(mode('usr/bin/dlp-agent')).toBe(0o755);
+  expect(mode('usr/lib/custos-agent/dlp-agent')).toBe(0o755);
+  expect(mode('var/lib/custos-agent-bin')).toBe(0o755);
+  expect(mode('var/lib/custos-agent-bin/dlp-agent')).toBe(0o755);
+  expect(sha256(join(root, 'usr/lib/custos-agent/dlp-agent'))).toBe(sha256(LINUX_EXE));
+  expect(sha256(join(root, 'var/lib/custos-agent-bin/dlp-agent'))).toBe(sha256(LINUX_EXE));
+  expect(lstatSync(join(root, 'usr/bin/dlp-agent')).isSymbolicLink()).toBe(true);
+  expect(readlinkSync(join(root, 'usr/bin/dlp-agent'))).toBe('../../var/lib/custos-agent-bin/dlp-agent');
+  expect(realpathSync(join(root, 'usr/bin/dlp-agent'))).toBe(
+    realpathSync(join(root, 'var/lib/custos-agent-bin/dlp-agent')),
+  );
   expect(mode('etc/custos/agent-policy.json')).toBe(0o640);
   expect(mode('etc/custos')).toBe(0o750);
   expect(mode('var/lib/custos-agent')).toBe(0o700);
   expect(mode('var/lib/custos-agent/server-ca.pem')).toBe(0o600);
   const unit = readFileSync(join(root, 'lib/systemd/system/custos-agent.service'), 'utf8');
-  expect(unit).toMatch(/^ExecStart=\/usr\/bin\/dlp-agent run --state-dir \/var\/lib\/custos-agent$/m);
+  expect(unit).toMatch(
+    /^ExecStart=\/var\/lib\/custos-agent-bin\/dlp-agent run --state-dir \/var\/lib\/custos-agent$/m,
+  );
+  // Hardening kept: the whole file system read-only but the state and the executable's folder.
+  expect(unit).toMatch(/^ProtectSystem=strict$/m);
+  expect(unit).toMatch(/^ReadWritePaths=\/var\/lib\/custos-agent \/var\/lib\/custos-agent-bin$/m);
   expect(unit).toMatch(/^User=custos-agent$/m);
   expect(unit).toMatch(/^CacheDirectory=custos-agent$/m);
   expect(unit).not.toMatch(/@[A-Z_]+@|NODE_OPTIONS/);
   const session = readFileSync(join(root, 'usr/lib/systemd/user/custos-agent-session.service'), 'utf8');
   expect(session).toMatch(/^ExecStart=\/usr\/bin\/dlp-agent session$/m);
+}
+
+/**
+ * What a self-update leaves (the agent's own swap): another file renamed over the service's
+ * executable, the previous one kept beside it. The new one fails if anything runs it.
+ */
+async function fakeUpdate(root: string): Promise<void> {
+  const pkg = join(tempDir('dlp-deb-update-'), 'package');
+  writeFileSync(pkg, '#!/bin/sh\necho updated executable run >&2\nexit 3\n');
+  await swapExecutable(realpathSync(join(root, 'usr/bin/dlp-agent')), pkg);
+  const bin = join(root, 'var/lib/custos-agent-bin');
+  expect(readdirSync(bin).sort()).toEqual(['dlp-agent', 'dlp-agent.previous']);
+  expect(sha256(join(bin, 'dlp-agent'))).not.toBe(sha256(LINUX_EXE));
+}
+
+/** An unprivileged account standing in for custos-agent (postinst gives it the folder). */
+const NOBODY = 65534;
+
+/** `dlp-agent doctor`'s self-update verdict, the installed executable run through /usr/bin as NOBODY. */
+async function selfUpdateVerdict(root: string): Promise<{ verdict: string; detail: string }> {
+  const home = tempDir('dlp-deb-nobody-');
+  chownSync(home, NOBODY, NOBODY);
+  const r = await runExe(
+    'setpriv',
+    [`--reuid=${NOBODY}`, `--regid=${NOBODY}`, '--clear-groups', join(root, 'usr/bin/dlp-agent')].concat([
+      'doctor',
+      '--json',
+      '--state-dir',
+      join(home, 'state'),
+    ]),
+    home,
+    { DLP_AGENT_RUNTIME_DIR: join(home, 'runtime'), DLP_AGENT_POLICY_FILE: join(home, 'none.json') },
+  );
+  const checks = JSON.parse(r.stdout).checks as { check: string; verdict: string; detail: string }[];
+  const found = checks.find((c) => c.check === 'self-update');
+  if (!found) throw new Error(`no self-update check: ${r.stdout}\n${r.stderr}`);
+  return { verdict: found.verdict, detail: found.detail };
+}
+
+/**
+ * The installed executable's own check (the one `applyUpdate` makes before downloading): through
+ * the symlink it finds the service's file, replaceable when the service account owns the folder,
+ * as postinst makes it; refused when the folder is not its own, as /usr/bin was.
+ */
+async function checkSwappable(root: string): Promise<void> {
+  chmodSync(root, 0o755); // a temporary folder is owner-only; NOBODY must reach the executable
+  const bin = join(root, 'var/lib/custos-agent-bin');
+  const real = realpathSync(join(bin, 'dlp-agent'));
+  chownSync(bin, NOBODY, NOBODY);
+  expect(await selfUpdateVerdict(root)).toEqual({ verdict: 'OK', detail: `${real} is replaceable (swap)` });
+  chownSync(bin, 0, 0);
+  expect(await selfUpdateVerdict(root)).toEqual({
+    verdict: 'WARN',
+    detail: `the folder ${dirname(real)} is not writable by this user: the package manager updates this agent`,
+  });
 }

@@ -7,15 +7,17 @@ import { execFileSync } from 'node:child_process';
 import {
   chmodSync,
   copyFileSync,
+  lstatSync,
+  lutimesSync,
   mkdirSync,
   readdirSync,
   readFileSync,
   rmSync,
-  statSync,
+  symlinkSync,
   utimesSync,
   writeFileSync,
 } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { dirname, join, relative } from 'node:path';
 
 const ROOT = join(import.meta.dirname, '..', '..');
 const DEB = join(ROOT, 'packaging', 'deb');
@@ -24,14 +26,30 @@ export const UNIT_PATH = 'lib/systemd/system/custos-agent.service';
 const USER_UNIT_PATH = 'usr/lib/systemd/user/custos-agent-session.service';
 const AUTOSTART_PATH = 'etc/xdg/autostart/custos-agent-session.desktop';
 const DOCS = 'usr/share/doc/custos-agent';
+/**
+ * The executable layout that lets the service update itself (docs/agent-updates.md): dpkg owns the
+ * package's copy in /usr/lib/custos-agent (root's, what the maintainer scripts run as root);
+ * postinst puts it into the service's own folder at each configure, where the service may rename
+ * an update over it; /usr/bin/dlp-agent is a relative symlink to that file.
+ */
+export const PACKAGE_EXE = 'usr/lib/custos-agent/dlp-agent';
+export const SERVICE_BIN = 'var/lib/custos-agent-bin';
+export const BIN_LINK = 'usr/bin/dlp-agent';
 
-/** installer/'s unit template with the .deb's paths: the executable itself runs, no Node beside it. */
+/**
+ * installer/'s unit template with the .deb's paths: the executable itself runs, no Node beside it.
+ * The system service runs the file in its own folder (and may write that folder under
+ * ProtectSystem=strict); session helpers run it through /usr/bin/dlp-agent.
+ */
 export function debUnit(template, name) {
+  const service = name === 'custos-agent.service';
+  const exe = service ? `/${SERVICE_BIN}/dlp-agent` : `/${BIN_LINK}`;
   // The template's own header (which names its placeholders) gives way to one naming the package.
   const body = template.replace(/^(#.*\n)+/, '');
   const out = `# ${name}, installed by the custos-agent package (made from installer/${name}).\n${body}`
-    .replaceAll('@NODE@ @PREFIX@/bin/dlp-agent.js', '/usr/bin/dlp-agent')
-    .replaceAll('@PREFIX@/bin/dlp-agent', '/usr/bin/dlp-agent')
+    .replaceAll('@NODE@ @PREFIX@/bin/dlp-agent.js', exe)
+    .replaceAll('@PREFIX@/bin/dlp-agent', exe)
+    .replace(/^ReadWritePaths=@STATE_DIR@$/m, service ? `ReadWritePaths=@STATE_DIR@ /${SERVICE_BIN}` : '$&')
     .replaceAll('file://@PREFIX@/docs/', `file:///${DOCS}/`)
     .replaceAll('@STATE_DIR@', '/var/lib/custos-agent')
     // The executable sets --max-semi-space-size itself (scripts/package/build.mjs, execArgv), and
@@ -63,7 +81,8 @@ function touchAll(dir, time) {
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
     if (e.isDirectory()) touchAll(p, time);
-    utimesSync(p, time, time);
+    // A symlink's own time: its target is only there once installed.
+    (e.isSymbolicLink() ? lutimesSync : utimesSync)(p, time, time);
   }
   utimesSync(dir, time, time);
 }
@@ -72,7 +91,7 @@ function bytesUnder(dir) {
   let n = 0;
   for (const e of readdirSync(dir, { withFileTypes: true })) {
     const p = join(dir, e.name);
-    n += e.isDirectory() ? bytesUnder(p) : statSync(p).size;
+    n += e.isDirectory() ? bytesUnder(p) : lstatSync(p).size;
   }
   return n;
 }
@@ -82,9 +101,12 @@ export function buildDeb({ exe, version, out }) {
   const root = join(out, '.work', 'deb-root');
   rmSync(root, { recursive: true, force: true });
   mkdirSync(join(root, 'DEBIAN'), { recursive: true });
-  mkdirSync(join(root, 'usr/bin'), { recursive: true });
-  copyFileSync(exe, join(root, 'usr/bin/dlp-agent'));
-  chmodSync(join(root, 'usr/bin/dlp-agent'), 0o755);
+  mkdirSync(join(root, dirname(PACKAGE_EXE)), { recursive: true });
+  copyFileSync(exe, join(root, PACKAGE_EXE));
+  chmodSync(join(root, PACKAGE_EXE), 0o755);
+  mkdirSync(join(root, dirname(BIN_LINK)), { recursive: true });
+  // Relative, so that it also resolves inside a `dpkg --root` tree.
+  symlinkSync(relative(dirname(`/${BIN_LINK}`), `/${SERVICE_BIN}/dlp-agent`), join(root, BIN_LINK));
   put(
     root,
     UNIT_PATH,

@@ -6,6 +6,7 @@ import { createLogger } from '../log.js';
 import type { Platform } from '../platform/types.js';
 import { AgentService } from '../service.js';
 import { UnreachableError } from '../transport/errors.js';
+import { selfUpdateReadiness } from '../update/readiness.js';
 import { EXIT } from './args.js';
 import { monitoredPathsVerdict } from './doctor-paths.js';
 
@@ -129,6 +130,10 @@ export async function doctor(
       await svc.close();
     }
   }
+  // Whether an offered update can be installed by this agent itself (docs/agent-updates.md).
+  const update = await selfUpdateReadiness();
+  if (update.ok) add('self-update', 'OK', `${update.executable} is replaceable (${update.method})`);
+  else add('self-update', update.executable ? 'WARN' : 'OK', update.reason);
   if (json) out(JSON.stringify({ checks, healthy: checks.every((c) => c.verdict !== 'FAIL') }, null, 2));
   else for (const c of checks) out(`[${c.verdict.padEnd(4)}] ${c.check.padEnd(15)} ${c.detail}`);
   return checks.some((c) => c.verdict === 'FAIL') ? EXIT.failed : EXIT.ok;

@@ -1,6 +1,5 @@
-import { constants } from 'node:fs';
-import { access, readFile, unlink } from 'node:fs/promises';
-import { dirname, join } from 'node:path';
+import { readFile, unlink } from 'node:fs/promises';
+import { join } from 'node:path';
 import type { AgentState } from '../service/state.js';
 import { RateLimitedError, UnreachableError } from '../transport/errors.js';
 import { AGENT_PLATFORM, agentVersion, updatableExecutable } from '../version.js';
@@ -10,18 +9,12 @@ import { installerState } from './guard.js';
 import { msiexecCommand, startDetached } from './msiexec.js';
 import type { UpdateOffer } from './offer.js';
 import { clearPending, writePending } from './pending.js';
+import { selfUpdateReadiness } from './readiness.js';
 import { canRestart, requestRestart } from './restart.js';
 import { swapExecutable } from './swap.js';
 import { verifyPackage } from './verify-package.js';
 
 let notWritableSaid = false;
-
-async function writable(folder: string): Promise<boolean> {
-  return access(folder, constants.W_OK).then(
-    () => true,
-    () => false,
-  );
-}
 
 export type ApplyOutcome =
   | 'restarting'
@@ -58,12 +51,14 @@ export async function applyUpdate(s: AgentState, offer: UpdateOffer, deps: Apply
       s.log('warn', 'agent update: the installer did not start the new version', { version: offer.version });
   }
   if (!mayAttempt(await readBackoff(stateDir), offer.version, deps.now())) return 'backing_off';
-  // The .deb's /usr/bin is not the service's to write (ProtectSystem=strict, root-owned): such an
-  // install is updated by its package manager; nothing is downloaded for nothing.
-  if (!windows && !(await writable(dirname(exe)))) {
+  // The executable's real file (the .deb's /usr/bin/dlp-agent is a symlink to it) must sit in a
+  // folder this user may write; otherwise its package manager updates it and nothing is downloaded.
+  const ready = windows ? null : await selfUpdateReadiness();
+  if (ready && !ready.ok) {
     if (!notWritableSaid)
       s.log('warn', 'self-update unavailable: the executable folder is not writable by the service', {
         version: offer.version,
+        reason: ready.reason,
       });
     notWritableSaid = true;
     return 'unavailable';
