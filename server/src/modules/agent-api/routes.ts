@@ -2,7 +2,7 @@ import { Type } from 'typebox';
 import { fieldError } from '../../http/errors.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
-import { deviceServiceContext } from '../../service-context.js';
+import { deviceServiceContext, serviceContextOf } from '../../service-context.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrolment/public.js';
 import type { ApiModule } from '../index.js';
@@ -164,7 +164,12 @@ export function agentEnrollModule(policies: PolicyPort): ApiModule {
         config: { auth: 'none' },
         schema: { body: EnrollBody, response: { 200: EnrollReply, ...errorResponses(400, 403, 422) } },
       },
-      async (request) => enroll(s, policies, request.body, request.id),
+      async (request) =>
+        enroll(
+          serviceContextOf(request),
+          { policies, masterKey: s.keys.master, deviceCertDays: s.config.agent.deviceCertDays },
+          request.body,
+        ),
     );
   };
 }

@@ -1,6 +1,5 @@
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { csvLine } from './csv.js';
 import { MORE_FILTER_NAMES } from './list-filters.js';
 import { type ListQuery, queryIncidents } from './service.js';
@@ -67,15 +66,16 @@ export interface IncidentExport {
  * used, never their values (a search or user name may itself be sensitive).
  */
 export async function exportIncidents(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
-  ctx: AuditContext,
   q: Omit<ListQuery, 'limit' | 'offset'>,
+  queryTimeoutMs: number,
 ): Promise<IncidentExport> {
-  const { rows, total, sort } = await queryIncidents(s, principal, q, { limit: EXPORT_ROW_LIMIT, offset: 0 });
+  const page = { limit: EXPORT_ROW_LIMIT, offset: 0 };
+  const { rows, total, sort } = await queryIncidents(ctx, principal, q, page, queryTimeoutMs);
   const truncated = total > rows.length;
   const lines = [csvLine(EXPORT_COLUMNS), ...rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(r))))];
-  await s.audit.write(ctx, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'incident.exported',
     subject: null,
     metadata: {
