@@ -1,18 +1,18 @@
 import {
   BUILTIN_DETECTORS,
   type BundlePayload,
-  type CompiledBundle,
   type CompiledDetectors,
   type CustomDetectorSpec,
-  compileBundle,
   compileDetectors,
+  type PreparedBundle,
+  prepareBundle,
 } from '@custos/engine';
 
 /** A verified bundle prepared once for many decisions. */
 export interface PolicyRuntime {
   bundle_version: number;
   payload: BundlePayload;
-  compiled: CompiledBundle;
+  prepared: PreparedBundle;
   detectors: CompiledDetectors;
   monitored_paths: string[];
 }
@@ -31,7 +31,7 @@ export function prepareRuntime(payload: BundlePayload): PolicyRuntime {
   return {
     bundle_version: payload.bundle_version,
     payload,
-    compiled: compileBundle(payload),
+    prepared: prepareBundle(payload),
     detectors: compileDetectors(builtins, custom),
     monitored_paths: [...payload.monitored_paths],
   };
