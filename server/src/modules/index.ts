@@ -10,7 +10,7 @@ import { auditEventsModule } from './audit-events/routes.js';
 import { bundlesModule } from './bundles/routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
-import { enrollmentTokensModule } from './enrolment/routes.js';
+import { enrollmentTokensModule } from './enrollment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { evidenceAgentModule } from './evidence/routes.js';
 import { exceptionAgentModule, exceptionRequestsModule } from './exception-requests/public.js';

@@ -4,7 +4,7 @@ import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { deviceServiceContext, serviceContextOf } from '../../service-context.js';
 import { deviceOf } from '../agents/public.js';
-import { enroll } from '../enrolment/public.js';
+import { enroll } from '../enrollment/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
 import { agentRequestBuckets } from './agent-scope.js';

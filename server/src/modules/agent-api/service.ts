@@ -16,7 +16,7 @@ import {
   issueDeviceCertificate,
   loadDeviceCa,
   readCsr,
-} from '../enrolment/public.js';
+} from '../enrollment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 
 /** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
