@@ -25,7 +25,8 @@ describe.runIf(run)('console in Chromium: policies', () => {
   let admin: Page;
   let shots: string;
   let policyUrl = '';
-  const adminEmail = () => `ada@${s.owner.email.split('@')[1]}`;
+  // Read at call time: the suite's server is set before its `seed` runs.
+  const adminEmail = () => `ada@${suite.s.owner.email.split('@')[1]}`;
   const adminPassword = 'Admin-passphrase-2026!';
 
   // The Owner's page comes from the suite; the Admin (invited in `seed`) signs in on a second context.
