@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import { Field } from '../../ui/field.js';
+import { FilterActions } from '../../ui/filter-actions.js';
 import type { InventorySearch } from './inventory-search.js';
 import { ACTIONS, CHANNELS, DEPLOYMENTS, FAMILIES, GROUPS, STATUSES } from './policy-types.js';
 import { SelectField } from './select-field.js';
@@ -84,12 +85,7 @@ export function InventoryFilters({
         value={draft.dir ?? 'asc'}
         onValue={set('dir')}
       />
-      <div className="actions">
-        <button type="submit">{t('queue.apply')}</button>
-        <button type="button" className="secondary" onClick={() => onApply({})}>
-          {t('queue.clear')}
-        </button>
-      </div>
+      <FilterActions onClear={() => onApply({})} />
     </form>
   );
 }
