@@ -1,18 +1,8 @@
-/**
- * Agent idle cost (issue 7 targets: RSS under 80 MB, CPU under 1%): the real `dlp-agent run` process,
- * enrolled against an HTTPS peer, with a signed bundle monitoring a 1,000-file folder that was already
- * discovered, left alone for 60 s. RSS and CPU time are read from /proc; prints figures, asserts none.
- */
-import { mkdirSync, writeFileSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { loadavg } from 'node:os';
-import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
 import { startAgent } from '../test/helpers/agent-process.js';
-import { cardBundle } from '../test/helpers/card-bundle.js';
-import { enrolledPeerAgent } from '../test/helpers/peer-agent.js';
-import { policyKey, sign } from '../test/helpers/signing-keys.js';
-import { tempDir } from '../test/helpers/tmp.js';
+import { watchingPeerAgent } from '../test/helpers/peer-agent.js';
 
 const IDLE_SECONDS = Number(process.env.DLP_BENCH_IDLE_SECONDS ?? 60);
 const stops: (() => Promise<void>)[] = [];
@@ -39,23 +29,7 @@ async function sample(
 }
 
 test(`agent idle RSS and CPU over ${IDLE_SECONDS} s`, async () => {
-  const key = policyKey('key-1');
-  const { peer, stateDir, env } = await enrolledPeerAgent({
-    started: (p) => {
-      stops.push(() => p.stop());
-      p.policySigningKeys = [key.trusted];
-    },
-  });
-  const watched = tempDir();
-  for (let d = 0; d < 10; d++) {
-    mkdirSync(join(watched, `d${d}`));
-    for (let i = 0; i < 100; i++)
-      writeFileSync(join(watched, `d${d}`, `f${i}.txt`), `note ${d}-${i}\n`.repeat(50));
-  }
-  peer.policyResponse = {
-    bundle_version: 1,
-    bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),
-  };
+  const { peer, stateDir, env } = await watchingPeerAgent(stops);
   peer.policyUpdate = true;
   // Run the agent with the runtime options the systemd unit gives it (read from the unit, not copied).
   const unit = await readFile(new URL('../../installer/custos-agent.service', import.meta.url), 'utf8');

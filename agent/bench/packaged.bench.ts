@@ -5,13 +5,11 @@
  * 1,000-file folder already discovered. Prints figures, asserts none.
  */
 import { spawn } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, expect, test } from 'vitest';
-import { cardBundle } from '../test/helpers/card-bundle.js';
 import { buildLinuxPackage, LINUX_EXE, PACKAGE_DIR } from '../test/helpers/packaged.js';
-import { enrolledPeerAgent } from '../test/helpers/peer-agent.js';
-import { policyKey, sign } from '../test/helpers/signing-keys.js';
+import { watchingPeerAgent } from '../test/helpers/peer-agent.js';
 import { tempDir } from '../test/helpers/tmp.js';
 
 const IDLE_SECONDS = Number(process.env.DLP_BENCH_IDLE_SECONDS ?? 30);
@@ -37,23 +35,7 @@ test('single executables: sizes, cold start to first check-in, idle RSS', async 
     .map((p) => `${p} ${mb(statSync(join(PACKAGE_DIR, p)).size)}`);
   console.log(`package sizes: ${sizes.join(', ')} (linux-x64 and .deb built in ${buildSecs.toFixed(1)} s)`);
 
-  const key = policyKey('key-1');
-  const { peer, stateDir, env } = await enrolledPeerAgent({
-    started: (p) => {
-      stops.push(() => p.stop());
-      p.policySigningKeys = [key.trusted];
-    },
-  });
-  const watched = tempDir();
-  for (let d = 0; d < 10; d++) {
-    mkdirSync(join(watched, `d${d}`));
-    for (let i = 0; i < 100; i++)
-      writeFileSync(join(watched, `d${d}`, `f${i}.txt`), `note ${d}-${i}\n`.repeat(50));
-  }
-  peer.policyResponse = {
-    bundle_version: 1,
-    bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),
-  };
+  const { peer, stateDir, env } = await watchingPeerAgent(stops);
   const runtime = join(tempDir(), 'runtime');
   const cwd = tempDir();
 

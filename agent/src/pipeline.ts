@@ -149,7 +149,7 @@ export class DecisionPipeline implements ObservationSink {
     };
     const ext = extname(obs.path).replace(/^\./, '');
     const decision = decide(
-      rt.compiled,
+      rt.prepared,
       {
         channel: obs.channel,
         content:

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { enrolAgent, runAgent, startAgent } from './helpers/agent-process.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { release } from './helpers/card-policy-api.js';
-import { scriptedDesktop, until } from './helpers/desktop-session.js';
+import { ProcessLog, pollUntil, scriptedDesktop } from './helpers/desktop-session.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
 import { startServer } from './helpers/server-process.js';
@@ -103,17 +103,14 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const { notes, dialog, sessionEnv } = desktop;
       const clockFile = join(root, 'decision-clock');
       writeFileSync(clockFile, '0');
-      let log = '';
+      let log!: ProcessLog;
       const startService = () => {
         const agent = startAgent(['run', '--state-dir', state], {
           ...env,
           ...sessionEnv,
           DLP_AGENT_DECISION_CLOCK_FILE: clockFile,
         });
-        log = '';
-        agent.child.stderr!.on('data', (d) => {
-          log += d;
-        });
+        log = new ProcessLog(agent.child);
         return async () => {
           agent.child.kill('SIGTERM');
           await agent.done;
@@ -121,16 +118,16 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       };
       let stopAgent = startService();
       stops.push(() => stopAgent());
-      await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
+      await log.message('session channel listening', 'the session socket');
       desktop.startHelper();
-      await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
-      await until(() => log.includes('"msg":"holding opens"'), 'held opens on the share');
+      await log.message('session helper connected', 'the helper');
+      await log.message('holding opens', 'held opens on the share');
 
       // 1. The open is held, the person asks for an exception, the open is refused.
       const refused = await cat(card);
       expect(refused.code).not.toBe(0);
       expect(readFileSync(desktop.dialogLog, 'utf8')).toContain('needs the approval of');
-      await until(() => log.includes('"msg":"exception request raised"'), 'the raised request');
+      await log.message('exception request raised', 'the raised request');
       const pending = await approver.api.ok(
         approver.api.get<{ requests: RequestRow[] }>('/exception-requests?state=pending'),
       );
@@ -145,7 +142,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         justification: 'Auditors need the March statement today',
       });
       // The agent's log never carries what the person typed.
-      expect(log).not.toContain('Auditors need');
+      expect(log.text).not.toContain('Auditors need');
       // The exception request outlives a restart: it is in the agent's state before it is sent.
       const kept = JSON.parse(readFileSync(join(state, 'exceptions.json'), 'utf8')) as {
         pending: { reference: string }[];
@@ -164,8 +161,8 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       // A restart of the service between the request and the decision loses nothing.
       await stopAgent();
       stopAgent = startService();
-      await until(() => log.includes('"msg":"session helper connected"'), 'the helper again');
-      await until(() => log.includes('"msg":"holding opens"'), 'held opens again');
+      await log.message('session helper connected', 'the helper again');
+      await log.message('holding opens', 'held opens again');
 
       // 2. An Admin approves through the console route; the agent verifies the signed decision.
       unlinkSync(join(dialog, 'list')); // from now on the person cancels any further prompt
@@ -177,9 +174,9 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         }),
       );
       expect(decided.state).toBe('approved');
-      await until(() => log.includes('"msg":"exception decision accepted"'), 'the signed decision', 90_000);
+      await log.message('exception decision accepted', 'the signed decision', 90_000);
       // The person is told, through the session helper's notification.
-      await until(
+      await notes.until(
         () => notes.shown.some((n) => n.body.includes(`${req.reference} is approved`)),
         'the notice of the approval',
       );
@@ -195,9 +192,12 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
 
       // 5. A second request, refused by the Admin: the signed refusal releases nothing.
       writeFileSync(join(dialog, 'list'), 'business_need\n');
-      const raised = log.split('"msg":"exception request raised"').length;
+      const raised = log.text.split('"msg":"exception request raised"').length;
       expect((await cat(card)).code).not.toBe(0);
-      await until(() => log.split('"msg":"exception request raised"').length > raised, 'the second request');
+      await log.until(
+        (text) => text.split('"msg":"exception request raised"').length > raised,
+        'the second request',
+      );
       unlinkSync(join(dialog, 'list'));
       const second = (
         await approver.api.ok(
@@ -211,8 +211,8 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
           note: 'Not for this file',
         }),
       );
-      await until(() => log.includes('"decision":"refused"'), 'the signed refusal', 90_000);
-      await until(
+      await log.until((text) => text.includes('"decision":"refused"'), 'the signed refusal', 90_000);
+      await notes.until(
         () => notes.shown.some((n) => n.body.includes(`${second[0]!.reference} was refused`)),
         'the notice of the refusal',
       );
@@ -220,7 +220,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       expect(await requests()).toEqual({ pending: [], approvals: [] });
 
       // What reached the server: the refused open, the allowed one under the exception, the refused one.
-      await until(
+      await pollUntil(
         async () => (await allIncidentEvents(owner)).filter((e) => e.channel === 'file_open').length >= 3,
         'three file_open events',
       );

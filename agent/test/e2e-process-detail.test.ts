@@ -7,7 +7,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { enrolAgent, startAgent } from './helpers/agent-process.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { release } from './helpers/card-policy-api.js';
-import { until } from './helpers/desktop-session.js';
+import { pollUntil } from './helpers/desktop-session.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
 import { startServer } from './helpers/server-process.js';
@@ -77,11 +77,11 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)('proces
       agent.child.kill('SIGTERM');
       await agent.done;
     });
-    await until(() => log.includes('"msg":"holding opens"'), 'held opens on the share', 60_000);
+    await pollUntil(async () => log.includes('"msg":"holding opens"'), 'held opens on the share', 60_000);
 
     const cat = realpathSync('/usr/bin/cat');
     expect(await run(cat, [card])).toBe(0);
-    await until(
+    await pollUntil(
       async () => (await allIncidentEvents(owner)).some((e) => e.channel === 'file_open'),
       'the file_open event on the server',
       60_000,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import { scriptedDesktop, until } from './helpers/desktop-session.js';
+import { ProcessLog, scriptedDesktop } from './helpers/desktop-session.js';
 import { enrolledPeerAgent } from './helpers/peer-agent.js';
 import { policyKey, sign } from './helpers/signing-keys.js';
 
@@ -63,17 +63,14 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         agent.child.kill('SIGTERM');
         await agent.done;
       });
-      let log = '';
-      agent.child.stderr!.on('data', (d) => {
-        log += d;
-      });
-      await until(() => log.includes('"msg":"session channel listening"'), 'the session socket');
+      const log = new ProcessLog(agent.child);
+      await log.message('session channel listening', 'the session socket');
       desktop.startHelper();
-      await until(() => log.includes('"msg":"session helper connected"'), 'the helper');
-      await until(() => log.includes('"msg":"holding opens"'), 'held opens');
+      await log.message('session helper connected', 'the helper');
+      await log.message('holding opens', 'held opens');
 
       expect(await cat(card)).toBe(0);
-      await until(() => peer.events.some((e) => e.channel === 'file_open'), 'the file_open event');
+      await peer.until(() => peer.events.some((e) => e.channel === 'file_open'), 'the file_open event');
       expect(peer.events.find((e) => e.channel === 'file_open')).toMatchObject({
         requested_action: 'require_justification',
         action: 'require_justification',
@@ -92,7 +89,10 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const other = join(share, 'other.txt');
       writeFileSync(other, `${VALID_CARDS[0]}\n`);
       expect(await cat(other)).toBe(0);
-      await until(() => peer.events.filter((e) => e.channel === 'file_open').length >= 2, 'the second event');
+      await peer.until(
+        () => peer.events.filter((e) => e.channel === 'file_open').length >= 2,
+        'the second event',
+      );
       expect(peer.events.filter((e) => e.channel === 'file_open')[1]).toMatchObject({
         person_prompt: { held: true, result: 'justified', covered_by_burst: true },
       });
@@ -101,7 +101,10 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const elsewhere = join(share, 'sub', 'third.txt');
       writeFileSync(elsewhere, `${VALID_CARDS[1]}\n`);
       expect(await cat(elsewhere)).not.toBe(0);
-      await until(() => peer.events.filter((e) => e.channel === 'file_open').length >= 3, 'the third event');
+      await peer.until(
+        () => peer.events.filter((e) => e.channel === 'file_open').length >= 3,
+        'the third event',
+      );
       expect(peer.events.filter((e) => e.channel === 'file_open')[2]).toMatchObject({
         action: 'require_justification',
         person_prompt: { held: true, asked: true, result: 'cancelled', outcome: 'user_cancelled' },

@@ -8,7 +8,7 @@ import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
 import { HeldOpenSensor } from '../src/sensors/held-opens.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import { until } from './helpers/desktop-session.js';
+import { pollUntil } from './helpers/desktop-session.js';
 import { linuxPlatform } from './helpers/platform.js';
 import { tempDir } from './helpers/tmp.js';
 
@@ -55,7 +55,7 @@ async function setup(response: BundlePolicy['response']) {
   await sensor.sync([share]);
   /** The queued events once `n` are queued: an event is made durable just after its verdict. */
   const events = async (n: number) => {
-    await until(() => queue.depth() >= n, `${n} queued events`, 10_000);
+    await pollUntil(async () => queue.depth() >= n, `${n} queued events`, 10_000);
     const b = queue.nextBatch(500);
     return b ? b.events.map((e) => e.body) : [];
   };

@@ -28,6 +28,7 @@ import { REPO, sh, shellLines, walk } from './helpers/install-root.js';
 import { type BuildInfo, buildLinuxPackage, DEB, LINUX_EXE, runExe } from './helpers/packaged.js';
 import { type RunningServer, startServer } from './helpers/server-process.js';
 import { tempDir } from './helpers/tmp.js';
+import { whenTrue } from './helpers/wait.js';
 
 /**
  * Issue 19: the Linux single executable (`npm run package`), copied alone into an empty folder,
@@ -248,10 +249,20 @@ describe('the .deb, installed as docs/install-linux.md says', { timeout: 180_000
           stderr += d;
         });
         const exited = new Promise((r) => service.on('exit', r));
-        const deadline = Date.now() + 60_000;
-        while ((await agentsWith('active')).length === before.length && Date.now() < deadline) {
-          await new Promise((r) => setTimeout(r, 250));
-        }
+        // The event: the service logs 2001 (enrolled) once the server has answered the enrolment.
+        await whenTrue(
+          [service.stderr],
+          'data',
+          () => stderr.includes('"event_id":2001'),
+          'the enrolment',
+          60_000,
+          {
+            source: service,
+            event: 'exit',
+            describe: () => `the service exited first: ${stderr}`,
+          },
+        );
+        expect((await agentsWith('active')).length).toBe(before.length + 1);
         service.kill('SIGTERM');
         await exited;
         const r = { stderr, stdout: '' };

@@ -11,7 +11,7 @@ import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-pag
 import { AgentPage } from './pages/fleet/agent-page.js';
 import { AgentUpdatesPage } from './pages/fleet/agent-updates-page.js';
 import { AgentsPage } from './pages/fleet/agents-page.js';
-import { EnrolmentTokensPage } from './pages/fleet/enrolment-tokens-page.js';
+import { EnrollmentTokensPage } from './pages/fleet/enrollment-tokens-page.js';
 import { GroupsPage } from './pages/fleet/groups-page.js';
 import { IncidentPage } from './pages/incidents/incident-page.js';
 import { QueuePage } from './pages/incidents/queue-page.js';
@@ -84,10 +84,10 @@ const account = createRoute({ getParentRoute: () => signedIn, path: '/account', 
 // Fleet and administration (docs/console.md); the navigation shows each by permission.
 const agents = createRoute({ getParentRoute: () => signedIn, path: '/agents', component: AgentsPage });
 const agent = createRoute({ getParentRoute: () => signedIn, path: '/agents/$id', component: AgentPage });
-const enrolmentTokens = createRoute({
+const enrollmentTokens = createRoute({
   getParentRoute: () => signedIn,
   path: '/enrolment-tokens',
-  component: EnrolmentTokensPage,
+  component: EnrollmentTokensPage,
 });
 const users = createRoute({ getParentRoute: () => signedIn, path: '/users', component: UsersPage });
 const apiTokens = createRoute({
@@ -104,7 +104,7 @@ const audit = createRoute({
 // Identity (issue 20): roles and the organisation's sessions.
 const roles = createRoute({ getParentRoute: () => signedIn, path: '/roles', component: RolesPage });
 const sessions = createRoute({ getParentRoute: () => signedIn, path: '/sessions', component: SessionsPage });
-const adminRoutes = [agents, agent, enrolmentTokens, users, apiTokens, audit, roles, sessions] as const;
+const adminRoutes = [agents, agent, enrollmentTokens, users, apiTokens, audit, roles, sessions] as const;
 
 // Exception requests (issue 18; docs/exception-requests.md): the approvers' queue and one request.
 const exceptionRequests = createRoute({

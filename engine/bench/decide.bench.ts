@@ -6,7 +6,7 @@
  */
 import { expect, test } from 'vitest';
 import type { DetectorFinding } from '../src/detectors/types.js';
-import { compilePolicies, type DecisionContext, type DecisionEvent, decide } from '../src/evaluate/index.js';
+import { type DecisionContext, type DecisionEvent, decide, preparePolicies } from '../src/evaluate/index.js';
 import type { BundlePolicy, ClassificationDefinition, ConditionNode } from '../src/policy/index.js';
 
 const CHANNELS = ['removable_storage', 'browser_upload', 'print', 'clipboard', 'cloud_sync_folder'];
@@ -191,7 +191,7 @@ function percentile(sorted: number[], p: number): number {
 }
 
 function measure(n: number, event: DecisionEvent, label: string): number {
-  const compiled = compilePolicies(policies(n), CLASSIFICATIONS);
+  const compiled = preparePolicies(policies(n), CLASSIFICATIONS);
   const iterations = n >= 1_000 ? 2_000 : 20_000;
   for (let i = 0; i < 500; i++) decide(compiled, event, CTX);
   const samples: number[] = [];

@@ -54,9 +54,15 @@ export function deviceServiceContext(
   };
 }
 
+/**
+ * What a job that sweeps every tenant holds (evidence retention, lapses): it builds a
+ * `systemServiceContext` for each tenant it touches. Never a service's first parameter.
+ */
+export type SweepParts = Pick<AppServices, 'db' | 'audit' | 'clock'>;
+
 /** The server's own work in a tenant (first start, lapses): actor `system`. */
 export function systemServiceContext(
-  deps: Pick<AppServices, 'db' | 'audit' | 'clock'>,
+  deps: SweepParts,
   tenantId: string,
   requestId: string | null = null,
 ): ServiceContext {
@@ -87,6 +93,6 @@ export function auditContextFor(ctx: ServiceContext): AuditContext & { tenantId:
   return { tenantId: actor.tenantId, actor: { type: actor.type, id: actor.id }, requestId: ctx.requestId };
 }
 
-function partsOf(deps: Pick<AppServices, 'db' | 'audit' | 'clock'>) {
+function partsOf(deps: SweepParts) {
   return { db: deps.db, audit: deps.audit, clock: deps.clock };
 }

@@ -1,20 +1,20 @@
 import {
   BUILTIN_DETECTORS,
   type BundlePayload,
-  type CompiledBundle,
   type CompiledDetectors,
   type CustomDetectorSpec,
-  compileBundle,
   compileDetectors,
   type PreparedCorpora,
   prepareCorpora,
+  type PreparedBundle,
+  prepareBundle,
 } from '@custos/engine';
 
 /** A verified bundle prepared once for many decisions. */
 export interface PolicyRuntime {
   bundle_version: number;
   payload: BundlePayload;
-  compiled: CompiledBundle;
+  prepared: PreparedBundle;
   detectors: CompiledDetectors;
   /** Fingerprint corpora the bundle ships, decoded and indexed once (docs/fingerprints.md). */
   corpora: PreparedCorpora;
@@ -35,7 +35,7 @@ export function prepareRuntime(payload: BundlePayload): PolicyRuntime {
   return {
     bundle_version: payload.bundle_version,
     payload,
-    compiled: compileBundle(payload),
+    prepared: prepareBundle(payload),
     detectors: compileDetectors(builtins, custom),
     // Throws on a corpus that does not match its digest: the bundle is refused like any malformed one.
     corpora: prepareCorpora(payload.fingerprint_corpora),

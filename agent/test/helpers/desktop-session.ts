@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { userInfo } from 'node:os';
 import { join } from 'node:path';
@@ -8,13 +9,43 @@ import {
   startSessionBus,
   writeFakeZenity,
 } from './fake-notifications.js';
+import { whenTrue } from './wait.js';
 
-/** Polls `cond` every 100 ms until it holds; throws naming `what` after `ms`. */
-export async function until(
-  cond: () => boolean | Promise<boolean>,
-  what: string,
-  ms = 30_000,
-): Promise<void> {
+/**
+ * What a process writes on stderr (the agent's JSON log), and a wait for what it says: `until` is
+ * checked at once and again at each chunk the process writes — the real event, nothing polls —
+ * and fails at once when the process exits first.
+ */
+export class ProcessLog {
+  text = '';
+  constructor(private readonly child: ChildProcess) {
+    child.stderr!.on('data', (d) => {
+      this.text += d;
+    });
+  }
+
+  /** Waits until `cond` holds over the text written so far. */
+  until(cond: (text: string) => boolean, what: string, ms = 30_000): Promise<void> {
+    const child = this.child;
+    return whenTrue([child.stderr!], 'data', () => cond(this.text), what, ms, {
+      source: child,
+      event: 'exit',
+      describe: () => `the process exited (${child.exitCode ?? child.signalCode})`,
+    });
+  }
+
+  /** Waits for a log line whose message is `msg` (`"msg":"…"`). */
+  message(msg: string, what = msg, ms = 30_000): Promise<void> {
+    return this.until((text) => text.includes(`"msg":"${msg}"`), what, ms);
+  }
+}
+
+/**
+ * For a condition no event reaches the test with (a query over the server's API): asks again
+ * every 100 ms until it holds; throws naming `what` after `ms`. Prefer `ProcessLog.until`,
+ * `AgentPeerServer.until` and `FakeNotificationServer.until`, which wait for the event itself.
+ */
+export async function pollUntil(cond: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
   const end = Date.now() + ms;
   while (!(await cond())) {
     if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);

@@ -1,8 +1,10 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { EventEmitter } from 'node:events';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { connect, type Socket } from 'node:net';
 import { join } from 'node:path';
 import { createInterface } from 'node:readline';
+import { whenTrue } from './wait.js';
 
 /**
  * A scripted person's desktop on a real D-Bus session bus: `dbus-daemon` from Debian started by
@@ -195,10 +197,17 @@ export type Script = { click: string; afterMs?: number } | { click: null };
 
 export class FakeNotificationServer {
   readonly shown: Shown[] = [];
+  /** Emits `change` each time `shown` changes (a notification shown or closed). */
+  readonly changes = new EventEmitter();
   script: Script = { click: null };
   private serial = 1;
   private nextId = 1;
   private constructor(private readonly sock: Socket) {}
+
+  /** Waits until `cond` holds over what was shown, checked at each change (nothing polls). */
+  until(cond: () => boolean, what: string, ms = 30_000): Promise<void> {
+    return whenTrue([this.changes], 'change', cond, what, ms);
+  }
 
   static async start(address: string): Promise<FakeNotificationServer> {
     const path = /unix:path=([^,]+)/.exec(address)?.[1];
@@ -286,12 +295,14 @@ export class FakeNotificationServer {
       const id = m.body.readUInt32LE(0);
       const n = this.shown.find((x) => x.id === id);
       if (n) n.closed = true;
+      this.changes.emit('change');
       this.reply(m, '', []);
       this.signal('NotificationClosed', 'uu', [id, 3]);
     }
     if (member === 'Notify') {
       const id = this.nextId++;
       this.shown.push({ id, ...notifyArgs(m.body), closed: false });
+      this.changes.emit('change');
       this.reply(m, 'u', [id]);
       const s = this.script;
       const n = this.shown.at(-1)!;

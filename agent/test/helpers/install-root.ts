@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import { lstatSync, readdirSync, readFileSync, readlinkSync, realpathSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { RunResult } from './node-process.js';
+import { observe, type RunResult } from './node-process.js';
 
 /** The checkout whose installer/ the install tests run. */
 export const REPO = fileURLToPath(new URL('../../../', import.meta.url));
@@ -10,22 +10,13 @@ export const PREFIX = 'opt/custos-agent';
 
 /** Runs a shell command line as a real bash process (what an administrator types). */
 export function sh(line: string, cwd: string, env: NodeJS.ProcessEnv = {}): Promise<RunResult> {
-  const child = spawn('bash', ['-c', line], {
-    cwd,
-    env: { ...process.env, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise((done) => {
-    child.on('exit', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
+  return observe(
+    spawn('bash', ['-c', line], {
+      cwd,
+      env: { ...process.env, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  ).done;
 }
 
 /**

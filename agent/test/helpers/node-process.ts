@@ -33,6 +33,14 @@ export function spawnNode(
     env: { ...inherited, ...env },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
+  return observe(child);
+}
+
+/**
+ * Collects what a spawned child (stdio piped) writes until it exits: the one place agent test
+ * helpers gather a process's output, whatever started it (`spawnNode`, `runExe`, `sh`).
+ */
+export function observe(child: ChildProcess): NodeProcess {
   let stdout = '';
   let stderr = '';
   child.stdout!.on('data', (d) => {

@@ -2,7 +2,7 @@ import { execFileSync, spawn } from 'node:child_process';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPO } from './install-root.js';
-import type { RunResult } from './node-process.js';
+import { observe, type RunResult } from './node-process.js';
 
 /** What `npm run package` writes (scripts/package/build.mjs). */
 export const PACKAGE_DIR = join(REPO, 'dist/package');
@@ -44,20 +44,11 @@ export function runExe(
   cwd: string,
   env: NodeJS.ProcessEnv = {},
 ): Promise<RunResult> {
-  const child = spawn(exe, args, {
-    cwd,
-    env: { PATH: process.env.PATH, HOME: cwd, ...env },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let stdout = '';
-  let stderr = '';
-  child.stdout.on('data', (d) => {
-    stdout += d;
-  });
-  child.stderr.on('data', (d) => {
-    stderr += d;
-  });
-  return new Promise((done) => {
-    child.on('exit', (code, signal) => done({ code, signal, stdout, stderr }));
-  });
+  return observe(
+    spawn(exe, args, {
+      cwd,
+      env: { PATH: process.env.PATH, HOME: cwd, ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    }),
+  ).done;
 }

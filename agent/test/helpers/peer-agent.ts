@@ -1,8 +1,10 @@
-import { writeFileSync } from 'node:fs';
+import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect } from 'vitest';
 import { AgentPeerServer } from './agent-peer-server.js';
 import { enrolAgent, type RunResult } from './agent-process.js';
+import { cardBundle } from './card-bundle.js';
+import { policyKey, sign } from './signing-keys.js';
 import { tempDir } from './tmp.js';
 
 /** Writes a CA certificate where `--ca-file` can read it (a fresh temporary directory); answers the path. */
@@ -53,4 +55,32 @@ export async function enrolledPeerAgent(o: PeerAgentOptions): Promise<PeerAgent 
   const enrolled = await agent.enrol();
   expect(enrolled.code, enrolled.stderr).toBe(0);
   return { ...agent, enrolled };
+}
+
+/**
+ * `enrolledPeerAgent` serving a signed bundle (version 1) that monitors a fresh folder of 1,000
+ * small files (10 folders of 100): the idle agent the benches measure. The peer's stop is
+ * pushed onto `stops`.
+ */
+export async function watchingPeerAgent(
+  stops: (() => Promise<void>)[],
+): Promise<PeerAgent & { enrolled: RunResult; watched: string }> {
+  const key = policyKey('key-1');
+  const agent = await enrolledPeerAgent({
+    started: (p) => {
+      stops.push(() => p.stop());
+      p.policySigningKeys = [key.trusted];
+    },
+  });
+  const watched = tempDir();
+  for (let d = 0; d < 10; d++) {
+    mkdirSync(join(watched, `d${d}`));
+    for (let i = 0; i < 100; i++)
+      writeFileSync(join(watched, `d${d}`, `f${i}.txt`), `note ${d}-${i}\n`.repeat(50));
+  }
+  agent.peer.policyResponse = {
+    bundle_version: 1,
+    bundle: sign(cardBundle({ version: 1, monitored: [watched] }), key),
+  };
+  return { ...agent, watched };
 }

@@ -1,49 +1,34 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import {
-  type ConsoleServer,
-  launchBrowser,
-  logPageIfFailed,
-  requireChromiumOrSkip,
-  screenshotDir,
-  signInOwner,
-  startConsoleServer,
-} from './harness.js';
+import { type ConsoleServer, requireChromiumOrSkip, signedInConsoleSuite } from './harness.js';
 import { seedAgent } from './seed-agent.js';
 
 const run = requireChromiumOrSkip();
 
 /** Fleet and administration as an Owner uses them: enrolment token, invitation, audit log. */
 describe.runIf(run)('console in Chromium: fleet and administration', () => {
-  let s: ConsoleServer;
-  let browser: Browser;
-  let context: BrowserContext;
-  let page: Page;
-  let shots: string;
   let host: string;
   let invitationLink = '';
 
-  beforeAll(async () => {
-    s = await startConsoleServer();
-    host = await seedAgent(s.dataDir, s.owner.tenant);
-    ({ browser, context } = await launchBrowser(s.spki));
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url });
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    shots = await screenshotDir();
-    await signInOwner(page, s);
-  }, 120_000);
-  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
+  const suite = signedInConsoleSuite({
+    seed: async (s) => {
+      host = await seedAgent(s.dataDir, s.owner.tenant);
+    },
+    prepareContext: (context, s) =>
+      context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: s.url }),
+  });
+  let s: ConsoleServer;
+  let page: Page;
+  let shots: string;
+  beforeAll(() => {
+    ({ s, page, shots } = suite);
+  });
   async function ownerToken(): Promise<string> {
     const login = await s.api('POST', '/auth/login', s.owner);
     return login.json.token as string;
   }
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
 
   it('shows an Owner every fleet and administration page in the navigation', async () => {
     const nav = page.getByRole('navigation', { name: 'Main' });
@@ -191,7 +176,7 @@ describe.runIf(run)('console in Chromium: fleet and administration', () => {
     const password = 'violet harbour lantern 8812 quietly';
     const accepted = await s.api('POST', '/auth/accept-invitation', { invitation, password });
     expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
-    const other = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    const other = await suite.browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
     try {
       const p = await other.newPage();
       p.setDefaultTimeout(15_000);

@@ -1,46 +1,31 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import {
-  type ConsoleServer,
-  launchBrowser,
-  logPageIfFailed,
-  requireChromiumOrSkip,
-  signInOwner,
-  startConsoleServer,
-} from './harness.js';
+import { type ConsoleServer, requireChromiumOrSkip, signedInConsoleSuite } from './harness.js';
 import { seedExceptionRequest } from './seed-exception.js';
 
 const run = requireChromiumOrSkip();
 
 /** Exception requests as an approver handles them (issue 18): the queue, a request, approval, withdrawal. */
 describe.runIf(run)('console in Chromium: exception requests', () => {
+  const suite = signedInConsoleSuite({
+    seed: async (s) => {
+      await seedExceptionRequest(s.dataDir, s.owner.tenant, {
+        reference: 'EXC-ANNA2345',
+        subject: 'CORP\\ann',
+        file_name: 'statement.txt',
+      });
+      await seedExceptionRequest(s.dataDir, s.owner.tenant, {
+        reference: 'EXC-BOBB2345',
+        subject: 'bob',
+        file_name: 'payroll.csv',
+      });
+    },
+  });
   let s: ConsoleServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    s = await startConsoleServer();
-    await seedExceptionRequest(s.dataDir, s.owner.tenant, {
-      reference: 'EXC-ANNA2345',
-      subject: 'CORP\\ann',
-      file_name: 'statement.txt',
-    });
-    await seedExceptionRequest(s.dataDir, s.owner.tenant, {
-      reference: 'EXC-BOBB2345',
-      subject: 'bob',
-      file_name: 'payroll.csv',
-    });
-    ({ browser, context } = await launchBrowser(s.spki));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signInOwner(page, s);
-  }, 120_000);
-  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
+  beforeAll(() => {
+    ({ s, page } = suite);
   });
 
   it('lists pending requests oldest first and filters them by person', async () => {

@@ -6,14 +6,15 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { enrolAgent, startAgent } from '../../../agent/test/helpers/agent-process.js';
 import { VALID_CARDS } from '../../../agent/test/helpers/card-bundle.js';
 import { fixtureHostEnv } from '../../../agent/test/helpers/sysfs-fixture.js';
+import { whenTrue } from '../../../agent/test/helpers/wait.js';
 import { expectAccessible } from './axe.js';
 import { publishCardPolicy } from './card-policy.js';
 import {
   type ConsoleServer,
   logPageIfFailed,
+  reloadUntilVisible,
   requireChromiumOrSkip,
   startSignedInConsole,
-  until,
 } from './harness.js';
 
 const run = requireChromiumOrSkip();
@@ -105,19 +106,17 @@ describe.runIf(run)('console in Chromium: a real agent from enrolment to a close
 
   it('finds the incident a dropped card file raised in the queue and opens it', async () => {
     // The service is up when it watches the folder and its first discovery pass is done.
-    await until(
-      async () => agentLog.includes('"msg":"watching"') && agentLog.includes('"msg":"discovery pass done"'),
+    await whenTrue(
+      [agent!.child.stderr!],
+      'data',
+      () => agentLog.includes('"msg":"watching"') && agentLog.includes('"msg":"discovery pass done"'),
       'the agent watching the folder',
+      60_000,
     );
     writeFileSync(path.join(dirs.watched, 'payroll-cards.txt'), `Ada ${VALID_CARDS[0]}\n`);
     const link = page.getByRole('link', { name: /^INC-\d+$/ });
     // The queue as a person watches it: reload until the incident is listed.
-    await until(async () => {
-      await page.goto(`${s.url}/incidents`);
-      await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
-      await page.getByText(/^\d+ incidents?$/).waitFor();
-      return (await link.count()) > 0;
-    }, 'the incident in the queue');
+    await reloadUntilVisible(page, `${s.url}/incidents`, link, 'the incident in the queue');
     expect(await page.locator('table.queue tbody tr').first().innerText()).toContain(hostname());
     await expectAccessible(page, 'queue with the agent incident');
     await link.first().click();

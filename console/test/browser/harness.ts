@@ -5,8 +5,9 @@ import os from 'node:os';
 import path from 'node:path';
 import tls from 'node:tls';
 import { fileURLToPath } from 'node:url';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import { type Browser, type BrowserContext, chromium, type Locator, type Page } from 'playwright-core';
 import { Agent, request } from 'undici';
+import { afterAll, afterEach, beforeAll } from 'vitest';
 import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
 import { type ServerProcess, startServerProcess } from '../../../server/test/helpers/server-process.js';
 
@@ -191,27 +192,87 @@ export async function logPageIfFailed(page: Page | undefined, failed: boolean): 
 export interface SignedInConsole {
   s: ConsoleServer;
   browser: Browser;
+  context: BrowserContext;
   page: Page;
   /** Where this run's screenshots go. */
   shots: string;
 }
 
-/** A real server, Chromium and one page on which the Owner is signed in (en-GB, UTC). */
-export async function startSignedInConsole(): Promise<SignedInConsole> {
-  const s = await startConsoleServer();
-  const { browser } = await launchBrowser(s.spki);
-  const page = await browser.newPage({ locale: 'en-GB', timezoneId: 'UTC' });
-  page.setDefaultTimeout(15_000);
-  const shots = await screenshotDir();
-  await signInOwner(page, s);
-  return { s, browser, page, shots };
+export interface ConsoleSetup {
+  /** Runs once the server is up, before Chromium starts: seeding, setup over the API. */
+  seed?(s: ConsoleServer): Promise<void>;
+  /** Runs on the browser context before the page opens (e.g. clipboard permissions). */
+  prepareContext?(context: BrowserContext, s: ConsoleServer): Promise<void>;
 }
 
-/** Waits for `cond` to hold, asking again every 250 ms, until `ms` have passed. */
-export async function until(cond: () => Promise<boolean>, what: string, ms = 60_000): Promise<void> {
+/** Fills `c` step by step, so that whatever started can be closed even when a later step fails. */
+async function fillSignedInConsole(c: Partial<SignedInConsole>, o: ConsoleSetup): Promise<void> {
+  const s = await startConsoleServer();
+  c.s = s;
+  await o.seed?.(s);
+  const { browser, context } = await launchBrowser(s.spki);
+  c.browser = browser;
+  c.context = context;
+  await o.prepareContext?.(context, s);
+  const page = await context.newPage();
+  c.page = page;
+  page.setDefaultTimeout(15_000);
+  c.shots = await screenshotDir();
+  await signInOwner(page, s);
+}
+
+/** A real server, Chromium and one page on which the Owner is signed in (en-GB, UTC). */
+export async function startSignedInConsole(o: ConsoleSetup = {}): Promise<SignedInConsole> {
+  const c: Partial<SignedInConsole> = {};
+  try {
+    await fillSignedInConsole(c, o);
+  } catch (err) {
+    await c.browser?.close();
+    await c.s?.close();
+    throw err;
+  }
+  return c as SignedInConsole;
+}
+
+/**
+ * The browser suites' one preamble, registered in the calling `describe`: before all, a real
+ * server (`seed` run on it), Chromium and a page with the Owner signed in; after a failed test,
+ * the page's text in the log; after all, browser and server closed. The answer is filled in
+ * before the first test runs.
+ */
+export function signedInConsoleSuite(o: ConsoleSetup = {}): SignedInConsole {
+  const c: Partial<SignedInConsole> = {};
+  beforeAll(() => fillSignedInConsole(c, o), 120_000);
+  afterEach(async (ctx) => logPageIfFailed(c.page, ctx.task.result?.state === 'fail'));
+  afterAll(async () => {
+    await c.browser?.close();
+    await c.s?.close();
+  });
+  return c as SignedInConsole;
+}
+
+/**
+ * Loads `url` until `locator` shows: each load waits for the locator with Playwright's own
+ * waiting (the page's event, not a timer) for up to `perLoadMs`; only data the server took after
+ * the page loaded needs the next load (the queue does not update itself). Throws naming `what`
+ * after `ms`.
+ */
+export async function reloadUntilVisible(
+  page: Page,
+  url: string,
+  locator: Locator,
+  what: string,
+  ms = 60_000,
+  perLoadMs = 3_000,
+): Promise<void> {
   const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 250));
+  for (;;) {
+    await page.goto(url);
+    try {
+      await locator.first().waitFor({ state: 'visible', timeout: perLoadMs });
+      return;
+    } catch (err) {
+      if (Date.now() > end) throw new Error(`timed out waiting for ${what}: ${(err as Error).message}`);
+    }
   }
 }

@@ -1,44 +1,29 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import {
-  type ConsoleServer,
-  launchBrowser,
-  logPageIfFailed,
-  requireChromiumOrSkip,
-  signInOwner,
-  startConsoleServer,
-} from './harness.js';
+import { type ConsoleServer, requireChromiumOrSkip, signedInConsoleSuite } from './harness.js';
 
 const run = requireChromiumOrSkip();
 
 /** Identity pages (issue 20): roles with a custom role, and the organisation's sessions. */
 describe.runIf(run)('console in Chromium: roles and sessions', () => {
+  const suite = signedInConsoleSuite({
+    seed: async (s) => {
+      const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+      await s.api('POST', '/auth/step-up', { purpose: 'role_change', password: s.owner.password }, token);
+      const role = await s.api(
+        'POST',
+        '/roles',
+        { name: 'Night triage', permissions: ['incidents:read'] },
+        token,
+      );
+      expect(role.status).toBe(201);
+    },
+  });
   let s: ConsoleServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
-
-  beforeAll(async () => {
-    s = await startConsoleServer();
-    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
-    await s.api('POST', '/auth/step-up', { purpose: 'role_change', password: s.owner.password }, token);
-    const role = await s.api(
-      'POST',
-      '/roles',
-      { name: 'Night triage', permissions: ['incidents:read'] },
-      token,
-    );
-    expect(role.status).toBe(201);
-    ({ browser, context } = await launchBrowser(s.spki));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    await signInOwner(page, s);
-  }, 120_000);
-  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
+  beforeAll(() => {
+    ({ s, page } = suite);
   });
 
   it('lists built-in and custom roles, and retires an unheld custom role after a reason', async () => {

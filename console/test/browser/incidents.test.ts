@@ -1,42 +1,25 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
 import { expectAccessible } from './axe.js';
-import {
-  type ConsoleServer,
-  launchBrowser,
-  logPageIfFailed,
-  requireChromiumOrSkip,
-  screenshotDir,
-  signInOwner,
-  startConsoleServer,
-} from './harness.js';
+import { type ConsoleServer, requireChromiumOrSkip, signedInConsoleSuite } from './harness.js';
 import { seedIncidents } from './seed.js';
 
 const run = requireChromiumOrSkip();
 
 /** The queue and the incident page as an analyst uses them (document 2, incidents). */
 describe.runIf(run)('console in Chromium: queue and incident triage', () => {
+  const suite = signedInConsoleSuite({
+    seed: async (s) => {
+      await seedIncidents(s.dataDir, s.owner.tenant, 60);
+    },
+  });
   let s: ConsoleServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let page: Page;
   let shots: string;
-
-  beforeAll(async () => {
-    s = await startConsoleServer();
-    await seedIncidents(s.dataDir, s.owner.tenant, 60);
-    ({ browser, context } = await launchBrowser(s.spki));
-    page = await context.newPage();
-    page.setDefaultTimeout(15_000);
-    shots = await screenshotDir();
-    await signInOwner(page, s);
-  }, 120_000);
-  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
+  beforeAll(() => {
+    ({ s, page, shots } = suite);
   });
 
   it('lists, counts, pages, sorts and filters the queue', async () => {

@@ -1,15 +1,12 @@
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { BrowserContext, Page } from 'playwright-core';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
 import {
   type ConsoleServer,
-  launchBrowser,
   logPageIfFailed,
   requireChromiumOrSkip,
-  screenshotDir,
-  signInOwner,
-  startConsoleServer,
+  signedInConsoleSuite,
   submitSignIn,
 } from './harness.js';
 import { seedAgent } from './seed-agent.js';
@@ -23,47 +20,38 @@ const run = requireChromiumOrSkip();
  */
 describe.runIf(run)('console in Chromium: policies', () => {
   let s: ConsoleServer;
-  let browser: Browser;
-  let context: BrowserContext;
   let adminContext: BrowserContext;
   let owner: Page;
   let admin: Page;
   let shots: string;
   let policyUrl = '';
-  const adminEmail = () => `ada@${s.owner.email.split('@')[1]}`;
+  // Read at call time: the suite's server is set before its `seed` runs.
+  const adminEmail = () => `ada@${suite.s.owner.email.split('@')[1]}`;
   const adminPassword = 'Admin-passphrase-2026!';
 
+  // The Owner's page comes from the suite; the Admin (invited in `seed`) signs in on a second context.
+  const suite = signedInConsoleSuite({
+    seed: async (s) => {
+      const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
+      const invited = await s.api('POST', '/users', { email: adminEmail(), role: 'admin' }, token);
+      expect(invited.status, JSON.stringify(invited.json)).toBe(201);
+      const accepted = await s.api('POST', '/auth/accept-invitation', {
+        invitation: invited.json.invitation,
+        password: adminPassword,
+      });
+      expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
+    },
+  });
   beforeAll(async () => {
-    s = await startConsoleServer();
-    const token = (await s.api('POST', '/auth/login', s.owner)).json.token as string;
-    const invited = await s.api('POST', '/users', { email: adminEmail(), role: 'admin' }, token);
-    expect(invited.status, JSON.stringify(invited.json)).toBe(201);
-    const accepted = await s.api('POST', '/auth/accept-invitation', {
-      invitation: invited.json.invitation,
-      password: adminPassword,
-    });
-    expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
-    ({ browser, context } = await launchBrowser(s.spki));
-    adminContext = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
-    owner = await context.newPage();
+    ({ s, page: owner, shots } = suite);
+    adminContext = await suite.browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
     admin = await adminContext.newPage();
-    owner.setDefaultTimeout(15_000);
     admin.setDefaultTimeout(15_000);
-    shots = await screenshotDir();
-    await signInOwner(owner, s);
     await admin.goto(`${s.url}/sign-in`);
     await submitSignIn(admin, s.owner.tenant, adminEmail(), adminPassword);
     await admin.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
   }, 120_000);
-  afterEach(async (ctx) => {
-    const failed = ctx.task.result?.state === 'fail';
-    await logPageIfFailed(admin, failed);
-    await logPageIfFailed(owner, failed);
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
-  });
+  afterEach(async (ctx) => logPageIfFailed(admin, ctx.task.result?.state === 'fail'));
 
   it('lets an Admin write a blocking policy, showing a refusal on the field the server names', async () => {
     await admin.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Policies' }).click();

@@ -1,43 +1,27 @@
 import path from 'node:path';
-import type { Browser, Page } from 'playwright-core';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { beforeAll, describe, expect, it } from 'vitest';
 import { expectAccessible } from './axe.js';
-import {
-  type ConsoleServer,
-  launchBrowser,
-  logPageIfFailed,
-  requireChromiumOrSkip,
-  screenshotDir,
-  signInOwner,
-  startConsoleServer,
-} from './harness.js';
+import { type ConsoleServer, requireChromiumOrSkip, signedInConsoleSuite } from './harness.js';
 import { seedEvidence, seedIncidents } from './seed.js';
 
 const run = requireChromiumOrSkip();
 
 /** Evidence access, links and bulk triage as an analyst uses them (issue 17). */
 describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () => {
-  let s: ConsoleServer;
-  let browser: Browser;
-  let page: Page;
-  let shots: string;
   let ids: string[];
 
-  beforeAll(async () => {
-    s = await startConsoleServer();
-    ids = await seedIncidents(s.dataDir, s.owner.tenant, 8);
-    await seedEvidence(s.dataDir, s.owner.tenant, ids[4]!);
-    const launched = await launchBrowser(s.spki);
-    browser = launched.browser;
-    page = await launched.context.newPage();
-    page.setDefaultTimeout(15_000);
-    shots = await screenshotDir();
-    await signInOwner(page, s);
-  }, 120_000);
-  afterEach(async (ctx) => logPageIfFailed(page, ctx.task.result?.state === 'fail'));
-  afterAll(async () => {
-    await browser?.close();
-    await s?.close();
+  const suite = signedInConsoleSuite({
+    seed: async (s) => {
+      ids = await seedIncidents(s.dataDir, s.owner.tenant, 8);
+      await seedEvidence(s.dataDir, s.owner.tenant, ids[4]!);
+    },
+  });
+  let s: ConsoleServer;
+  let page: Page;
+  let shots: string;
+  beforeAll(() => {
+    ({ s, page, shots } = suite);
   });
 
   it('opens evidence only after a justification, then lists copies and notices', async () => {
@@ -80,7 +64,7 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
       password,
     });
     expect(accepted.status, JSON.stringify(accepted.json)).toBe(200);
-    const other = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
+    const other = await suite.browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
     const analyst = await other.newPage();
     analyst.setDefaultTimeout(15_000);
     await analyst.goto(`${s.url}/sign-in`);

@@ -1,11 +1,11 @@
 import type { Action } from '../policy/actions.js';
 import { clampAction } from './clamp.js';
-import type { CompiledBundle, CompiledPolicy } from './compile.js';
 import { type ConditionInput, conditionInput, evaluateCondition } from './condition.js';
 import { type ConflictCandidate, resolveConflict } from './conflict.js';
 import { applyExceptions, approvalFor } from './exceptions.js';
 import { line } from './explain.js';
 import { candidatePolicies } from './policy-index.js';
+import type { PreparedBundle, PreparedPolicy } from './prepare.js';
 import { assessRisk } from './risk.js';
 import { scheduleActive, type ZoneMemo } from './schedule.js';
 import { matchScope } from './scope.js';
@@ -36,7 +36,7 @@ type Stage1 =
 
 /** Step (a): scope, status, schedule, condition — in that order. */
 function passes(
-  p: CompiledPolicy,
+  p: PreparedPolicy,
   event: DecisionEvent,
   ctx: DecisionContext,
   input: ConditionInput,
@@ -97,7 +97,7 @@ function riskText(r: RiskAssessment, step: RiskStepFired): string {
 
 /** Steps (b) and (c) for one matched policy. */
 function outcomeOf(
-  p: CompiledPolicy,
+  p: PreparedPolicy,
   stage: Extract<Stage1, { ok: true }>,
   event: DecisionEvent,
   ctx: DecisionContext,
@@ -166,12 +166,13 @@ function outcomeOf(
 }
 
 /**
- * Decides one event against a compiled bundle, following document 1 "Evaluation rules": (a) scope,
- * status, schedule, condition; (b) exceptions; (c) risk thresholds, skipped after an exception;
- * (d) conflict resolution; (e) capability clamping, always last. Pure: `ctx.now` is the clock.
+ * Decides one event against a prepared bundle (`prepareBundle`), following document 1 "Evaluation
+ * rules": (a) scope, status, schedule, condition; (b) exceptions; (c) risk thresholds, skipped
+ * after an exception; (d) conflict resolution; (e) capability clamping, always last. Pure:
+ * `ctx.now` is the clock.
  */
-export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: DecisionContext): Decision {
-  const input = conditionInput(event, ctx, compiled.classifications);
+export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: DecisionContext): Decision {
+  const input = conditionInput(event, ctx, prepared.classifications);
   const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
   const matched: PolicyOutcome[] = [];
   const candidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
@@ -180,12 +181,12 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
   // The first few misses, kept for the explanation of a decision where nothing matched.
   const firstMisses: { number: number; miss: UnmatchedPolicy }[] = [];
   let misses = 0;
-  const policies = compiled.policies;
+  const policies = prepared.policies;
   // Without explain_unmatched only the first misses are written out: once they are known, the
   // index skips the policies that cannot match (each a certain miss, only counted).
   const possible = ctx.explain_unmatched
     ? null
-    : candidatePolicies(compiled.index, policies, event, ctx, input.byDetector);
+    : candidatePolicies(prepared.index, policies, event, ctx, input.byDetector);
   let next = 0;
   for (let i = 0; i < policies.length; i++) {
     if (possible && firstMisses.length >= MISS_LINES) {
@@ -196,7 +197,7 @@ export function decide(compiled: CompiledBundle, event: DecisionEvent, ctx: Deci
       if (i >= policies.length) break;
     }
     const p = policies[i]!;
-    const stage = passes(p, event, ctx, input, compiled.zoneMemo);
+    const stage = passes(p, event, ctx, input, prepared.zoneMemo);
     if (!stage.ok) {
       if (ctx.explain_unmatched) unmatched.push(stage.miss);
       misses += 1;

@@ -1,18 +1,18 @@
 import { type Action, compareActions, weakerAction } from '../policy/actions.js';
 import type { BundleException } from '../policy/bundle-payload.js';
-import { type CompiledScope, compileScope, matchScope } from './scope.js';
+import { matchScope, type PreparedScope, prepareScope } from './scope.js';
 import type { AppliedException, DecisionContext, DecisionEvent } from './types.js';
 
-export interface CompiledException {
+export interface PreparedException {
   spec: BundleException;
-  scope: CompiledScope;
+  scope: PreparedScope;
   expiresAt: number | null;
 }
 
-export function compileException(spec: BundleException): CompiledException {
+export function prepareException(spec: BundleException): PreparedException {
   return {
     spec,
-    scope: compileScope(spec.scope),
+    scope: prepareScope(spec.scope),
     expiresAt: spec.expires_at ? Date.parse(spec.expires_at) : null,
   };
 }
@@ -24,7 +24,7 @@ export function compileException(spec: BundleException): CompiledException {
  * never depends on the written order. A downgrade never strengthens the standing action.
  */
 export function applyExceptions(
-  exceptions: readonly CompiledException[],
+  exceptions: readonly PreparedException[],
   standing: Action,
   event: DecisionEvent,
   ctx: DecisionContext,

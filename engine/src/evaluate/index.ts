@@ -1,8 +1,8 @@
 export { channelSupports, clampAction } from './clamp.js';
-export { type CompiledBundle, type CompiledPolicy, compileBundle, compilePolicies } from './compile.js';
 export { type ConflictCandidate, rankCandidates, resolveConflict } from './conflict.js';
 export { decide } from './decide.js';
 export { EXPLANATION_TEXT_MAX } from './explain.js';
+export { type PreparedBundle, type PreparedPolicy, prepareBundle, preparePolicies } from './prepare.js';
 export {
   assessRisk,
   bypassPoints,

@@ -12,7 +12,7 @@
  * engine/test/evaluate/policy-index.property.test.ts).
  */
 import type { ConditionNode } from '../policy/condition-types.js';
-import type { CompiledPolicy } from './compile.js';
+import type { PreparedPolicy } from './prepare.js';
 import type { DecisionContext, DecisionEvent } from './types.js';
 
 export interface PolicyIndex {
@@ -32,7 +32,7 @@ function requiredDetectors(node: ConditionNode, out: Set<string>): void {
   else if (node.op === 'and') for (const n of node.nodes) requiredDetectors(n, out);
 }
 
-export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyIndex {
+export function buildPolicyIndex(policies: readonly PreparedPolicy[]): PolicyIndex {
   const any: number[] = [];
   const channels = new Map<string, number[]>();
   const never = new Uint8Array(policies.length);
@@ -67,7 +67,7 @@ export function buildPolicyIndex(policies: readonly CompiledPolicy[]): PolicyInd
  */
 export function candidatePolicies(
   index: PolicyIndex,
-  policies: readonly CompiledPolicy[],
+  policies: readonly PreparedPolicy[],
   event: DecisionEvent,
   ctx: DecisionContext,
   reported: ReadonlyMap<string, unknown> | null,

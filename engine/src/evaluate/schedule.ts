@@ -3,7 +3,7 @@ import { isIanaZone } from '../policy/time-zone.js';
 
 const WEEKDAY: Readonly<Record<string, number>> = { Mon: 0, Tue: 1, Wed: 2, Thu: 3, Fri: 4, Sat: 5, Sun: 6 };
 
-export interface CompiledSchedule {
+export interface PreparedSchedule {
   schedule: Schedule;
   /** Null when the zone could not be resolved on this endpoint. */
   formatter: Intl.DateTimeFormat | null;
@@ -11,10 +11,10 @@ export interface CompiledSchedule {
 }
 
 /** `zones` shares one formatter per zone across the policies of a bundle. */
-export function compileSchedule(
+export function prepareSchedule(
   schedule: Schedule,
   zones: Map<string, Intl.DateTimeFormat | null> = new Map(),
-): CompiledSchedule {
+): PreparedSchedule {
   const known = zones.get(schedule.timezone);
   if (known !== undefined) return { schedule, formatter: known, days: new Set(schedule.days_of_week) };
   let formatter: Intl.DateTimeFormat | null = null;
@@ -62,26 +62,26 @@ export interface ScheduleResult {
  */
 export type ZoneMemo = Map<Intl.DateTimeFormat, { utcMinute: number; day: number; minute: number }>;
 
-export function scheduleActive(compiled: CompiledSchedule, now: Date, memo?: ZoneMemo): ScheduleResult {
-  if (!compiled.formatter)
+export function scheduleActive(prepared: PreparedSchedule, now: Date, memo?: ZoneMemo): ScheduleResult {
+  if (!prepared.formatter)
     return {
       active: true,
       code: 'schedule.zone_unresolvable',
       text: 'the schedule zone could not be resolved; policy left active',
     };
   const utcMinute = Math.floor(now.getTime() / 60_000);
-  let local = memo?.get(compiled.formatter);
+  let local = memo?.get(prepared.formatter);
   if (!local || local.utcMinute !== utcMinute) {
-    local = { utcMinute, ...localDayMinute(compiled.formatter, now) };
-    memo?.set(compiled.formatter, local);
+    local = { utcMinute, ...localDayMinute(prepared.formatter, now) };
+    memo?.set(prepared.formatter, local);
   }
-  const { start_minute: start, end_minute: end } = compiled.schedule;
+  const { start_minute: start, end_minute: end } = prepared.schedule;
   const { day, minute } = local;
   let active: boolean;
-  if (start < end) active = compiled.days.has(day) && minute >= start && minute < end;
+  if (start < end) active = prepared.days.has(day) && minute >= start && minute < end;
   else
     active =
-      (compiled.days.has(day) && minute >= start) || (compiled.days.has((day + 6) % 7) && minute < end);
+      (prepared.days.has(day) && minute >= start) || (prepared.days.has((day + 6) % 7) && minute < end);
   return active
     ? { active, code: 'schedule.in_window', text: 'inside the scheduled window' }
     : { active, code: 'schedule.outside_window', text: 'outside the scheduled window' };

@@ -3,7 +3,7 @@ import { isSid } from '../policy/sid.js';
 import type { DecisionContext, DecisionEvent } from './types.js';
 
 /** A scope prepared once per bundle: lists become sets, compared values pre-folded. */
-export interface CompiledScope {
+export interface PreparedScope {
   empty: boolean;
   departments: boolean;
   channels: ReadonlySet<string> | null;
@@ -14,15 +14,15 @@ export interface CompiledScope {
   userSids: ReadonlySet<string>;
   userNames: ReadonlySet<string>;
   hasUsers: boolean;
-  groups: CompiledGroups | null;
+  groups: PreparedGroups | null;
   deviceIds: ReadonlySet<string> | null;
   agentGroups: ReadonlySet<string> | null;
-  excludeGroups: CompiledGroups | null;
+  excludeGroups: PreparedGroups | null;
   excludeDeviceIds: ReadonlySet<string> | null;
   excludeAgentGroups: ReadonlySet<string> | null;
 }
 
-interface CompiledGroups {
+interface PreparedGroups {
   sids: ReadonlySet<string>;
   names: ReadonlySet<string>;
 }
@@ -40,7 +40,7 @@ function set(list: readonly string[] | undefined, fold = false): ReadonlySet<str
   return new Set(fold ? list.map(lower) : list);
 }
 
-function groupsOf(list: readonly string[] | undefined): CompiledGroups | null {
+function groupsOf(list: readonly string[] | undefined): PreparedGroups | null {
   if (!list || list.length === 0) return null;
   const sids = new Set<string>();
   const names = new Set<string>();
@@ -90,10 +90,10 @@ function withTargets(scope: Scope): Scope {
   };
 }
 
-export function compileScope(input: Scope): CompiledScope {
+export function prepareScope(input: Scope): PreparedScope {
   const scope = withTargets(input);
   const users = scope.user_ids ?? [];
-  const c: CompiledScope = {
+  const c: PreparedScope = {
     empty: true,
     departments: (scope.departments?.length ?? 0) > 0,
     channels: set(scope.channels),
@@ -137,7 +137,7 @@ function isMembership(sid: string): boolean {
   return !s.startsWith('S-1-5-5-') && !s.startsWith('S-1-16-');
 }
 
-function inGroups(groups: CompiledGroups, supplied: DecisionContext['user']): boolean {
+function inGroups(groups: PreparedGroups, supplied: DecisionContext['user']): boolean {
   for (const g of supplied?.groups ?? []) {
     if (!isMembership(g.sid)) continue;
     if (groups.sids.has(g.sid)) return true;
@@ -166,7 +166,7 @@ const AGENT_GROUP_OTHER = fail(
  * Document 1, "Scope": every non-empty dimension must match; exclusions win over every inclusion;
  * departments never apply (no agent reports one), so a department-scoped rule matches nobody.
  */
-export function matchScope(scope: CompiledScope, event: DecisionEvent, ctx: DecisionContext): ScopeResult {
+export function matchScope(scope: PreparedScope, event: DecisionEvent, ctx: DecisionContext): ScopeResult {
   if (scope.empty) return MATCHED;
   const groupsSupplied = Array.isArray(ctx.user?.groups);
   if (scope.excludeDeviceIds?.has(ctx.device.id))

@@ -7,7 +7,7 @@ import {
   verifyBundle,
 } from '../../src/bundle/index.js';
 import { BUILTIN_DETECTORS, compileDetectors, scan } from '../../src/detectors/index.js';
-import { compileBundle, decide } from '../../src/evaluate/index.js';
+import { decide, prepareBundle } from '../../src/evaluate/index.js';
 import {
   type BundlePayload,
   type PolicyVersion,
@@ -72,7 +72,7 @@ describe('from a written version to an enforced decision', () => {
     if (!verified.ok) return;
 
     const findings = scan(compileDetectors(BUILTIN_DETECTORS), 'card 4111 1111 1111 1111 exp 12/29');
-    const compiled = compileBundle(verified.payload);
+    const compiled = prepareBundle(verified.payload);
     const ctx = {
       now: NOW,
       device: { id: 'agent-1', os: 'windows', agent_group: 'finance' },

@@ -8,7 +8,7 @@ import {
   sortBundlePayload,
   verifyBundle,
 } from '../../src/bundle/index.js';
-import { compileBundle, decide } from '../../src/evaluate/index.js';
+import { decide, prepareBundle } from '../../src/evaluate/index.js';
 import type { BundlePayload } from '../../src/policy/index.js';
 import { context, event } from '../evaluate/fixtures.js';
 import { keyPair, NOW, payload, trust } from './fixtures.js';
@@ -40,7 +40,7 @@ describe('signBundle / verifyBundle', () => {
     expect(r.payload.monitored_paths).toEqual(['/srv/a', '/srv/b']);
     expect(Buffer.from(r.bytes)).toEqual(Buffer.from(canonicalBundleBytes(payload())));
     expect(r.payload).toEqual(JSON.parse(JSON.stringify(sortBundlePayload(payload()))));
-    expect(decide(compileBundle(r.payload), event(), context()).decided_by_policy_id).toBe('p1');
+    expect(decide(prepareBundle(r.payload), event(), context()).decided_by_policy_id).toBe('p1');
   });
 
   it('refuses to sign with a key id the payload does not carry', () => {

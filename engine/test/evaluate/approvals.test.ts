@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compilePolicies, decide } from '../../src/evaluate/index.js';
+import { decide, preparePolicies } from '../../src/evaluate/index.js';
 import type { BundlePolicy } from '../../src/policy/index.js';
 import { bundlePolicy, context, event } from './fixtures.js';
 
 const decideWith = (policies: BundlePolicy[], approvals: Parameters<typeof context>[0]) =>
-  decide(compilePolicies(policies, []), event(), context(approvals));
+  decide(preparePolicies(policies, []), event(), context(approvals));
 
 const approval = (over: Partial<{ policy_id: string; expires_at: string }> = {}) => ({
   policy_id: 'p1',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { compilePolicies, type DecisionEvent, decide } from '../../src/evaluate/index.js';
+import { type DecisionEvent, decide, preparePolicies } from '../../src/evaluate/index.js';
 import type { ClassificationDefinition, ConditionNode } from '../../src/policy/index.js';
 import { bundlePolicy, context, event, finding } from './fixtures.js';
 
@@ -46,7 +46,7 @@ const CLASSIFICATION: ClassificationDefinition = {
 };
 
 function run(condition: ConditionNode, ev: DecisionEvent, ctxOver = {}) {
-  const compiled = compilePolicies(
+  const compiled = preparePolicies(
     [bundlePolicy({ policy_id: 'p1', condition, response: 'audit' })],
     [CLASSIFICATION],
   );

@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_DETECTORS, compileDetectors, scan } from '../../src/detectors/index.js';
-import { compilePolicies, decide } from '../../src/evaluate/index.js';
+import { decide, preparePolicies } from '../../src/evaluate/index.js';
 import type { BundlePolicy } from '../../src/policy/index.js';
 import { bundlePolicy, context, event, FULL_CAPS } from './fixtures.js';
 
 const decideWith = (policies: BundlePolicy[], ev = event(), ctx = context()) =>
-  decide(compilePolicies(policies, []), ev, ctx);
+  decide(preparePolicies(policies, []), ev, ctx);
 
 const exception = (
   over: Partial<BundlePolicy['exceptions'][number]> = {},
@@ -356,7 +356,7 @@ describe('offline, labels and explanations', () => {
   });
 
   it('a compiled bundle is frozen and reusable across decisions', () => {
-    const compiled = compilePolicies([bundlePolicy({ policy_id: 'p1' })], []);
+    const compiled = preparePolicies([bundlePolicy({ policy_id: 'p1' })], []);
     expect(Object.isFrozen(compiled)).toBe(true);
     expect(Object.isFrozen(compiled.policies[0]!.spec.scope)).toBe(true);
     expect(decide(compiled, event(), context()).action).toBe(decide(compiled, event(), context()).action);

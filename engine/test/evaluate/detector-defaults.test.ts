@@ -4,7 +4,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { BUILTIN_DETECTORS, compileDetectors, scan } from '../../src/detectors/index.js';
-import { compilePolicies, decide } from '../../src/evaluate/index.js';
+import { decide, preparePolicies } from '../../src/evaluate/index.js';
 import { DETECTOR_RULE_DEFAULTS } from '../../src/policy/condition-types.js';
 import type { ConditionNode } from '../../src/policy/index.js';
 import { bundlePolicy, context, event } from './fixtures.js';
@@ -14,7 +14,7 @@ const DETECTORS = compileDetectors(BUILTIN_DETECTORS);
 /** Does a policy with `condition` match `text`, scanned by the real catalogue? */
 function matches(condition: ConditionNode, text: string): boolean {
   const findings = scan(DETECTORS, text);
-  const compiled = compilePolicies([bundlePolicy({ policy_id: 'p1', condition, response: 'audit' })], []);
+  const compiled = preparePolicies([bundlePolicy({ policy_id: 'p1', condition, response: 'audit' })], []);
   return (
     decide(compiled, event({ content: { status: 'read', findings } }), context()).matched_policies.length ===
     1

@@ -6,11 +6,11 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import {
-  type CompiledBundle,
-  compilePolicies,
   type DecisionContext,
   type DecisionEvent,
   decide,
+  type PreparedBundle,
+  preparePolicies,
 } from '../../src/evaluate/index.js';
 import type { PolicyIndex } from '../../src/evaluate/policy-index.js';
 import type { BundlePolicy, ConditionNode } from '../../src/policy/index.js';
@@ -109,7 +109,7 @@ const decisionContext: fc.Arbitrary<DecisionContext> = fc
   );
 
 /** The same bundle with an index that admits every policy: decide() then walks them all. */
-function linear(compiled: CompiledBundle): CompiledBundle {
+function linear(compiled: PreparedBundle): PreparedBundle {
   const n = compiled.policies.length;
   const index: PolicyIndex = {
     anyChannel: Int32Array.from({ length: n }, (_, i) => i),
@@ -124,7 +124,7 @@ describe('decision index (issue 24)', () => {
   it('decides exactly as a linear walk over every policy', () => {
     fc.assert(
       fc.property(bundle, decisionEvent, decisionContext, (policies, ev, ctx) => {
-        const compiled = compilePolicies(policies, []);
+        const compiled = preparePolicies(policies, []);
         expect(decide(compiled, ev, ctx)).toEqual(decide(linear(compiled), ev, ctx));
       }),
       { numRuns: 400 },
@@ -135,7 +135,7 @@ describe('decision index (issue 24)', () => {
     const policies = Array.from({ length: 1000 }, (_, i) =>
       bundlePolicy({ policy_id: `p${i + 1}`, priority: i, scope: { channels: ['print'] } }),
     );
-    const compiled = compilePolicies(policies, []);
+    const compiled = preparePolicies(policies, []);
     const ev: DecisionEvent = { channel: 'clipboard', content: { status: 'read', findings: [] } };
     const d = decide(compiled, ev, context());
     expect(d.outcome).toBe('no_match');

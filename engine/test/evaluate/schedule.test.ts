@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { compilePolicies, decide } from '../../src/evaluate/index.js';
+import { decide, preparePolicies } from '../../src/evaluate/index.js';
 import type { Schedule } from '../../src/policy/index.js';
 import { bundlePolicy, context, event } from './fixtures.js';
 
 function activeAt(schedule: Schedule, iso: string): string {
-  const compiled = compilePolicies([bundlePolicy({ policy_id: 'p1', schedule })], []);
+  const compiled = preparePolicies([bundlePolicy({ policy_id: 'p1', schedule })], []);
   const d = decide(compiled, event(), context({ now: new Date(iso), explain_unmatched: true }));
   if (d.matched_policies.length === 1) {
     const zoneLine = d.matched_policies[0]!.explanation.find((l) => l.code.startsWith('schedule.'));
@@ -76,7 +76,7 @@ describe('schedules (document 1, evaluation rule 6)', () => {
   });
 
   it('one compiled bundle answers correctly as time moves across minutes and a daylight-saving change', () => {
-    const compiled = compilePolicies(
+    const compiled = preparePolicies(
       [bundlePolicy({ policy_id: 'p1', schedule: office('America/New_York') })],
       [],
     );

@@ -1,15 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import {
-  compilePolicies,
   type DecisionContext,
   type DecisionEvent,
   decide,
+  preparePolicies,
 } from '../../src/evaluate/index.js';
 import type { Scope } from '../../src/policy/index.js';
 import { bundlePolicy, context, event } from './fixtures.js';
 
 function applies(scope: Scope, ev: DecisionEvent = event(), ctx: DecisionContext = context()): string {
-  const compiled = compilePolicies([bundlePolicy({ policy_id: 'p1', scope })], []);
+  const compiled = preparePolicies([bundlePolicy({ policy_id: 'p1', scope })], []);
   const d = decide(compiled, ev, { ...ctx, explain_unmatched: true });
   return d.matched_policies.length === 1 ? 'applies' : (d.not_matched?.[0]?.code ?? '?');
 }
@@ -111,7 +111,7 @@ describe('scope (document 1, "Scope")', () => {
   });
 
   it('a scope miss carries a reason a person can read, in not_matched and in the explanation', () => {
-    const compiled = compilePolicies(
+    const compiled = preparePolicies(
       [
         bundlePolicy({ policy_id: 'p7', scope: { agent_groups: ['finance'] } }),
         bundlePolicy({ policy_id: 'p8', scope: { sources: ['/srv/hr'] } }),
@@ -151,7 +151,7 @@ describe('scope (document 1, "Scope")', () => {
     const many = Array.from({ length: 12 }, (_, i) =>
       bundlePolicy({ policy_id: `p${i + 1}`, scope: { channels: ['print'] } }),
     );
-    const d = decide(compilePolicies(many, []), event(), context());
+    const d = decide(preparePolicies(many, []), event(), context());
     expect(d.explanation).toHaveLength(7);
     expect(d.explanation.at(-1)).toEqual({
       code: 'decision.more_unmatched',

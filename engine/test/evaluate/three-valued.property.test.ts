@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { compilePolicies, type DecisionEvent, decide } from '../../src/evaluate/index.js';
+import { type DecisionEvent, decide, preparePolicies } from '../../src/evaluate/index.js';
 import type { ConditionNode } from '../../src/policy/index.js';
 import { bundlePolicy, context, event, finding } from './fixtures.js';
 
@@ -34,7 +34,7 @@ const tree = fc.letrec<{ node: ConditionNode }>((tie) => ({
 })).node;
 
 function outcome(condition: ConditionNode, content: DecisionEvent['content']): string {
-  const compiled = compilePolicies([bundlePolicy({ policy_id: 'p1', condition })], []);
+  const compiled = preparePolicies([bundlePolicy({ policy_id: 'p1', condition })], []);
   const d = decide(
     compiled,
     event({ content, file: { extension: 'pdf' } }),

@@ -7,11 +7,11 @@ import {
   bundlePayloadProblems,
   CorpusDecodeError,
   canonicalBundleBytes,
-  compilePolicies,
   conditionCorpusIds,
   decide,
   encodeFingerprints,
   prepareCorpora,
+  preparePolicies,
   probeCorpora,
   requiredCapabilities,
 } from '../../src/index.js';
@@ -85,7 +85,7 @@ describe('fingerprint condition node', () => {
 
   it('decides on probes: match with coverage, no match, too short, withdrawn corpus, content not read', () => {
     const corpora = prepareCorpora([shipped('c1', [PROTECTED, text(2, 150)])]);
-    const compiled = compilePolicies(
+    const compiled = preparePolicies(
       [
         bundlePolicy({
           policy_id: 'p1',

@@ -12,7 +12,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { signingKeysModule } from './bundles/signing-key-routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
-import { enrollmentTokensModule } from './enrolment/routes.js';
+import { enrollmentTokensModule } from './enrollment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { evidenceAgentModule } from './evidence/routes.js';
 import { exceptionAgentModule, exceptionRequestsModule } from './exception-requests/public.js';

@@ -22,7 +22,7 @@ export function loadSources(base: string, roots: string[], suffix: string): Sour
       path: relative(base, full)
         .split(sep)
         .join('/')
-        .slice(0, suffix === '.ts' ? undefined : -'.fixture'.length),
+        .slice(0, suffix.endsWith('.fixture') ? -'.fixture'.length : undefined),
       text: readFileSync(full, 'utf8'),
     }))
     .filter((f) => !f.path.endsWith('.d.ts'));

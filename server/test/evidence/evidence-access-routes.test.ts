@@ -210,9 +210,13 @@ describe('POST /incidents/{id}/evidence-files/{file_id}/download', () => {
     expect((await download(incident, fileId)).statusCode).toBe(200);
     // Retention: nothing before expires_at, the copy removed and marked deleted at it.
     t.h.ctx.clock.advance(90 * 86_400_000 - 1);
-    expect(await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.clock.now())).toBe(0);
+    expect(
+      await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.app.deps.config.dataDir, t.h.ctx.clock.now()),
+    ).toBe(0);
     t.h.ctx.clock.advance(1);
-    expect(await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.clock.now())).toBe(1);
+    expect(
+      await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.app.deps.config.dataDir, t.h.ctx.clock.now()),
+    ).toBe(1);
     await expect(fs.stat(file)).rejects.toThrow();
     // 90 days on, the first session has ended: sign in again.
     const owner = await signInAs(t.h.ctx, { role: 'owner', tenant: t.h.owner.tenantSlug });
@@ -223,7 +227,9 @@ describe('POST /incidents/{id}/evidence-files/{file_id}/download', () => {
     const gone = await download(incident, fileId, owner);
     expect([gone.statusCode, gone.json().code]).toEqual([409, 'evidence.file_deleted']);
     // The deleted copy no longer counts against the tenant cap; the sweep does nothing more.
-    expect(await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.clock.now())).toBe(0);
+    expect(
+      await deleteExpiredCopies(t.h.ctx.app.deps, t.h.ctx.app.deps.config.dataDir, t.h.ctx.clock.now()),
+    ).toBe(0);
   });
 });
 

@@ -1,9 +1,9 @@
 import {
   BUILTIN_DETECTORS,
   type BundlePayload,
-  compileBundle,
   compileDetectors,
   decide,
+  prepareBundle,
   scan,
 } from '@custos/engine';
 import { describe, expect, it } from 'vitest';
@@ -47,7 +47,7 @@ describe('simulate', () => {
     const env = (await getLatestBundle(t.ctx.db, t.owner.tenantId))?.envelope as { payload_b64: string };
     const payload = JSON.parse(Buffer.from(env.payload_b64, 'base64').toString()) as BundlePayload;
     const engine = decide(
-      compileBundle(payload),
+      prepareBundle(payload),
       {
         channel: 'browser_upload',
         content: { status: 'read', findings: scan(compileDetectors(BUILTIN_DETECTORS), text) },

@@ -47,7 +47,7 @@ export const enrollCommand: Command = {
  * leaves it empty) go, so a rolled-back installation leaves nothing behind even where the
  * installer runs no rollback action (Wine). An enrolled machine is never touched.
  */
-async function undoFailedEnrolment(ctx: CommandContext, stateDir: string): Promise<void> {
+async function undoFailedEnrollment(ctx: CommandContext, stateDir: string): Promise<void> {
   if (await readEnrollment(stateDir)) return;
   await removeDeviceKey(stateDir, ctx.platform.deviceKeys);
   await rmdir(stateDir).catch(() => undefined);
@@ -88,7 +88,7 @@ async function enrollOnce(ctx: CommandContext): Promise<number> {
         'error',
         `installation stopped and rolled back: enrolment failed: ${reason}. ${installerHint(reason)}`,
       );
-      await undoFailedEnrolment(ctx, config.stateDir);
+      await undoFailedEnrollment(ctx, config.stateDir);
     }
     return err instanceof UnreachableError
       ? EXIT.unreachable

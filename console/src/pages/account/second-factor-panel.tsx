@@ -23,7 +23,7 @@ export function SecondFactorPanel({ prefs }: { prefs?: DisplayPrefs | undefined 
   const [code, setCode] = useState('');
   const [codes, setCodes] = useState<string[] | null>(null);
   const status = useQuery({ queryKey: KEY, queryFn: () => call(api.GET('/api/v1/auth/second-factor')) });
-  const enrol = useMutation({
+  const enroll = useMutation({
     mutationFn: () => withStepUp(() => call(api.POST('/api/v1/auth/second-factor/enrol'))),
   });
   const confirm = useMutation({
@@ -31,7 +31,7 @@ export function SecondFactorPanel({ prefs }: { prefs?: DisplayPrefs | undefined 
       call(api.POST('/api/v1/auth/second-factor/confirm', { body: { code: value.replace(/\s/g, '') } })),
     onSuccess: (answer) => {
       setCodes(answer.recovery_codes);
-      enrol.reset();
+      enroll.reset();
       void queryClient.invalidateQueries({ queryKey: KEY });
     },
   });
@@ -60,16 +60,16 @@ export function SecondFactorPanel({ prefs }: { prefs?: DisplayPrefs | undefined 
           {t('account.factor.none')} {s.applies ? t('account.factor.required') : ''}
         </p>
       )}
-      {enrol.isError && <Alert kind="error">{messageOf(enrol.error)}</Alert>}
-      {s && !s.enrolled && !enrol.data && (
-        <button type="button" onClick={() => enrol.mutate()} disabled={enrol.isPending}>
+      {enroll.isError && <Alert kind="error">{messageOf(enroll.error)}</Alert>}
+      {s && !s.enrolled && !enroll.data && (
+        <button type="button" onClick={() => enroll.mutate()} disabled={enroll.isPending}>
           {t('account.factor.start')}
         </button>
       )}
-      {enrol.data && (
+      {enroll.data && (
         <form onSubmit={submit}>
           <p>{t('account.factor.intro')}</p>
-          <QrSecret secret={enrol.data.secret} otpauthUri={enrol.data.otpauth_uri} />
+          <QrSecret secret={enroll.data.secret} otpauthUri={enroll.data.otpauth_uri} />
           {confirm.isError && <Alert kind="error">{messageOf(confirm.error)}</Alert>}
           <Field
             label={t('factor.code')}

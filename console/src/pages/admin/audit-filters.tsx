@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import { Field } from '../../ui/field.js';
+import { FilterActions } from '../../ui/filter-actions.js';
 import type { AuditSearch } from './audit-search.js';
 
 /** Action (exact or prefix with a dot), actor, subject and a time window. */
@@ -35,12 +36,7 @@ export function AuditFilters({ value, onApply }: { value: AuditSearch; onApply(n
         value={draft.until ?? ''}
         onChange={set('until')}
       />
-      <div className="actions">
-        <button type="submit">{t('queue.apply')}</button>
-        <button type="button" className="secondary" onClick={() => onApply({})}>
-          {t('queue.clear')}
-        </button>
-      </div>
+      <FilterActions onClear={() => onApply({})} />
     </form>
   );
 }

@@ -1,6 +1,7 @@
 import { type FormEvent, useState } from 'react';
 import { type MessageKey, useT } from '../../i18n/index.js';
 import { Field } from '../../ui/field.js';
+import { FilterActions } from '../../ui/filter-actions.js';
 import { PolicyFilter } from './policy-filter.js';
 import type { QueueSearch } from './queue-search.js';
 
@@ -86,19 +87,12 @@ export function QueueFilters({ value, onApply }: { value: QueueSearch; onApply(n
         />
         <label htmlFor="f-open">{t('queue.openOnly')}</label>
       </div>
-      <div className="actions">
-        <button type="submit">{t('queue.apply')}</button>
-        <button
-          type="button"
-          className="secondary"
-          onClick={() => {
-            setDraft({});
-            onApply({});
-          }}
-        >
-          {t('queue.clear')}
-        </button>
-      </div>
+      <FilterActions
+        onClear={() => {
+          setDraft({});
+          onApply({});
+        }}
+      />
     </form>
   );
 }

@@ -1,11 +1,13 @@
 import { type FormEvent, useState } from 'react';
 import { useT } from '../../i18n/index.js';
 import { Field } from '../../ui/field.js';
+import { FilterActions } from '../../ui/filter-actions.js';
 import type { InventorySearch } from './inventory-search.js';
 import { ACTIONS, CHANNELS, DEPLOYMENTS, FAMILIES, GROUPS, STATUSES } from './policy-types.js';
 import { SelectField } from './select-field.js';
 
 const SORTS = ['priority', 'name', 'updated', 'severity', 'number'] as const;
+type ChoiceKey = 'family' | 'group' | 'status' | 'action' | 'channel' | 'scope' | 'deployment' | 'attention';
 
 /** Every filter `GET /policies/inventory` offers, plus its sort and direction. */
 export function InventoryFilters({
@@ -21,6 +23,17 @@ export function InventoryFilters({
   const [draft, setDraft] = useState<InventorySearch>(value);
   const set = (key: keyof InventorySearch) => (v: string) => setDraft({ ...draft, [key]: v || undefined });
   const any = t('queue.any');
+  /** A filter over one of the API's value lists, "any" first (`list` names the labels when it differs). */
+  const choice = (key: ChoiceKey, values: readonly string[], list: string = key) => (
+    <SelectField
+      label={t(`pol.f.${key}`)}
+      list={list}
+      values={values}
+      empty={any}
+      value={draft[key] ?? ''}
+      onValue={set(key)}
+    />
+  );
   function submit(event: FormEvent) {
     event.preventDefault();
     onApply({ ...draft, offset: undefined });
@@ -28,59 +41,17 @@ export function InventoryFilters({
   return (
     <form className="filters" onSubmit={submit} aria-label={t('queue.filters')}>
       <Field label={t('pol.f.q')} value={draft.q ?? ''} onChange={(e) => set('q')(e.target.value)} />
-      <SelectField
-        label={t('pol.f.family')}
-        list="family"
-        values={FAMILIES}
-        empty={any}
-        value={draft.family ?? ''}
-        onValue={set('family')}
-      />
-      <SelectField
-        label={t('pol.f.group')}
-        list="group"
-        values={GROUPS}
-        empty={any}
-        value={draft.group ?? ''}
-        onValue={set('group')}
-      />
-      <SelectField
-        label={t('pol.f.status')}
-        list="status"
-        values={STATUSES}
-        empty={any}
-        value={draft.status ?? ''}
-        onValue={set('status')}
-      />
-      <SelectField
-        label={t('pol.f.action')}
-        list="action"
-        values={ACTIONS}
-        empty={any}
-        value={draft.action ?? ''}
-        onValue={set('action')}
-      />
-      <SelectField
-        label={t('pol.f.channel')}
-        list="channel"
-        values={CHANNELS}
-        empty={any}
-        value={draft.channel ?? ''}
-        onValue={set('channel')}
-      />
+      {choice('family', FAMILIES)}
+      {choice('group', GROUPS)}
+      {choice('status', STATUSES)}
+      {choice('action', ACTIONS)}
+      {choice('channel', CHANNELS)}
       <Field
         label={t('pol.f.classification')}
         value={draft.classification ?? ''}
         onChange={(e) => set('classification')(e.target.value)}
       />
-      <SelectField
-        label={t('pol.f.scope')}
-        list="scopeKind"
-        values={['whole_company', 'targeted']}
-        empty={any}
-        value={draft.scope ?? ''}
-        onValue={set('scope')}
-      />
+      {choice('scope', ['whole_company', 'targeted'], 'scopeKind')}
       <div className="field">
         <label htmlFor="inventory-owner">{t('pol.f.owner')}</label>
         <select id="inventory-owner" value={draft.owner ?? ''} onChange={(e) => set('owner')(e.target.value)}>
@@ -92,22 +63,8 @@ export function InventoryFilters({
           ))}
         </select>
       </div>
-      <SelectField
-        label={t('pol.f.deployment')}
-        list="deployment"
-        values={DEPLOYMENTS}
-        empty={any}
-        value={draft.deployment ?? ''}
-        onValue={set('deployment')}
-      />
-      <SelectField
-        label={t('pol.f.attention')}
-        list="attention"
-        values={['cannot_fire', 'needs_review']}
-        empty={any}
-        value={draft.attention ?? ''}
-        onValue={set('attention')}
-      />
+      {choice('deployment', DEPLOYMENTS)}
+      {choice('attention', ['cannot_fire', 'needs_review'])}
       <Field
         label={t('pol.f.updatedSince')}
         type="date"
@@ -128,12 +85,7 @@ export function InventoryFilters({
         value={draft.dir ?? 'asc'}
         onValue={set('dir')}
       />
-      <div className="actions">
-        <button type="submit">{t('queue.apply')}</button>
-        <button type="button" className="secondary" onClick={() => onApply({})}>
-          {t('queue.clear')}
-        </button>
-      </div>
+      <FilterActions onClear={() => onApply({})} />
     </form>
   );
 }

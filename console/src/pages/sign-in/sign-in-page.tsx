@@ -7,7 +7,7 @@ import { ME_KEY } from '../../session/me.js';
 import { type SignInNotice, takeNotice } from '../../session/sign-in-notice.js';
 import { Alert } from '../../ui/alert.js';
 import { LanguagePicker } from '../../ui/language-picker.js';
-import { EnrolForm } from './enrol-form.js';
+import { EnrollForm } from './enroll-form.js';
 import { FactorForm } from './factor-form.js';
 import { PasswordForm } from './password-form.js';
 import { RecoveryCodes } from './recovery-codes.js';
@@ -80,7 +80,7 @@ export function SignInPage() {
         />
       )}
       {state.step === 'enrol' && (
-        <EnrolForm challenge={state.challenge} onSession={(s) => void signedIn(s)} />
+        <EnrollForm challenge={state.challenge} onSession={(s) => void signedIn(s)} />
       )}
       {state.step === 'recovery' && (
         <RecoveryCodes codes={state.codes} onDone={() => void navigate({ to: '/incidents' })} />

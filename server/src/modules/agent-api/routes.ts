@@ -2,10 +2,10 @@ import { Type } from 'typebox';
 import { fieldError } from '../../http/errors.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
-import { deviceServiceContext } from '../../service-context.js';
+import { deviceServiceContext, serviceContextOf } from '../../service-context.js';
 import { AgentUpdateOfferSchema } from '../agent-updates/public.js';
 import { deviceOf } from '../agents/public.js';
-import { enroll } from '../enrolment/public.js';
+import { enroll } from '../enrollment/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
 import { agentRequestBuckets } from './agent-scope.js';
@@ -182,7 +182,12 @@ export function agentEnrollModule(policies: PolicyPort): ApiModule {
         config: { auth: 'none' },
         schema: { body: EnrollBody, response: { 200: EnrollReply, ...errorResponses(400, 403, 422) } },
       },
-      async (request) => enroll(s, policies, request.body, request.id),
+      async (request) =>
+        enroll(
+          serviceContextOf(request),
+          { policies, masterKey: s.keys.master, deviceCertDays: s.config.agent.deviceCertDays },
+          request.body,
+        ),
     );
   };
 }

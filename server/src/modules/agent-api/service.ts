@@ -13,7 +13,13 @@ import {
   setDeviceCertificate,
 } from '../agents/public.js';
 import { policyTrustUpdateFor } from '../bundles/public.js';
-import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from '../enrolment/public.js';
+import {
+  type CertificateParts,
+  CsrError,
+  issueDeviceCertificate,
+  loadDeviceCa,
+  readCsr,
+} from '../enrollment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
 
 /** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
@@ -213,12 +219,6 @@ export async function policyFor(
     };
   }
   return { bundle_version: latest.version, bundle: latest.envelope, reason: null, refused: null };
-}
-
-/** What a renewal needs besides the service context: the CA's sealing key and the lifetime. */
-export interface CertificateParts {
-  masterKey: Buffer;
-  deviceCertDays: number;
 }
 
 /** POST /agent/certificate: a fresh certificate for the pinned key, from a new CSR. */

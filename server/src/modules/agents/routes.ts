@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { CapabilitiesSchema, HealthSchema } from './report-schemas.js';
 import {
@@ -50,10 +50,6 @@ const Agent = Type.Object({
 });
 
 const Reason = PersonText('multiline', { minLength: 5, maxLength: 500 });
-
-function ctxOf(request: Parameters<typeof auditContextOf>[0]) {
-  return { ...auditContextOf(request), tenantId: principalOf(request).tenantId };
-}
 
 const noRoleScopes: GroupScopeUse = async () => [];
 
@@ -115,7 +111,7 @@ export function agentsConsoleModule(
         },
       },
       async (request, reply) => {
-        const g = await createGroup(s, ctxOf(request), request.body.name);
+        const g = await createGroup(serviceContextOf(request), request.body.name);
         return reply
           .code(201)
           .send({ id: g.id, name: g.name, created_at: g.created_at, retired_at: null, agent_count: 0 });
@@ -136,7 +132,7 @@ export function agentsConsoleModule(
         },
       },
       async (request, reply) => {
-        await renameGroupById(s, ctxOf(request), request.params.id, request.body.name, policies);
+        await renameGroupById(serviceContextOf(request), request.params.id, request.body.name, policies);
         return reply.code(204).send(null);
       },
     );
@@ -148,7 +144,7 @@ export function agentsConsoleModule(
         schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404, 409) } },
       },
       async (request, reply) => {
-        await retireGroupById(s, ctxOf(request), request.params.id, policies, roleScopes);
+        await retireGroupById(serviceContextOf(request), request.params.id, policies, roleScopes);
         return reply.code(204).send(null);
       },
     );
@@ -184,7 +180,7 @@ export function agentsConsoleModule(
         const q = request.query;
         const limit = q.limit ?? 50;
         const offset = q.offset ?? 0;
-        const r = await listAgentViews(s, principalOf(request).tenantId, {
+        const r = await listAgentViews(serviceContextOf(request), {
           status: q.status,
           groupId: q.group_id,
           search: q.search,
@@ -201,7 +197,7 @@ export function agentsConsoleModule(
         onRequest: read,
         schema: { params: IdParams, response: { 200: Agent, ...errorResponses(401, 403, 404) } },
       },
-      async (request) => getAgentView(s, principalOf(request).tenantId, request.params.id),
+      async (request) => getAgentView(serviceContextOf(request), request.params.id),
     );
 
     app.post(
@@ -217,7 +213,7 @@ export function agentsConsoleModule(
           response: { 200: Agent, ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => moveAgent(s, ctxOf(request), request.params.id, request.body.group_id),
+      async (request) => moveAgent(serviceContextOf(request), request.params.id, request.body.group_id),
     );
 
     app.post(
@@ -230,7 +226,7 @@ export function agentsConsoleModule(
           response: { 200: Agent, ...errorResponses(401, 403, 404, 422) },
         },
       },
-      async (request) => revokeAgent(s, ctxOf(request), request.params.id, request.body.reason),
+      async (request) => revokeAgent(serviceContextOf(request), request.params.id, request.body.reason),
     );
   };
 }

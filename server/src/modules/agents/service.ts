@@ -1,8 +1,9 @@
 import { personTextProblem } from '@custos/engine';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
+import { actorOf, auditContextFor, type ServiceContext } from '../../service-context.js';
 import { CapabilitiesSchema, HealthSchema, shownReport } from './report-schemas.js';
 import {
   findDevice,
@@ -17,14 +18,12 @@ import {
 } from './store.js';
 import type { DevicesTable } from './tables.js';
 
-type Ctx = AuditContext & { tenantId: string };
-
 /**
  * Who else may name an endpoint group: the policies module answers through the port; a role
  * scope (document 3: retiring a group named by a live role's scope is 409) through this hook,
  * which the identity module's custom roles fill.
  */
-export type GroupScopeUse = (s: AppServices, tenantId: string, groupId: string) => Promise<string[]>;
+export type GroupScopeUse = (db: Kysely<Database>, tenantId: string, groupId: string) => Promise<string[]>;
 
 /** Endpoint group names: 1-80 characters after trimming, under the person-text rule (issue 14). */
 export function checkGroupName(name: string): string {
@@ -35,12 +34,13 @@ export function checkGroupName(name: string): string {
   return trimmed;
 }
 
-export async function createGroup(s: AppServices, ctx: Ctx, rawName: string) {
+export async function createGroup(ctx: ServiceContext, rawName: string) {
+  const { tenantId } = actorOf(ctx);
   const name = checkGroupName(rawName);
-  if (await findGroupByName(s.db, ctx.tenantId, name))
+  if (await findGroupByName(ctx.db, tenantId, name))
     throw new AppError('agent_group.name_taken', 'an endpoint group with that name exists');
-  const row = await insertGroup(s.db, ctx.tenantId, name, s.clock.now());
-  await s.audit.write(ctx, {
+  const row = await insertGroup(ctx.db, tenantId, name, ctx.clock.now());
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'agent_group.created',
     subject: { type: 'agent_group', id: row.id },
     metadata: { name },
@@ -49,21 +49,21 @@ export async function createGroup(s: AppServices, ctx: Ctx, rawName: string) {
 }
 
 export async function renameGroupById(
-  s: AppServices,
-  ctx: Ctx,
+  ctx: ServiceContext,
   groupId: string,
   rawName: string,
   policies: PolicyPort,
 ) {
-  const group = await findGroup(s.db, ctx.tenantId, groupId);
+  const { tenantId } = actorOf(ctx);
+  const group = await findGroup(ctx.db, tenantId, groupId);
   if (!group) throw notFound('endpoint group');
   if (group.retired_at) throw new AppError('resource.conflict', 'a retired endpoint group cannot be renamed');
   const name = checkGroupName(rawName);
-  const other = await findGroupByName(s.db, ctx.tenantId, name);
+  const other = await findGroupByName(ctx.db, tenantId, name);
   if (other && other.id !== groupId)
     throw new AppError('agent_group.name_taken', 'an endpoint group with that name exists');
   // Policies name groups by name: a rename would silently move them off the group.
-  const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name);
+  const naming = await policies.policiesNamingAgentGroup(ctx.db, tenantId, group.name);
   if (naming.length > 0 && name.toLowerCase() !== group.name.toLowerCase()) {
     throw new AppError(
       'agent_group.in_use',
@@ -71,8 +71,8 @@ export async function renameGroupById(
       [{ field: 'policy_ids', message: naming.join(', ') }],
     );
   }
-  await renameGroup(s.db, ctx.tenantId, groupId, name);
-  await s.audit.write(ctx, {
+  await renameGroup(ctx.db, tenantId, groupId, name);
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'agent_group.renamed',
     subject: { type: 'agent_group', id: groupId },
     metadata: { from: group.name, to: name },
@@ -80,17 +80,17 @@ export async function renameGroupById(
 }
 
 export async function retireGroupById(
-  s: AppServices,
-  ctx: Ctx,
+  ctx: ServiceContext,
   groupId: string,
   policies: PolicyPort,
   roleScopes: GroupScopeUse,
 ) {
-  const group = await findGroup(s.db, ctx.tenantId, groupId);
+  const { tenantId } = actorOf(ctx);
+  const group = await findGroup(ctx.db, tenantId, groupId);
   if (!group) throw notFound('endpoint group');
   if (group.retired_at) return;
-  const naming = await policies.policiesNamingAgentGroup(s.db, ctx.tenantId, group.name, group.id);
-  const roles = await roleScopes(s, ctx.tenantId, groupId);
+  const naming = await policies.policiesNamingAgentGroup(ctx.db, tenantId, group.name, group.id);
+  const roles = await roleScopes(ctx.db, tenantId, groupId);
   if (naming.length > 0 || roles.length > 0) {
     const details = [
       ...(naming.length > 0 ? [{ field: 'policy_ids', message: naming.join(', ') }] : []),
@@ -102,8 +102,8 @@ export async function retireGroupById(
       details,
     );
   }
-  await retireGroup(s.db, ctx.tenantId, groupId, s.clock.now());
-  await s.audit.write(ctx, {
+  await retireGroup(ctx.db, tenantId, groupId, ctx.clock.now());
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'agent_group.retired',
     subject: { type: 'agent_group', id: groupId },
     metadata: { name: group.name },
@@ -155,52 +155,49 @@ export function agentView(d: DevicesTable & { group_name: string | null }): Agen
   };
 }
 
-export async function listAgentViews(s: AppServices, tenantId: string, f: Parameters<typeof listDevices>[2]) {
-  const { rows, total } = await listDevices(s.db, tenantId, f);
+export async function listAgentViews(ctx: ServiceContext, f: Parameters<typeof listDevices>[2]) {
+  const { rows, total } = await listDevices(ctx.db, actorOf(ctx).tenantId, f);
   return { items: rows.map(agentView), total };
 }
 
-export async function getAgentView(s: AppServices, tenantId: string, id: string): Promise<AgentView> {
-  const d = await findDevice(s.db, tenantId, id);
+export async function getAgentView(ctx: ServiceContext, id: string): Promise<AgentView> {
+  const d = await findDevice(ctx.db, actorOf(ctx).tenantId, id);
   if (!d) throw notFound('agent');
   return agentView(d);
 }
 
-export async function moveAgent(
-  s: AppServices,
-  ctx: Ctx,
-  id: string,
-  groupId: string | null,
-): Promise<AgentView> {
-  const d = await findDevice(s.db, ctx.tenantId, id);
+export async function moveAgent(ctx: ServiceContext, id: string, groupId: string | null): Promise<AgentView> {
+  const { tenantId } = actorOf(ctx);
+  const d = await findDevice(ctx.db, tenantId, id);
   if (!d) throw notFound('agent');
   if (groupId !== null) {
-    const g = await findGroup(s.db, ctx.tenantId, groupId);
+    const g = await findGroup(ctx.db, tenantId, groupId);
     if (!g || g.retired_at) throw fieldError('group_id', 'no live endpoint group with that id');
   }
   if (d.group_id !== groupId) {
-    await moveDevice(s.db, ctx.tenantId, id, groupId);
-    await s.audit.write(ctx, {
+    await moveDevice(ctx.db, tenantId, id, groupId);
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'agent.group_changed',
       subject: { type: 'agent', id },
       metadata: { from_group_id: d.group_id, to_group_id: groupId },
     });
   }
-  return getAgentView(s, ctx.tenantId, id);
+  return getAgentView(ctx, id);
 }
 
 /** Revoking is final: the next check-in answers `revoked: true`, every other route 401. */
-export async function revokeAgent(s: AppServices, ctx: Ctx, id: string, reason: string): Promise<AgentView> {
+export async function revokeAgent(ctx: ServiceContext, id: string, reason: string): Promise<AgentView> {
+  const { tenantId } = actorOf(ctx);
   if (reason.trim().length < 5) throw fieldError('reason', 'must be at least 5 characters');
-  const d = await findDevice(s.db, ctx.tenantId, id);
+  const d = await findDevice(ctx.db, tenantId, id);
   if (!d) throw notFound('agent');
   if (d.status !== 'revoked') {
-    await revokeDevice(s.db, ctx.tenantId, id, s.clock.now());
-    await s.audit.write(ctx, {
+    await revokeDevice(ctx.db, tenantId, id, ctx.clock.now());
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'agent.revoked',
       subject: { type: 'agent', id },
       metadata: { reason, hostname: d.hostname },
     });
   }
-  return getAgentView(s, ctx.tenantId, id);
+  return getAgentView(ctx, id);
 }

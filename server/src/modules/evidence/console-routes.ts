@@ -64,7 +64,7 @@ export function evidenceConsoleModule(incidents: IncidentLookup): ApiModule {
       dataDir: s.config.dataDir,
       databaseUrl: s.config.databaseUrl,
       metrics: s.metrics,
-      incident: (principal, id) => incidents(s, principal, id),
+      incident: incidents,
     };
     const call = (request: FastifyRequest): EvidenceCall => ({
       ctx: serviceContextOf(request),
@@ -77,7 +77,7 @@ export function evidenceConsoleModule(incidents: IncidentLookup): ApiModule {
       sweep = setInterval(() => {
         const now = s.clock.now();
         runOncePerOccurrence(s.db, 'evidence.retention', RETENTION_SWEEP_MS, now, () =>
-          deleteExpiredCopies(s, now),
+          deleteExpiredCopies(s, s.config.dataDir, now),
         ).catch((err: unknown) =>
           app.log.error({ err: { type: (err as Error)?.name } }, 'evidence retention job failed'),
         );

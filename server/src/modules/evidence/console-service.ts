@@ -2,7 +2,6 @@ import { randomUUID } from 'node:crypto';
 import fs from 'node:fs/promises';
 import { personTextProblem } from '@custos/engine';
 import { aesGcmDecrypt } from '../../crypto/seal.js';
-import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Metrics } from '../../http/metrics.js';
 import type { Permission } from '../../http/permissions.js';
@@ -38,7 +37,7 @@ export type ViewOutcome =
 
 /** The incidents module's visibility rule, passed in (a missing, foreign or out-of-scope incident is 404). */
 export type IncidentLookup = (
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   id: string,
 ) => Promise<{ id: string; tenant_id: string; reference: string }>;
@@ -46,8 +45,8 @@ export type IncidentLookup = (
 /** What the console's evidence services need besides the service context and the principal. */
 export interface EvidenceConsoleParts extends EvidenceParts {
   metrics: Metrics;
-  /** The incidents module's visibility rule, bound to the app by the routes. */
-  incident: (principal: Principal, id: string) => ReturnType<IncidentLookup>;
+  /** The incidents module's visibility rule (passed in by the registry). */
+  incident: IncidentLookup;
 }
 
 /** One console evidence request: the service context, the principal and the module's parts. */
@@ -117,7 +116,7 @@ function justificationOf(raw: string | undefined): string {
 export function openEvidence(c: EvidenceCall, incidentId: string, raw: string | undefined) {
   return guarded(c, { route: 'open', incidentId }, async () => {
     need(c.principal, 'evidence:read');
-    const incident = await c.parts.incident(c.principal, incidentId);
+    const incident = await c.parts.incident(c.ctx, c.principal, incidentId);
     const justification = justificationOf(raw);
     const now = c.ctx.clock.now();
     const row = {
@@ -162,7 +161,7 @@ export async function previewsOpen(
 
 /** `GET /incidents/{id}/evidence-files`: stored copies and withheld notices, oldest first. */
 export async function listEvidenceFiles(c: EvidenceCall, incidentId: string) {
-  const incident = await c.parts.incident(c.principal, incidentId);
+  const incident = await c.parts.incident(c.ctx, c.principal, incidentId);
   const copies = await copiesOfIncident(c.ctx.db, c.principal.tenantId, incident.id);
   const withheld = await withheldOfIncident(c.ctx.db, c.principal.tenantId, incident.id);
   const items = [
@@ -228,7 +227,7 @@ export function downloadEvidenceFile(
       throw new AppError('auth.step_up_required', 'confirm your sign-in first (step-up evidence_file)', [
         { field: 'purpose', message: 'evidence_file' },
       ]);
-    const incident = await parts.incident(principal, incidentId);
+    const incident = await parts.incident(ctx, principal, incidentId);
     const copy = await findCopy(ctx.db, principal.tenantId, fileId.toLowerCase());
     if (!copy || copy.incident_id !== incident.id) {
       const w = await findWithheld(ctx.db, principal.tenantId, fileId.toLowerCase());

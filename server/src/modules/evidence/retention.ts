@@ -1,6 +1,5 @@
 import fs from 'node:fs/promises';
-import type { AppServices } from '../../deps.js';
-import { auditContextFor, systemServiceContext } from '../../service-context.js';
+import { auditContextFor, type SweepParts, systemServiceContext } from '../../service-context.js';
 import { evidencePath } from './service.js';
 import { dueCopies, markCopy } from './store.js';
 
@@ -13,14 +12,11 @@ const BATCH = 500;
  * directory and marked `deleted` (audited `evidence.file_deleted`, actor the system). A removal
  * that fails leaves the copy `delete_failed`, retried at the next sweep. Returns how many went.
  */
-export async function deleteExpiredCopies(
-  s: Pick<AppServices, 'db' | 'audit' | 'clock' | 'config'>,
-  now: Date,
-): Promise<number> {
+export async function deleteExpiredCopies(s: SweepParts, dataDir: string, now: Date): Promise<number> {
   let deleted = 0;
   for (const copy of await dueCopies(s.db, now.toISOString(), BATCH)) {
     try {
-      await fs.rm(evidencePath(s.config.dataDir, copy.tenant_id, copy.id), { force: true });
+      await fs.rm(evidencePath(dataDir, copy.tenant_id, copy.id), { force: true });
     } catch {
       if (copy.state !== 'delete_failed') await markCopy(s.db, copy.id, 'delete_failed', null);
       continue;

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { errorResponses } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
+import { deviceServiceContext } from '../../service-context.js';
 import { deviceOf } from '../agents/public.js';
 import type { ApiModule } from '../index.js';
 import {
@@ -16,14 +17,21 @@ import { PollAnswer, PollBody, RaiseAnswer, RaiseBody, ReferenceParams, Withdraw
  * by the agent interface inside its signed scope, so the device is authenticated there.
  */
 export function registerExceptionAgentRoutes(scope: FastifyInstance, policies: PolicyPort): void {
-  const s = scope.deps;
   scope.post(
     '/agent/exception-requests',
     {
       config: { auth: 'agent' },
       schema: { body: RaiseBody, response: { 200: RaiseAnswer, ...errorResponses(400, 401, 409, 422, 429) } },
     },
-    async (request) => raiseRequest(s, policies, deviceOf(request), request.body as RaiseBodyT, request.id),
+    async (request) => {
+      const device = deviceOf(request);
+      return raiseRequest(
+        deviceServiceContext(request, device),
+        policies,
+        device,
+        request.body as RaiseBodyT,
+      );
+    },
   );
   scope.post(
     '/agent/exception-requests/:reference/withdraw',
@@ -34,8 +42,11 @@ export function registerExceptionAgentRoutes(scope: FastifyInstance, policies: P
         response: { 200: WithdrawAnswer, ...errorResponses(400, 401, 404, 409, 422, 429) },
       },
     },
-    async (request) =>
-      withdrawByDevice(s, deviceOf(request), (request.params as { reference: string }).reference, request.id),
+    async (request) => {
+      const device = deviceOf(request);
+      const { reference } = request.params as { reference: string };
+      return withdrawByDevice(deviceServiceContext(request, device), device, reference);
+    },
   );
   scope.post(
     '/agent/exception-decisions',
@@ -43,7 +54,11 @@ export function registerExceptionAgentRoutes(scope: FastifyInstance, policies: P
       config: { auth: 'agent' },
       schema: { body: PollBody, response: { 200: PollAnswer, ...errorResponses(400, 401, 422, 429) } },
     },
-    async (request) => pollDecisions(s, deviceOf(request), (request.body as { since: number }).since),
+    async (request) => {
+      const device = deviceOf(request);
+      const { since } = request.body as { since: number };
+      return pollDecisions(deviceServiceContext(request, device), device, since);
+    },
   );
 }
 

@@ -1,9 +1,8 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { JUSTIFICATION_MESSAGES, justificationProblems } from '@custos/engine';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import type { DevicesTable } from '../agents/public.js';
 import {
   DEFAULT_APPROVER_LABEL,
@@ -39,14 +38,8 @@ export interface RaiseBody {
   subject?: string | null;
 }
 
-const agentContext = (d: DevicesTable, requestId: string): AuditContext => ({
-  tenantId: d.tenant_id,
-  actor: { type: 'agent', id: d.id },
-  requestId,
-});
-
-export async function approverLabel(s: AppServices, tenantId: string): Promise<string> {
-  return (await findLabel(s.db, tenantId)) ?? DEFAULT_APPROVER_LABEL;
+export async function approverLabel(ctx: ServiceContext, tenantId: string): Promise<string> {
+  return (await findLabel(ctx.db, tenantId)) ?? DEFAULT_APPROVER_LABEL;
 }
 
 /** `EXC-` and eight characters of an alphabet without look-alikes. */
@@ -70,14 +63,13 @@ function checkJustification(body: RaiseBody): void {
  * `request_key` answers the first request; the justification rules are applied again here.
  */
 export async function raiseRequest(
-  s: AppServices,
+  ctx: ServiceContext,
   policies: PolicyPort,
   device: DevicesTable,
   body: RaiseBody,
-  requestId: string,
 ) {
-  const label = await approverLabel(s, device.tenant_id);
-  const known = await findByKey(s.db, device.id, body.request_key);
+  const label = await approverLabel(ctx, device.tenant_id);
+  const known = await findByKey(ctx.db, device.id, body.request_key);
   if (known)
     return {
       id: known.id,
@@ -86,14 +78,14 @@ export async function raiseRequest(
       approver_label: label,
     };
   checkJustification(body);
-  const policy = await policies.getPolicyForIncident(s.db, device.tenant_id, body.policy_id);
+  const policy = await policies.getPolicyForIncident(ctx.db, device.tenant_id, body.policy_id);
   if (!policy) throw fieldError('policy_id', 'no such policy in this tenant');
-  if ((await countPending(s.db, device.id)) >= PENDING_PER_DEVICE)
+  if ((await countPending(ctx.db, device.id)) >= PENDING_PER_DEVICE)
     throw new AppError(
       'exception.pending_limit',
       `this endpoint already holds ${PENDING_PER_DEVICE} pending requests`,
     );
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const subject = body.subject?.trim() || null;
   const row: RequestRow = {
     id: randomUUID(),
@@ -124,11 +116,11 @@ export async function raiseRequest(
     closed_by: null,
     close_reason: null,
   };
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await insertRequest(trx, row);
     // Never the reason, file name, destination or account (document 2, Audit).
-    await s.audit.write(
-      agentContext(device, requestId),
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'exception.requested',
         subject: { type: 'exception_request', id: row.id },
@@ -146,24 +138,19 @@ export async function raiseRequest(
 }
 
 /** The person withdraws a pending request from the endpoint; nothing is signed. */
-export async function withdrawByDevice(
-  s: AppServices,
-  device: DevicesTable,
-  reference: string,
-  requestId: string,
-) {
-  const row = await findDeviceRequest(s.db, device.tenant_id, device.id, reference);
+export async function withdrawByDevice(ctx: ServiceContext, device: DevicesTable, reference: string) {
+  const row = await findDeviceRequest(ctx.db, device.tenant_id, device.id, reference);
   if (!row) throw notFound('exception request');
-  const now = s.clock.now().toISOString();
+  const now = ctx.clock.now().toISOString();
   const moved =
     row.state === 'pending' &&
-    (await s.db.transaction().execute(async (trx) => {
+    (await ctx.db.transaction().execute(async (trx) => {
       if (
         !(await updateFrom(trx, row.id, 'pending', { state: 'withdrawn', closed_at: now, closed_by: null }))
       )
         return false;
-      await s.audit.write(
-        agentContext(device, requestId),
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'exception.request_withdrawn',
           subject: { type: 'exception_request', id: row.id },
@@ -183,17 +170,17 @@ export async function withdrawByDevice(
 }
 
 /** Signed decisions above the device's floor, the label, and the states of its recent requests. */
-export async function pollDecisions(s: AppServices, device: DevicesTable, since: number) {
-  const now = s.clock.now();
-  const rows = await decisionsAbove(s.db, device.id, since, 100);
+export async function pollDecisions(ctx: ServiceContext, device: DevicesTable, since: number) {
+  const now = ctx.clock.now();
+  const rows = await decisionsAbove(ctx.db, device.id, since, 100);
   const states = await deviceRequestsSince(
-    s.db,
+    ctx.db,
     device.id,
     new Date(now.getTime() - STATES_WINDOW_MS).toISOString(),
   );
   return {
     decisions: rows.map((r) => JSON.parse(r.envelope) as Record<string, string>),
-    approver_label: await approverLabel(s, device.tenant_id),
+    approver_label: await approverLabel(ctx, device.tenant_id),
     requests: states.map((r) => ({ reference: r.reference, state: r.state as RequestState })),
   };
 }

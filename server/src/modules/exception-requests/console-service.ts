@@ -1,9 +1,8 @@
 import { personKey } from '@custos/engine';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { actorOf, auditContextFor, type ServiceContext } from '../../service-context.js';
 import {
   APPROVER_LABEL_MAX,
   clampMinutes,
@@ -23,10 +22,11 @@ import {
   updateFrom,
 } from './store.js';
 
+/** A console request: its service context, the principal and the key that signs decisions. */
 export interface ConsoleCall {
-  s: AppServices;
+  ctx: ServiceContext;
   principal: Principal;
-  ctx: AuditContext;
+  masterKey: Buffer;
 }
 
 /** What the console shows of a request (the response schema lists the same fields). */
@@ -59,21 +59,22 @@ export function view(r: RequestRow) {
   };
 }
 
-export async function listForConsole(s: AppServices, tenantId: string, f: ListFilter) {
-  const { rows, total } = await listRequests(s.db, tenantId, f);
-  const since = new Date(s.clock.now().getTime() - 30 * 24 * 3_600_000).toISOString();
+export async function listForConsole(ctx: ServiceContext, f: ListFilter) {
+  const { tenantId } = actorOf(ctx);
+  const { rows, total } = await listRequests(ctx.db, tenantId, f);
+  const since = new Date(ctx.clock.now().getTime() - 30 * 24 * 3_600_000).toISOString();
   return {
     requests: rows.map(view),
     total,
     limit: f.limit,
     offset: f.offset,
-    lapsed: await countLapsedSince(s.db, tenantId, since),
+    lapsed: await countLapsedSince(ctx.db, tenantId, since),
     sla_hours: LAPSE_MS / 3_600_000,
   };
 }
 
-export async function getForConsole(s: AppServices, tenantId: string, id: string) {
-  const r = await findById(s.db, tenantId, id);
+export async function getForConsole(ctx: ServiceContext, id: string) {
+  const r = await findById(ctx.db, actorOf(ctx).tenantId, id);
   if (!r) throw notFound('exception request');
   return view(r);
 }
@@ -94,25 +95,25 @@ export async function decide(
   id: string,
   body: { approve: boolean; note?: string; minutes?: number },
 ) {
-  const { s } = c;
-  const r = await findById(s.db, c.principal.tenantId, id);
+  const { ctx } = c;
+  const r = await findById(ctx.db, c.principal.tenantId, id);
   if (!r) throw notFound('exception request');
   if (r.state !== 'pending') throw notPending(r.state);
-  const email = (await findUserById(s.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
+  const email = (await findUserById(ctx.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
   if (r.subject && email && personKey(r.subject) !== '' && personKey(r.subject) === personKey(email)) {
-    await s.audit.write(c.ctx, {
+    await ctx.audit.write(auditContextFor(c.ctx), {
       action: 'exception.self_decision_refused',
       subject: { type: 'exception_request', id: r.id },
       metadata: { reference: r.reference },
     });
     throw new AppError('exception.self_decision_refused', 'this request was raised from your own account');
   }
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const minutes = body.approve ? clampMinutes(body.minutes) : 0;
   const until = new Date(now.getTime() + minutes * 60_000);
   const unmapped = r.subject === null;
   const state = body.approve ? 'approved' : 'refused';
-  const serial = await s.db.transaction().execute(async (trx) => {
+  const serial = await ctx.db.transaction().execute(async (trx) => {
     const moved = await updateFrom(trx, r.id, 'pending', {
       state,
       decided_at: now.toISOString(),
@@ -122,10 +123,10 @@ export async function decide(
       identity_unmapped: unmapped ? 1 : 0,
     });
     if (!moved) return null;
-    const n = await issueDecision(s, trx, r, state, now, until);
+    const n = await issueDecision(c.masterKey, trx, r, state, now, until);
     // The note stays out of the log: only its length.
-    await s.audit.write(
-      c.ctx,
+    await ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: 'exception.decided',
         subject: { type: 'exception_request', id: r.id },
@@ -143,7 +144,7 @@ export async function decide(
     return n;
   });
   if (serial === null) throw notPending('changed');
-  return view((await findById(s.db, c.principal.tenantId, id)) as RequestRow);
+  return view((await findById(ctx.db, c.principal.tenantId, id)) as RequestRow);
 }
 
 /**
@@ -151,14 +152,14 @@ export async function decide(
  * serial. A pending request is refused instead (409); an approval that already ran out is 409.
  */
 export async function withdrawByApprover(c: ConsoleCall, id: string, reason: string) {
-  const { s } = c;
-  const r = await findById(s.db, c.principal.tenantId, id);
+  const { ctx } = c;
+  const r = await findById(ctx.db, c.principal.tenantId, id);
   if (!r) throw notFound('exception request');
   if (r.state !== 'approved') throw notPending(r.state);
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   if (!r.approved_until || Date.parse(r.approved_until) <= now.getTime())
     throw new AppError('exception.run_out', 'the approval already ran out; there is nothing to withdraw');
-  const serial = await s.db.transaction().execute(async (trx) => {
+  const serial = await ctx.db.transaction().execute(async (trx) => {
     const moved = await updateFrom(trx, r.id, 'approved', {
       state: 'withdrawn',
       closed_at: now.toISOString(),
@@ -166,9 +167,9 @@ export async function withdrawByApprover(c: ConsoleCall, id: string, reason: str
       close_reason: reason.trim(),
     });
     if (!moved) return null;
-    const n = await issueDecision(s, trx, r, 'withdrawn', now, now);
-    await s.audit.write(
-      c.ctx,
+    const n = await issueDecision(c.masterKey, trx, r, 'withdrawn', now, now);
+    await ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: 'exception.withdrawn',
         subject: { type: 'exception_request', id: r.id },
@@ -179,15 +180,15 @@ export async function withdrawByApprover(c: ConsoleCall, id: string, reason: str
     return n;
   });
   if (serial === null) throw notPending('changed');
-  return view((await findById(s.db, c.principal.tenantId, id)) as RequestRow);
+  return view((await findById(ctx.db, c.principal.tenantId, id)) as RequestRow);
 }
 
 /**
  * GET /settings/approver-label: the tenant's label (null: the default), the label people see,
  * and when it was set. Display only (pending closes in the console name it too).
  */
-export async function getApproverLabel(s: AppServices, principal: Principal) {
-  const row = await labelRow(s.db, principal.tenantId);
+export async function getApproverLabel(ctx: ServiceContext, principal: Principal) {
+  const row = await labelRow(ctx.db, principal.tenantId);
   return {
     label: row?.approver_label ?? null,
     shown_label: row?.approver_label ?? DEFAULT_APPROVER_LABEL,
@@ -202,9 +203,9 @@ export async function setApproverLabel(c: ConsoleCall, label: string, reason: st
     throw new AppError('request.invalid', 'the request has invalid fields', [
       { field: 'label', message: `at most ${APPROVER_LABEL_MAX} characters` },
     ]);
-  const now = c.s.clock.now().toISOString();
-  await saveLabel(c.s.db, c.principal.tenantId, trimmed === '' ? null : trimmed, c.principal.userId, now);
-  await c.s.audit.write(c.ctx, {
+  const now = c.ctx.clock.now().toISOString();
+  await saveLabel(c.ctx.db, c.principal.tenantId, trimmed === '' ? null : trimmed, c.principal.userId, now);
+  await c.ctx.audit.write(auditContextFor(c.ctx), {
     action: 'settings.approver_label_changed',
     metadata: {
       default_label: trimmed === '',

@@ -1,5 +1,4 @@
-import type { AppServices } from '../../deps.js';
-import { systemContext } from '../../http/audit.js';
+import { auditContextFor, type SweepParts, systemServiceContext } from '../../service-context.js';
 import { LAPSE_EVERY_MS, LAPSE_FIRST_MS } from './rules.js';
 import { duePending, updateFrom } from './store.js';
 
@@ -7,16 +6,17 @@ import { duePending, updateFrom } from './store.js';
  * The lapse pass (document 2): a request pending 48 hours expires. Nothing is signed: an expired
  * request released nothing and the agent reads its state at its next poll. Returns how many lapsed.
  */
-export async function lapseRequests(s: AppServices, now: Date): Promise<number> {
+export async function lapseRequests(parts: SweepParts, now: Date): Promise<number> {
   let lapsed = 0;
   for (;;) {
-    const due = await duePending(s.db, now.toISOString(), 500);
+    const due = await duePending(parts.db, now.toISOString(), 500);
     for (const r of due) {
-      const moved = await s.db.transaction().execute(async (trx) => {
+      const ctx = systemServiceContext(parts, r.tenant_id);
+      const moved = await ctx.db.transaction().execute(async (trx) => {
         if (!(await updateFrom(trx, r.id, 'pending', { state: 'expired', closed_at: now.toISOString() })))
           return false;
-        await s.audit.write(
-          systemContext(r.tenant_id),
+        await ctx.audit.write(
+          auditContextFor(ctx),
           {
             action: 'exception.expired',
             subject: { type: 'exception_request', id: r.id },

@@ -1,8 +1,8 @@
 import { runOncePerOccurrence } from '../../db/job-runs.js';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   type ConsoleCall,
@@ -32,9 +32,9 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
   const read = [requirePermission('exceptions:read')];
   const decideGuard = [requirePermission('exceptions:read', 'exceptions:decide')];
   const call = (request: Parameters<typeof principalOf>[0]): ConsoleCall => ({
-    s,
+    ctx: serviceContextOf(request),
     principal: principalOf(request),
-    ctx: auditContextOf(request),
+    masterKey: s.keys.master,
   });
 
   // The lapse pass: 30 s after start, then every five minutes, on the injected clock.
@@ -58,7 +58,7 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
     },
     async (request) => {
       const q = request.query;
-      return listForConsole(s, principalOf(request).tenantId, {
+      return listForConsole(serviceContextOf(request), {
         ...(q.state ? { state: q.state } : {}),
         ...(q.subject ? { subject: q.subject } : {}),
         ...(q.policy ? { policy: q.policy } : {}),
@@ -74,7 +74,7 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
       onRequest: read,
       schema: { params: IdParams, response: { 200: RequestView, ...errorResponses(401, 403, 404) } },
     },
-    async (request) => getForConsole(s, principalOf(request).tenantId, request.params.id),
+    async (request) => getForConsole(serviceContextOf(request), request.params.id),
   );
 
   app.post(
@@ -111,7 +111,7 @@ export const exceptionRequestsModule: ApiModule = async (app) => {
         response: { 200: LabelView, ...errorResponses(401, 403) },
       },
     },
-    async (request) => getApproverLabel(s, principalOf(request)),
+    async (request) => getApproverLabel(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(

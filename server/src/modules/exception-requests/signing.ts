@@ -1,7 +1,6 @@
 import { type DecisionOutcome, signDecision } from '@custos/engine';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
 import { livePolicySigningKey } from '../bundles/public.js';
 import { insertDecision, nextSerial, type RequestRow } from './store.js';
 
@@ -11,14 +10,14 @@ import { insertDecision, nextSerial, type RequestRow } from './store.js';
  * decision and its request's new state are one write.
  */
 export async function issueDecision(
-  s: AppServices,
+  masterKey: Buffer,
   trx: Transaction<Database> | Kysely<Database>,
   row: RequestRow,
   decision: DecisionOutcome,
   now: Date,
   expiresAt: Date,
 ): Promise<number> {
-  const key = await livePolicySigningKey(trx as Kysely<Database>, row.tenant_id, s.keys.master);
+  const key = await livePolicySigningKey(trx as Kysely<Database>, row.tenant_id, masterKey);
   const serial = await nextSerial(trx, row.device_id);
   const envelope = signDecision(
     {

@@ -13,11 +13,11 @@ import type { ApiModule } from '../index.js';
 import { findTenantById } from '../tenants/public.js';
 import {
   changeSecondFactorRequirement,
-  confirmEnrolment,
-  enrol,
+  confirmEnrollment,
+  enroll,
   secondFactorStatus,
 } from './second-factor.js';
-import { completeChallenge, confirmForChallenge, enrolForChallenge } from './sign-in-challenge.js';
+import { completeChallenge, confirmForChallenge, enrollForChallenge } from './sign-in-challenge.js';
 import { getSecondFactorRequirement } from './store.js';
 
 export const SignedInBody = Type.Object({
@@ -118,7 +118,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     async (request) => {
       const user = await sessionUser(request);
       const tenant = await findTenantById(s.db, user.tenant_id);
-      return enrol(serviceContextOf(request), s.keys.factor, user, tenant?.slug ?? '');
+      return enroll(serviceContextOf(request), s.keys.factor, user, tenant?.slug ?? '');
     },
   );
 
@@ -138,7 +138,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
     },
     async (request) => {
       const user = await sessionUser(request);
-      return confirmEnrolment(serviceContextOf(request), s.keys.factor, user, request.body.code);
+      return confirmEnrollment(serviceContextOf(request), s.keys.factor, user, request.body.code);
     },
   );
 
@@ -190,7 +190,7 @@ export const secondFactorRoutes: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      enrolForChallenge(
+      enrollForChallenge(
         serviceContextOf(request),
         s.keys.factor,
         request.body.challenge,

@@ -60,7 +60,7 @@ export async function secondFactorStatus(ctx: ServiceContext, user: UsersTable) 
 }
 
 /** Enrol: a fresh secret, sealed; replaces an unconfirmed one; 409 when already enrolled. */
-export async function enrol(ctx: ServiceContext, factorKey: Buffer, user: UsersTable, tenantSlug: string) {
+export async function enroll(ctx: ServiceContext, factorKey: Buffer, user: UsersTable, tenantSlug: string) {
   if (user.federated === 1)
     throw new AppError('resource.conflict', 'a federated account uses its provider’s second factor');
   const existing = await findSecondFactor(ctx.db, user.tenant_id, user.id);
@@ -75,7 +75,7 @@ export async function enrol(ctx: ServiceContext, factorKey: Buffer, user: UsersT
  * Confirm: the first code proves the app holds the secret; ten recovery codes are returned once.
  * Audited user.second_factor_enrolled as the user.
  */
-export async function confirmEnrolment(
+export async function confirmEnrollment(
   ctx: ServiceContext,
   factorKey: Buffer,
   user: UsersTable,

@@ -3,7 +3,7 @@ import type { UsersTable } from '../../db/foundation-tables.js';
 import { findUserById } from '../../http/auth-store.js';
 import { mintSecret, sha256Hex } from '../../http/tokens.js';
 import { actingAs, auditContextFor, type ServiceContext } from '../../service-context.js';
-import { confirmEnrolment, enrol, matchingStep, recoveryDigest } from './second-factor.js';
+import { confirmEnrollment, enroll, matchingStep, recoveryDigest } from './second-factor.js';
 import {
   advanceFactorStep,
   findChallengeByDigest,
@@ -67,14 +67,14 @@ async function liveChallenge(ctx: ServiceContext, challenge: string, kind: strin
 }
 
 /** `POST /auth/login/enrol`: the secret for an account that must enrol before signing in. */
-export async function enrolForChallenge(
+export async function enrollForChallenge(
   ctx: ServiceContext,
   factorKey: Buffer,
   challenge: string,
   tenantSlug: (tenantId: string) => Promise<string>,
 ) {
   const { user } = await liveChallenge(ctx, challenge, 'enrol');
-  return enrol(ctx, factorKey, user, await tenantSlug(user.tenant_id));
+  return enroll(ctx, factorKey, user, await tenantSlug(user.tenant_id));
 }
 
 interface ChallengeInput {
@@ -91,7 +91,7 @@ export async function confirmForChallenge(
 ) {
   const now = ctx.clock.now();
   const { row, user } = await liveChallenge(ctx, input.challenge, 'enrol');
-  const { recovery_codes } = await confirmEnrolment(ctx, factorKey, user, input.code);
+  const { recovery_codes } = await confirmEnrollment(ctx, factorKey, user, input.code);
   if (!(await spendChallenge(ctx.db, row.tenant_id, row.id, now))) throw signInFailed();
   const opened = await openPasswordSession(ctx.db, user, input, now, { clearLock: false });
   return { ...opened, user, recovery_codes };

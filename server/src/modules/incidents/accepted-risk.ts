@@ -1,6 +1,5 @@
-import type { AppServices } from '../../deps.js';
-import { systemContext } from '../../http/audit.js';
 import { fieldError } from '../../http/errors.js';
+import { auditContextFor, type SweepParts, systemServiceContext } from '../../service-context.js';
 import { clearAcceptance, dueAcceptances, reopenClosed } from './accepted-risk-store.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import type { TargetStatus } from './transitions.js';
@@ -30,11 +29,12 @@ export function decideAcceptedUntil(target: TargetStatus, raw: string | undefine
  * investigating, disposition and resolution cleared, with a history line and an audit entry whose
  * actor is the system. Returns how many reopened.
  */
-export async function reopenAcceptedRisks(s: AppServices, now: Date): Promise<number> {
-  const due = await dueAcceptances(s.db, now, 500);
+export async function reopenAcceptedRisks(parts: SweepParts, now: Date): Promise<number> {
+  const due = await dueAcceptances(parts.db, now, 500);
   let reopened = 0;
   for (const d of due) {
-    await s.db.transaction().execute(async (trx) => {
+    const ctx = systemServiceContext(parts, d.tenant_id);
+    await ctx.db.transaction().execute(async (trx) => {
       await clearAcceptance(trx, d.id);
       if (!(await reopenClosed(trx, d.id, now))) return;
       reopened += 1;
@@ -54,8 +54,8 @@ export async function reopenAcceptedRisks(s: AppServices, now: Date): Promise<nu
         request_id: null,
         correlation_id: null,
       });
-      await s.audit.write(
-        systemContext(d.tenant_id),
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'incident.accepted_risk_reopened',
           subject: { type: 'incident', id: d.id },

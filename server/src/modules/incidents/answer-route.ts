@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Uuid } from '../../http/schemas.js';
+import { deviceServiceContext } from '../../service-context.js';
 import { deviceOf } from '../agents/public.js';
 import type { ApiModule } from '../index.js';
 import { recordAnswer } from './answer-service.js';
@@ -9,7 +10,6 @@ import { COMMENT_MAX } from './discussion-service.js';
 
 /** The signed agent route carrying a person's answer (document 2; docs/incidents.md, Questions). */
 export function registerIncidentAnswerRoute(scope: FastifyInstance): void {
-  const s = scope.deps;
   scope.post(
     '/agent/incident-answers',
     {
@@ -28,8 +28,14 @@ export function registerIncidentAnswerRoute(scope: FastifyInstance): void {
         },
       },
     },
-    async (request) =>
-      recordAnswer(s, deviceOf(request), request.body as { question_id: string; answer: string }, request.id),
+    async (request) => {
+      const device = deviceOf(request);
+      return recordAnswer(
+        deviceServiceContext(request, device),
+        device,
+        request.body as { question_id: string; answer: string },
+      );
+    },
   );
 }
 

@@ -1,5 +1,5 @@
-import type { AppServices } from '../../deps.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import type { DevicesTable } from '../agents/public.js';
 import { COMMENT_MAX } from './discussion-service.js';
 import { recordSlaTransitionOf } from './sla-clock.js';
@@ -19,16 +19,16 @@ import {
  * (docs/incidents.md, Questions).
  */
 export async function recordAnswer(
-  s: AppServices,
+  ctx: ServiceContext,
   device: DevicesTable,
   body: { question_id: string; answer: string },
-  requestId: string,
 ) {
+  const requestId = ctx.requestId;
   const answer = body.answer.trim();
   if (answer === '' || answer.length > COMMENT_MAX)
     throw fieldError('answer', `must be 1-${COMMENT_MAX} characters`);
-  const now = s.clock.now();
-  return s.db.transaction().execute(async (trx) => {
+  const now = ctx.clock.now();
+  return ctx.db.transaction().execute(async (trx) => {
     // Another device's question and a missing one answer alike.
     const q = await deviceQuestion(trx, device.tenant_id, device.id, body.question_id);
     if (!q) throw notFound('question');
@@ -48,7 +48,6 @@ export async function recordAnswer(
       created_at: now.toISOString(),
     });
     const statusChanged = await resumeAfterAnswer(trx, q.incident_id, now);
-    const ctx = { tenantId: q.tenant_id, actor: { type: 'agent' as const, id: device.id }, requestId };
     if (statusChanged) {
       await recordSlaTransitionOf(trx, q.incident_id, 'awaiting_user', 'investigating', now);
       await insertHistory(trx, {
@@ -68,8 +67,8 @@ export async function recordAnswer(
         correlation_id: null,
       });
     }
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.question_answered',
         subject: { type: 'incident', id: q.incident_id },

@@ -1,10 +1,10 @@
 import { KNOWN_CHANNELS } from '@custos/engine';
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   createAssignmentRule,
@@ -49,7 +49,7 @@ const opt = Object.fromEntries(Object.entries(Fields).map(([k, v]) => [k, Type.O
 
 /** Assignment rules (issue 16; document 2; docs/incidents.md, Assignment rules). */
 export const incidentAssignmentRulesModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   const write = [requirePermission('tenant:write')];
 
   app.get(
@@ -63,7 +63,7 @@ export const incidentAssignmentRulesModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => listAssignmentRules(s, principalOf(request)),
+    async (request) => listAssignmentRules(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(
@@ -79,9 +79,9 @@ export const incidentAssignmentRulesModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const body = request.body as Parameters<typeof createAssignmentRule>[3];
+      const body = request.body as Parameters<typeof createAssignmentRule>[2];
       reply.code(201);
-      return createAssignmentRule(s, auditContextOf(request), principalOf(request), body);
+      return createAssignmentRule(serviceContextOf(request), principalOf(request), body);
     },
   );
 
@@ -97,11 +97,10 @@ export const incidentAssignmentRulesModule: ApiModule = async (app) => {
     },
     async (request) =>
       updateAssignmentRule(
-        s,
-        auditContextOf(request),
+        serviceContextOf(request),
         principalOf(request),
         request.params.id,
-        request.body as Parameters<typeof updateAssignmentRule>[4],
+        request.body as Parameters<typeof updateAssignmentRule>[3],
       ),
   );
 
@@ -112,7 +111,7 @@ export const incidentAssignmentRulesModule: ApiModule = async (app) => {
       schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404) } },
     },
     async (request, reply) => {
-      await deleteAssignmentRule(s, auditContextOf(request), principalOf(request), request.params.id);
+      await deleteAssignmentRule(serviceContextOf(request), principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );

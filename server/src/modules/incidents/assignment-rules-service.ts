@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { ineligibility } from './assignment-rules-apply.js';
 import {
   deleteRule,
@@ -51,7 +50,7 @@ const trimmed = (field: string, v: string) => {
 };
 
 /** The stored form of the sent fields (422 naming the field); the assignee must be eligible now. */
-async function normalise(s: AppServices, tenantId: string, b: RuleFields) {
+async function normalise(ctx: ServiceContext, tenantId: string, b: RuleFields) {
   const out: Partial<IncidentAssignmentRulesTable> = {};
   if (b.name !== undefined) out.name = trimmed('name', b.name);
   if (b.policy_id !== undefined) out.policy_id = b.policy_id?.toLowerCase() ?? null;
@@ -61,7 +60,7 @@ async function normalise(s: AppServices, tenantId: string, b: RuleFields) {
     out.department = b.department === null ? null : trimmed('department', b.department);
   if (b.enabled !== undefined) out.enabled = b.enabled ? 1 : 0;
   if (b.assignee_email !== undefined) {
-    const who = await ineligibility(s.db, tenantId, b.assignee_email.trim());
+    const who = await ineligibility(ctx.db, tenantId, b.assignee_email.trim());
     if (who.user === null)
       throw fieldError('assignee_email', 'must be an active account that holds incidents:write');
     out.assignee_email = who.user.email;
@@ -77,20 +76,19 @@ function order(ids: string[], id: string, position: number | undefined): string[
   return rest;
 }
 
-export async function listAssignmentRules(s: AppServices, p: Principal) {
-  return { items: (await listRules(s.db, p.tenantId)).map(ruleView) };
+export async function listAssignmentRules(ctx: ServiceContext, p: Principal) {
+  return { items: (await listRules(ctx.db, p.tenantId)).map(ruleView) };
 }
 
 export async function createAssignmentRule(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   p: Principal,
   b: RuleFields & { name: string; assignee_email: string },
 ) {
-  const fields = await normalise(s, p.tenantId, b);
-  const now = s.clock.now().toISOString();
+  const fields = await normalise(ctx, p.tenantId, b);
+  const now = ctx.clock.now().toISOString();
   const id = randomUUID();
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     const existing = await listRules(trx, p.tenantId);
     if (existing.length >= RULE_LIMIT)
       throw new AppError('incident.assignment_rule_limit', `a tenant holds at most ${RULE_LIMIT} rules`);
@@ -111,8 +109,8 @@ export async function createAssignmentRule(
     });
     const ids = order([...existing.map((r) => r.id), id], id, b.position);
     await renumber(trx, p.tenantId, ids);
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.assignment_rule_created',
         subject: { type: 'incident_assignment_rule', id },
@@ -126,32 +124,26 @@ export async function createAssignmentRule(
       trx,
     );
   });
-  const row = await findRule(s.db, p.tenantId, id);
+  const row = await findRule(ctx.db, p.tenantId, id);
   if (!row) throw notFound('assignment rule');
   return ruleView(row);
 }
 
-export async function updateAssignmentRule(
-  s: AppServices,
-  ctx: AuditContext,
-  p: Principal,
-  id: string,
-  b: RuleFields,
-) {
-  const before = await findRule(s.db, p.tenantId, id);
+export async function updateAssignmentRule(ctx: ServiceContext, p: Principal, id: string, b: RuleFields) {
+  const before = await findRule(ctx.db, p.tenantId, id);
   if (!before) throw notFound('assignment rule');
-  const fields = await normalise(s, p.tenantId, b);
+  const fields = await normalise(ctx, p.tenantId, b);
   const changed = (Object.keys(fields) as (keyof typeof fields)[]).filter((k) => fields[k] !== before[k]);
   const moves = b.position !== undefined && b.position !== before.position;
   if (changed.length === 0 && !moves) return ruleView(before);
-  await s.db.transaction().execute(async (trx) => {
-    await updateRule(trx, p.tenantId, id, { ...fields, updated_at: s.clock.now().toISOString() });
+  await ctx.db.transaction().execute(async (trx) => {
+    await updateRule(trx, p.tenantId, id, { ...fields, updated_at: ctx.clock.now().toISOString() });
     if (moves) {
       const ids = (await listRules(trx, p.tenantId)).map((r) => r.id);
       await renumber(trx, p.tenantId, order(ids, id, b.position));
     }
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.assignment_rule_updated',
         subject: { type: 'incident_assignment_rule', id },
@@ -164,23 +156,23 @@ export async function updateAssignmentRule(
       trx,
     );
   });
-  const row = await findRule(s.db, p.tenantId, id);
+  const row = await findRule(ctx.db, p.tenantId, id);
   if (!row) throw notFound('assignment rule');
   return ruleView(row);
 }
 
-export async function deleteAssignmentRule(s: AppServices, ctx: AuditContext, p: Principal, id: string) {
-  const before = await findRule(s.db, p.tenantId, id);
+export async function deleteAssignmentRule(ctx: ServiceContext, p: Principal, id: string) {
+  const before = await findRule(ctx.db, p.tenantId, id);
   if (!before) throw notFound('assignment rule');
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await deleteRule(trx, p.tenantId, id);
     await renumber(
       trx,
       p.tenantId,
       (await listRules(trx, p.tenantId)).map((r) => r.id),
     );
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.assignment_rule_deleted',
         subject: { type: 'incident_assignment_rule', id },

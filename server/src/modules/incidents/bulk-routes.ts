@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { BULK_ACTIONS, BULK_MAX_ITEMS, bulkTriage, OUTCOMES } from './bulk-service.js';
 import { DISPOSITIONS, TARGET_STATUSES } from './transitions.js';
@@ -71,7 +71,7 @@ export const incidentBulkModule: ApiModule = async (app) => {
     },
     async (request) =>
       bulkTriage(
-        { s, principal: principalOf(request), ctx: auditContextOf(request) },
+        { ctx: serviceContextOf(request), principal: principalOf(request) },
         permissionsOf,
         request.body,
       ),

@@ -1,6 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import { findUserByEmail } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
+import { auditContextFor } from '../../service-context.js';
 import { claimBulkKey, findBulkKey, finishBulkKey, purgeBulkKeys, releaseBulkKey } from './bulk-store.js';
 import { linkIncidents } from './links-service.js';
 import { idOfReference } from './links-store.js';
@@ -100,7 +101,7 @@ async function prepare(c: WorkflowCall, permissionsOf: PermissionsOf, body: Bulk
     const email = body.assignee_email;
     if (email === undefined) throw fieldError('assignee_email', 'assign needs an e-mail or null');
     if (email !== null) {
-      const u = await findUserByEmail(c.s.db, c.principal.tenantId, email.trim());
+      const u = await findUserByEmail(c.ctx.db, c.principal.tenantId, email.trim());
       if (!u || !(await canWork(permissionsOf, c.principal.tenantId, u)))
         throw fieldError('assignee_email', 'must be an active account that holds incidents:write');
     }
@@ -148,8 +149,8 @@ async function prepare(c: WorkflowCall, permissionsOf: PermissionsOf, body: Bulk
   if (related === '') throw fieldError('related', 'relate needs an INC reference or id');
   const relatedId = /^[0-9a-f-]{36}$/i.test(related)
     ? related.toLowerCase()
-    : await idOfReference(c.s.db, c.principal.tenantId, related);
-  const other = relatedId === null ? null : await visible(c.s, c.principal, relatedId).catch(() => null);
+    : await idOfReference(c.ctx.db, c.principal.tenantId, related);
+  const other = relatedId === null ? null : await visible(c.ctx, c.principal, relatedId).catch(() => null);
   if (!other) throw fieldError('related', 'must name an incident you can open');
   return async (call, r) => {
     if (r.id === other.id) return item(r.id, 'refused', r.row_version, 'related_is_itself');
@@ -175,7 +176,7 @@ async function applyItem(
 ): Promise<BulkItem> {
   let r: IncidentsTable;
   try {
-    r = await visible(c.s, c.principal, i.id);
+    r = await visible(c.ctx, c.principal, i.id);
   } catch (err) {
     if (err instanceof AppError && err.status === 404) return item(i.id, 'unavailable', null);
     throw err;
@@ -201,7 +202,7 @@ export async function bulkTriage(
   permissionsOf: PermissionsOf,
   body: BulkBody,
 ): Promise<BulkAnswer & { replayed: boolean }> {
-  const now = c.s.clock.now();
+  const now = c.ctx.clock.now();
   const key = {
     tenant_id: c.principal.tenantId,
     user_id: c.principal.userId,
@@ -210,7 +211,7 @@ export async function bulkTriage(
   const hash = createHash('sha256').update(canonical(body)).digest('hex');
   const since = new Date(now.getTime() - BULK_KEY_KEPT_MS).toISOString();
   const replay = async () => {
-    const kept = await findBulkKey(c.s.db, key, since);
+    const kept = await findBulkKey(c.ctx.db, key, since);
     if (!kept) return null;
     if (kept.state !== 'done' || kept.response === null)
       throw conflict('incident.bulk_in_progress', 'a request with this idempotency key is still applying');
@@ -221,9 +222,9 @@ export async function bulkTriage(
   const kept = await replay();
   if (kept) return kept;
   const step = await prepare(c, permissionsOf, body);
-  await purgeBulkKeys(c.s.db, since);
+  await purgeBulkKeys(c.ctx.db, since);
   const correlationId = randomUUID();
-  const claimed = await claimBulkKey(c.s.db, {
+  const claimed = await claimBulkKey(c.ctx.db, {
     ...key,
     body_hash: hash,
     correlation_id: correlationId,
@@ -242,7 +243,7 @@ export async function bulkTriage(
     for (const i of body.items) items.push(await applyItem(call, step, i));
   } catch (err) {
     // An unexpected failure frees the key: a retry re-reads every item (written ones are stale).
-    await releaseBulkKey(c.s.db, key);
+    await releaseBulkKey(c.ctx.db, key);
     throw err;
   }
   const counts = Object.fromEntries(
@@ -255,7 +256,7 @@ export async function bulkTriage(
     counts: { ...counts, total: items.length },
     items,
   };
-  await c.s.audit.write(c.ctx, {
+  await c.ctx.audit.write(auditContextFor(c.ctx), {
     action: 'incident.bulk_triaged',
     subject: null,
     metadata: {
@@ -267,6 +268,6 @@ export async function bulkTriage(
       incident_ids: items.filter((i) => i.outcome === 'updated').map((i) => i.id),
     },
   });
-  await finishBulkKey(c.s.db, key, JSON.stringify(response));
+  await finishBulkKey(c.ctx.db, key, JSON.stringify(response));
   return { ...response, replayed: false };
 }

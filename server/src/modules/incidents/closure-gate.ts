@@ -1,9 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import {
   closureSettings,
   insertRequest,
@@ -23,9 +22,8 @@ import { insertHistory } from './workflow-store.js';
  * can ask it without an import cycle.
  */
 export interface GateCall {
-  s: AppServices;
+  ctx: ServiceContext;
   principal: Principal;
-  ctx: AuditContext;
   correlationId?: string | undefined;
 }
 
@@ -86,15 +84,15 @@ export async function closureLine(
     tenant_id: r.tenant_id,
     incident_id: r.id,
     at: now.toISOString(),
-    actor_type: c.ctx.actor.type,
-    actor_id: c.ctx.actor.id,
+    actor_type: auditContextFor(c.ctx).actor.type,
+    actor_id: auditContextFor(c.ctx).actor.id,
     actor_email: email,
     kind: 'closure',
     from_value: from,
     to_value: to,
     disposition: q.disposition,
     note,
-    request_id: c.ctx.requestId,
+    request_id: auditContextFor(c.ctx).requestId,
     correlation_id: c.correlationId ?? null,
   });
 }
@@ -105,21 +103,21 @@ export async function closureLine(
  * answer is `{status, pending_close}` with the incident unmoved. Null: close it now.
  */
 export async function gateClose(c: GateCall, r: IncidentsTable, email: string | null, ask: CloseAsk) {
-  if (await pendingRequest(c.s.db, r.id)) throw closurePending();
-  const settings = await closureSettings(c.s.db, r.tenant_id);
+  if (await pendingRequest(c.ctx.db, r.id)) throw closurePending();
+  const settings = await closureSettings(c.ctx.db, r.tenant_id);
   const kind = closeKind(ask.target, r.severity);
   const needed =
     (kind === 'accepted_risk' && settings.second_person_accepted_risk) ||
     (r.severity === 'critical' && settings.second_person_critical);
   if (!needed) return null;
-  const now = c.s.clock.now();
+  const now = c.ctx.clock.now();
   const q: IncidentCloseRequestsTable = {
     id: timeOrderedId(now),
     tenant_id: r.tenant_id,
     incident_id: r.id,
     target: ask.target,
     from_status: r.status,
-    status_changes: await statusChanges(c.s.db, r.id),
+    status_changes: await statusChanges(c.ctx.db, r.id),
     disposition: ask.disposition,
     resolution: ask.resolution,
     note: ask.note,
@@ -132,12 +130,12 @@ export async function gateClose(c: GateCall, r: IncidentsTable, email: string | 
     decided_at: null,
     decision_note: null,
   };
-  await c.s.db.transaction().execute(async (trx) => {
+  await c.ctx.db.transaction().execute(async (trx) => {
     if (await pendingRequest(trx, r.id)) throw closurePending();
     await insertRequest(trx, q);
     await closureLine(trx, c, r, email, q, null, 'pending', ask.note, now);
-    await c.s.audit.write(
-      c.ctx,
+    await c.ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: 'incident.close_requested',
         subject: { type: 'incident', id: r.id },

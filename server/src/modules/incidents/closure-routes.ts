@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
 import {
@@ -39,7 +39,7 @@ const SinglePerson = Type.Object(
 
 /** Second-person closes (issue 16; document 2; docs/incidents.md, Second-person closes). */
 export const incidentClosureModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
 
   for (const decision of ['approve', 'reject', 'withdraw'] as const satisfies readonly ClosureDecision[]) {
     app.post(
@@ -62,7 +62,7 @@ export const incidentClosureModule: ApiModule = async (app) => {
       },
       async (request) =>
         decideClose(
-          { s, principal: principalOf(request), ctx: auditContextOf(request) },
+          { ctx: serviceContextOf(request), principal: principalOf(request) },
           request.params.id,
           decision,
           request.body?.note?.trim() || null,
@@ -84,7 +84,7 @@ export const incidentClosureModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => closureSettingsOf(s, principalOf(request)),
+    async (request) => closureSettingsOf(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(
@@ -100,7 +100,7 @@ export const incidentClosureModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      setClosureSettings(s, auditContextOf(request), principalOf(request).tenantId, request.body),
+      setClosureSettings(serviceContextOf(request), principalOf(request).tenantId, request.body),
   );
 
   app.get(
@@ -126,6 +126,11 @@ export const incidentClosureModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      listSinglePersonClosures(s, principalOf(request), request.query.limit ?? 50, request.query.offset ?? 0),
+      listSinglePersonClosures(
+        serviceContextOf(request),
+        principalOf(request),
+        request.query.limit ?? 50,
+        request.query.offset ?? 0,
+      ),
   );
 };

@@ -1,10 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { ACCEPTED_DEFAULT_MS } from './accepted-risk.js';
 import { acceptedUntilOf, setAcceptance } from './accepted-risk-store.js';
 import { closureLine, requestView } from './closure-gate.js';
@@ -41,7 +40,7 @@ async function refuse(
   reason: 'requester' | 'subject' | 'not_requester',
   message: string,
 ): Promise<never> {
-  await c.s.audit.write(c.ctx, {
+  await c.ctx.audit.write(auditContextFor(c.ctx), {
     action: 'incident.closure_refused',
     subject: { type: 'incident', id: r.id },
     metadata: { reference: r.reference, close_request_id: q.id, attempted: decision, reason },
@@ -60,10 +59,10 @@ export async function decideClose(
   decision: ClosureDecision,
   note: string | null,
 ) {
-  const r = await visible(c.s, c.principal, id);
-  const q = await pendingRequest(c.s.db, r.id);
+  const r = await visible(c.ctx, c.principal, id);
+  const q = await pendingRequest(c.ctx.db, r.id);
   if (!q) throw notPending();
-  const email = (await findUserById(c.s.db, r.tenant_id, c.principal.userId))?.email ?? null;
+  const email = (await findUserById(c.ctx.db, r.tenant_id, c.principal.userId))?.email ?? null;
   const mine = q.requested_by === c.principal.userId;
   if (decision === 'withdraw') {
     if (!mine)
@@ -74,7 +73,7 @@ export async function decideClose(
     if (isAboutAccount(r, email))
       await refuse(c, r, q, decision, 'subject', 'this incident is about your own account');
   }
-  const now = c.s.clock.now();
+  const now = c.ctx.clock.now();
   const decided = {
     state: decision === 'approve' ? 'approved' : decision === 'reject' ? 'rejected' : 'withdrawn',
     decided_by: c.principal.userId,
@@ -86,10 +85,10 @@ export async function decideClose(
     await closureLine(trx, c, r, email, q, 'pending', decided.state, note, now);
   };
   if (decision !== 'approve') {
-    await c.s.db.transaction().execute(async (trx) => {
+    await c.ctx.db.transaction().execute(async (trx) => {
       await settle(trx);
-      await c.s.audit.write(
-        c.ctx,
+      await c.ctx.audit.write(
+        auditContextFor(c.ctx),
         {
           action: decision === 'reject' ? 'incident.close_rejected' : 'incident.close_withdrawn',
           subject: { type: 'incident', id: r.id },
@@ -99,13 +98,13 @@ export async function decideClose(
       );
     });
     return {
-      ...(await incidentState(c.s.db, r)),
-      accepted_until: await acceptedUntilOf(c.s.db, r.id),
+      ...(await incidentState(c.ctx.db, r)),
+      accepted_until: await acceptedUntilOf(c.ctx.db, r.id),
       close_request: requestView({ ...q, ...decided }),
     };
   }
   // Approving a request the incident has moved on from is 409 (document 2).
-  if (r.status !== q.from_status || (await statusChanges(c.s.db, r.id)) !== q.status_changes)
+  if (r.status !== q.from_status || (await statusChanges(c.ctx.db, r.id)) !== q.status_changes)
     throw stale('the incident moved since the close was asked for: ask again');
   let acceptedUntil: string | null = null;
   if (q.target === 'accepted_risk') {
@@ -142,30 +141,29 @@ export async function decideClose(
     },
   );
   return {
-    ...(await incidentState(c.s.db, after)),
+    ...(await incidentState(c.ctx.db, after)),
     accepted_until: acceptedUntil,
     close_request: requestView({ ...q, ...decided }),
   };
 }
 
 /** GET /settings/incident-closure: both switches and when they were last set (null: never). */
-export async function closureSettingsOf(s: AppServices, principal: Principal) {
-  return closureSettings(s.db, principal.tenantId);
+export async function closureSettingsOf(ctx: ServiceContext, principal: Principal) {
+  return closureSettings(ctx.db, principal.tenantId);
 }
 
 /** POST /settings/incident-closure: both switches replaced together, audited with before and after. */
 export async function setClosureSettings(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   tenantId: string,
   v: { second_person_accepted_risk: boolean; second_person_critical: boolean },
 ) {
-  const before = await closureSettings(s.db, tenantId);
-  const at = s.clock.now().toISOString();
-  await s.db.transaction().execute(async (trx) => {
+  const before = await closureSettings(ctx.db, tenantId);
+  const at = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
     await saveClosureSettings(trx, tenantId, v, at);
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'settings.incident_closure_changed',
         subject: { type: 'tenant', id: tenantId },
@@ -184,12 +182,12 @@ export async function setClosureSettings(
 
 /** GET /incidents/single-person-closures: newest first, the whole tenant (audit:read). */
 export async function listSinglePersonClosures(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   limit: number,
   offset: number,
 ) {
-  const { rows, total } = await singlePersonPage(s.db, principal.tenantId, limit, offset);
+  const { rows, total } = await singlePersonPage(ctx.db, principal.tenantId, limit, offset);
   return {
     items: rows.map((x) => ({
       incident_id: x.incident_id,

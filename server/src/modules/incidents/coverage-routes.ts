@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { COVERAGE_GAPS_MAX, coverageGaps } from './coverage-service.js';
 
@@ -38,7 +39,7 @@ const Gaps = Type.Object(
 
 /** Coverage gaps (document 2; docs/incidents.md, Coverage gaps). */
 export const coverageGapsModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   app.get(
     '/coverage-gaps',
     {
@@ -48,6 +49,6 @@ export const coverageGapsModule: ApiModule = async (app) => {
         response: { 200: Gaps, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => coverageGaps(s, principalOf(request)),
+    async (request) => coverageGaps(serviceContextOf(request), principalOf(request)),
   );
 };

@@ -1,5 +1,5 @@
-import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { eventPairsOfIncidents, eventPayloadAt, strength } from '../agent-events/public.js';
 import { incidentFacts, realIncidentsSince } from './coverage-store.js';
 import { scopeOf } from './service.js';
@@ -43,11 +43,15 @@ function reasonOf(payload: string | null): string {
  * incidents last seen since then. The caller keeps the pairs whose applied action is weaker
  * than the requested one.
  */
-async function eventPairsSince(s: AppServices, p: Principal, since: string) {
+async function eventPairsSince(ctx: ServiceContext, p: Principal, since: string) {
   const scope = scopeOf(p);
   if (scope !== null && scope.length === 0) return [];
-  const pairs = await eventPairsOfIncidents(s.db, realIncidentsSince(s.db, p.tenantId, since, scope), since);
-  const facts = await incidentFacts(s.db, p.tenantId, [
+  const pairs = await eventPairsOfIncidents(
+    ctx.db,
+    realIncidentsSince(ctx.db, p.tenantId, since, scope),
+    since,
+  );
+  const facts = await incidentFacts(ctx.db, p.tenantId, [
     ...new Set(pairs.map((r) => r.incident_id as string)),
   ]);
   return pairs.map((r) => {
@@ -62,9 +66,9 @@ async function eventPairsSince(s: AppServices, p: Principal, since: string) {
   });
 }
 
-export async function coverageGaps(s: AppServices, p: Principal) {
-  const since = new Date(s.clock.now().getTime() - COVERAGE_WINDOW_DAYS * 86_400_000).toISOString();
-  const rows = await eventPairsSince(s, p, since);
+export async function coverageGaps(ctx: ServiceContext, p: Principal) {
+  const since = new Date(ctx.clock.now().getTime() - COVERAGE_WINDOW_DAYS * 86_400_000).toISOString();
+  const rows = await eventPairsSince(ctx, p, since);
   const gaps = new Map<string, Gap>();
   for (const r of rows) {
     const applied = strength(r.action);
@@ -106,7 +110,7 @@ export async function coverageGaps(s: AppServices, p: Principal) {
   const shown = ordered.slice(0, COVERAGE_GAPS_MAX);
   const out = [];
   for (const g of shown) {
-    const payload = await eventPayloadAt(s.db, g.newest.incidentId, g.newest.at, g.newest.action);
+    const payload = await eventPayloadAt(ctx.db, g.newest.incidentId, g.newest.at, g.newest.action);
     out.push({
       policy_id: g.policy_id,
       policy_name: g.policy_name,

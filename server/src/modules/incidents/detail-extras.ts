@@ -1,5 +1,5 @@
-import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { incidentPreviewRows, justificationGroups } from '../agent-events/public.js';
 import { previewsOpen } from '../evidence/public.js';
 
@@ -10,8 +10,8 @@ const PREVIEW_ROWS = 1_000;
 const PREVIEWS_PER_DETECTOR = 10;
 
 /** The incident's prompt answers grouped by answer, most operations first (docs/incidents.md). */
-export async function justificationsOf(s: AppServices, incidentId: string) {
-  const { rows, total } = await justificationGroups(s.db, incidentId, JUSTIFICATION_GROUPS);
+export async function justificationsOf(ctx: ServiceContext, incidentId: string) {
+  const { rows, total } = await justificationGroups(ctx.db, incidentId, JUSTIFICATION_GROUPS);
   return {
     justifications: rows.map((r) => ({
       result: r.result,
@@ -41,13 +41,13 @@ export interface Previews {
  * (docs/evidence.md, 30-minute window); `null` means withheld. Distinct values, newest first.
  */
 export async function previewsOf(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   incidentId: string,
 ): Promise<Map<string, Previews> | null> {
-  if (!(await previewsOpen(s, principal, incidentId))) return null;
+  if (!(await previewsOpen(ctx, principal, incidentId))) return null;
   const out = new Map<string, Previews>();
-  for (const r of await incidentPreviewRows(s.db, incidentId, PREVIEW_ROWS)) {
+  for (const r of await incidentPreviewRows(ctx.db, incidentId, PREVIEW_ROWS)) {
     const p = JSON.parse(r.previews) as Previews;
     const cur = out.get(r.detector_id) ?? { values: [], snippets: [] };
     for (const v of p.values)

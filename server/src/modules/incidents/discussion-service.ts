@@ -1,8 +1,7 @@
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { historyRow, visible } from './service.js';
 import { timeOrderedId } from './time-ordered-id.js';
 import { commentPage, historyPage, insertComment } from './workflow-store.js';
@@ -22,19 +21,25 @@ export function commentRow(c: IncidentCommentsTable) {
   };
 }
 
-export async function listComments(s: AppServices, p: Principal, id: string, limit: number, offset: number) {
-  const r = await visible(s, p, id);
-  const { rows, total } = await commentPage(s.db, r.id, limit, offset);
+export async function listComments(
+  ctx: ServiceContext,
+  p: Principal,
+  id: string,
+  limit: number,
+  offset: number,
+) {
+  const r = await visible(ctx, p, id);
+  const { rows, total } = await commentPage(ctx.db, r.id, limit, offset);
   return { items: rows.map(commentRow), total, limit, offset };
 }
 
 /** POST /incidents/{id}/comments: audited without its text (a comment may quote evidence). */
-export async function addComment(s: AppServices, p: Principal, ctx: AuditContext, id: string, text: string) {
+export async function addComment(ctx: ServiceContext, p: Principal, id: string, text: string) {
   const body = text.trim();
   if (body === '') throw fieldError('body', 'must not be blank');
-  const r = await visible(s, p, id);
-  const now = s.clock.now();
-  const author = await findUserById(s.db, p.tenantId, p.userId);
+  const r = await visible(ctx, p, id);
+  const now = ctx.clock.now();
+  const author = await findUserById(ctx.db, p.tenantId, p.userId);
   const row: IncidentCommentsTable = {
     id: timeOrderedId(now),
     tenant_id: r.tenant_id,
@@ -45,10 +50,10 @@ export async function addComment(s: AppServices, p: Principal, ctx: AuditContext
     from_person: 0,
     created_at: now.toISOString(),
   };
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await insertComment(trx, row);
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.commented',
         subject: { type: 'incident', id: r.id },
@@ -60,8 +65,14 @@ export async function addComment(s: AppServices, p: Principal, ctx: AuditContext
   return commentRow(row);
 }
 
-export async function listHistory(s: AppServices, p: Principal, id: string, limit: number, offset: number) {
-  const r = await visible(s, p, id);
-  const { rows, total } = await historyPage(s.db, r.id, limit, offset);
+export async function listHistory(
+  ctx: ServiceContext,
+  p: Principal,
+  id: string,
+  limit: number,
+  offset: number,
+) {
+  const r = await visible(ctx, p, id);
+  const { rows, total } = await historyPage(ctx.db, r.id, limit, offset);
   return { items: rows.map(historyRow), total, limit, offset };
 }

@@ -1,8 +1,8 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { exportIncidents } from './export-service.js';
 import { ListFilterQuery } from './routes.js';
@@ -27,7 +27,12 @@ export const incidentExportModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const out = await exportIncidents(s, principalOf(request), auditContextOf(request), request.query);
+      const out = await exportIncidents(
+        serviceContextOf(request),
+        principalOf(request),
+        request.query,
+        s.config.incidents.queryTimeoutMs,
+      );
       const day = s.clock.now().toISOString().slice(0, 10);
       return reply
         .header('content-type', 'text/csv; charset=utf-8')

@@ -1,6 +1,5 @@
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { csvLine } from './csv.js';
 import { MORE_FILTER_NAMES } from './list-filters.js';
 import { type ListQuery, queryIncidents } from './service.js';
@@ -67,15 +66,13 @@ export interface IncidentExport {
  * used, never their values (a search or user name may itself be sensitive).
  */
 export async function exportIncidents(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
-  ctx: AuditContext,
   q: Omit<ListQuery, 'limit' | 'offset'>,
+  queryTimeoutMs: number,
 ): Promise<IncidentExport> {
-  const { rows, total, sort, namesHidden } = await queryIncidents(s, principal, q, {
-    limit: EXPORT_ROW_LIMIT,
-    offset: 0,
-  });
+  const page = { limit: EXPORT_ROW_LIMIT, offset: 0 };
+  const { rows, total, sort, namesHidden } = await queryIncidents(ctx, principal, q, page, queryTimeoutMs);
   const truncated = total > rows.length;
   // Names hidden (names-service.ts): the user column stays, empty.
   const shown = (r: IncidentsTable) => (namesHidden ? { ...r, username: null } : r);
@@ -83,7 +80,7 @@ export async function exportIncidents(
     csvLine(EXPORT_COLUMNS),
     ...rows.map((r) => csvLine(COLUMNS.map(([, get]) => get(shown(r))))),
   ];
-  await s.audit.write(ctx, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'incident.exported',
     subject: null,
     metadata: {

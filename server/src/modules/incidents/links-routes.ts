@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   LINK_NOTE_MAX,
@@ -68,12 +68,11 @@ const LinksAnswer = Type.Object(
 
 /** Incident links and related suggestions (issue 16; docs/incidents.md, Links). */
 export const incidentLinksModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   const write = [requirePermission('incidents:read', 'incidents:write')];
   const call = (request: Parameters<typeof principalOf>[0]) => ({
-    s,
+    ctx: serviceContextOf(request),
     principal: principalOf(request),
-    ctx: auditContextOf(request),
   });
 
   app.post(
@@ -105,7 +104,7 @@ export const incidentLinksModule: ApiModule = async (app) => {
         response: { 200: Suggestions, ...errorResponses(401, 403, 404) },
       },
     },
-    async (request) => relatedSuggestions(s, principalOf(request), request.params.id),
+    async (request) => relatedSuggestions(serviceContextOf(request), principalOf(request), request.params.id),
   );
 
   app.delete(

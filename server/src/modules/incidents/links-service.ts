@@ -1,9 +1,9 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import {
   bumpRowVersions,
   countLinks,
@@ -31,15 +31,20 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
  * The other incident, by INC reference or id, under the same visibility rule as the first:
  * another tenant's, a missing and an out-of-scope incident are the identical 404.
  */
-async function otherIncident(s: AppServices, p: Principal, related: string): Promise<IncidentsTable> {
-  const id = UUID.test(related) ? related.toLowerCase() : await idOfReference(s.db, p.tenantId, related);
+async function otherIncident(ctx: ServiceContext, p: Principal, related: string): Promise<IncidentsTable> {
+  const id = UUID.test(related) ? related.toLowerCase() : await idOfReference(ctx.db, p.tenantId, related);
   if (id === null) throw notFound('incident');
-  return visible(s, p, id);
+  return visible(ctx, p, id);
 }
 
-async function answer(s: AppServices, p: Principal, id: string) {
-  const r = await visible(s, p, id);
-  return { id: r.id, reference: r.reference, row_version: r.row_version, related: await relatedOf(s, p, r) };
+async function answer(ctx: ServiceContext, p: Principal, id: string) {
+  const r = await visible(ctx, p, id);
+  return {
+    id: r.id,
+    reference: r.reference,
+    row_version: r.row_version,
+    related: await relatedOf(ctx, p, r),
+  };
 }
 
 async function writeBoth(
@@ -50,9 +55,9 @@ async function writeBoth(
   note: string | null,
   change: (trx: Transaction<Database>, actorEmail: string | null) => Promise<void>,
 ) {
-  const now = c.s.clock.now();
-  const email = (await findUserById(c.s.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
-  await c.s.db.transaction().execute(async (trx) => {
+  const now = c.ctx.clock.now();
+  const email = (await findUserById(c.ctx.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
+  await c.ctx.db.transaction().execute(async (trx) => {
     await change(trx, email);
     await bumpRowVersions(trx, [a.id, b.id], now);
     // One history line and one audit entry on each incident, naming the other one.
@@ -65,8 +70,8 @@ async function writeBoth(
         tenant_id: self.tenant_id,
         incident_id: self.id,
         at: now.toISOString(),
-        actor_type: c.ctx.actor.type,
-        actor_id: c.ctx.actor.id,
+        actor_type: auditContextFor(c.ctx).actor.type,
+        actor_id: auditContextFor(c.ctx).actor.id,
         actor_email: email,
         kind,
         from_value: kind === 'unlink' ? other.reference : null,
@@ -76,8 +81,8 @@ async function writeBoth(
         request_id: c.ctx.requestId,
         correlation_id: c.correlationId ?? null,
       });
-      await c.s.audit.write(
-        c.ctx,
+      await c.ctx.audit.write(
+        auditContextFor(c.ctx),
         {
           action: kind === 'link' ? 'incident.linked' : 'incident.unlinked',
           subject: { type: 'incident', id: self.id },
@@ -99,8 +104,8 @@ async function writeBoth(
 /** POST /incidents/{id}/links (document 2): undirected, stored once. */
 export async function linkIncidents(c: WorkflowCall, id: string, body: { related: string; note?: string }) {
   const note = (body.note ?? '').trim() || null;
-  const a = await visible(c.s, c.principal, id);
-  const b = await otherIncident(c.s, c.principal, body.related);
+  const a = await visible(c.ctx, c.principal, id);
+  const b = await otherIncident(c.ctx, c.principal, body.related);
   if (a.id === b.id) throw fieldError('related', 'must name another incident');
   await writeBoth(c, a, b, 'link', note, async (trx, email) => {
     if (await findLink(trx, a.id, b.id))
@@ -115,10 +120,10 @@ export async function linkIncidents(c: WorkflowCall, id: string, body: { related
       note,
       created_by: c.principal.userId,
       created_by_email: email,
-      created_at: c.s.clock.now().toISOString(),
+      created_at: c.ctx.clock.now().toISOString(),
     });
   });
-  return answer(c.s, c.principal, a.id);
+  return answer(c.ctx, c.principal, a.id);
 }
 
 /** DELETE /incidents/{id}/links/{related_id}?reason= (document 2): removing needs a reason. */
@@ -126,11 +131,11 @@ export async function unlinkIncidents(c: WorkflowCall, id: string, relatedId: st
   const reason = rawReason.trim();
   if (reason.length < UNLINK_REASON_MIN)
     throw fieldError('reason', `must be at least ${UNLINK_REASON_MIN} characters`);
-  const a = await visible(c.s, c.principal, id);
-  const b = await otherIncident(c.s, c.principal, relatedId);
+  const a = await visible(c.ctx, c.principal, id);
+  const b = await otherIncident(c.ctx, c.principal, relatedId);
   await writeBoth(c, a, b, 'unlink', reason, async (trx) => {
     if (!(await findLink(trx, a.id, b.id))) throw notFound('link');
     await deleteLink(trx, a.id, b.id);
   });
-  return answer(c.s, c.principal, a.id);
+  return answer(c.ctx, c.principal, a.id);
 }

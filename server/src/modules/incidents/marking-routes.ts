@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   FALSE_POSITIVE_REASONS,
@@ -35,12 +35,11 @@ export const DetectorFeedback = Type.Object(
 
 /** Marking an incident as a test, and verdicts on detectors (issue 16; docs/incidents.md). */
 export const incidentMarkingModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   const write = [requirePermission('incidents:read', 'incidents:write')];
   const call = (request: Parameters<typeof principalOf>[0]) => ({
-    s,
+    ctx: serviceContextOf(request),
     principal: principalOf(request),
-    ctx: auditContextOf(request),
   });
 
   app.post(

@@ -1,5 +1,6 @@
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
+import { auditContextFor } from '../../service-context.js';
 import { newestPayloads } from '../agent-events/public.js';
 import {
   detectorFeedbackOf,
@@ -39,7 +40,7 @@ export interface SyntheticBody {
 }
 
 async function actorEmail(c: WorkflowCall): Promise<string | null> {
-  return (await findUserById(c.s.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
+  return (await findUserById(c.ctx.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
 }
 
 function syntheticAnswer(r: IncidentsTable, changed: boolean) {
@@ -68,7 +69,7 @@ export async function markSynthetic(
   const reason = body.reason.trim();
   if (reason.length < SYNTHETIC_REASON_MIN)
     throw fieldError('reason', `must be at least ${SYNTHETIC_REASON_MIN} characters`);
-  const r = await visible(c.s, c.principal, id);
+  const r = await visible(c.ctx, c.principal, id);
   if (body.expected_version !== undefined && body.expected_version !== r.row_version) throw staleVersion();
   if (!body.synthetic && r.synthetic_by === 'test_policy')
     throw new AppError(
@@ -77,11 +78,11 @@ export async function markSynthetic(
     );
   const email = await actorEmail(c);
   if (body.synthetic && isAboutAccount(r, email))
-    await refuseSelfAction(c.s, c.ctx, r, 'mark_test', correlationId ?? undefined);
+    await refuseSelfAction(c.ctx, r, 'mark_test', correlationId ?? undefined);
   if ((r.synthetic === 1) === body.synthetic) return syntheticAnswer(r, false);
-  const now = c.s.clock.now();
+  const now = c.ctx.clock.now();
   const by = body.synthetic ? 'analyst' : null;
-  await c.s.db.transaction().execute(async (trx) => {
+  await c.ctx.db.transaction().execute(async (trx) => {
     const v = await setSyntheticIfVersion(trx, r.id, r.row_version, body.synthetic, by, now);
     if (v === null) throw staleVersion();
     await insertHistory(trx, {
@@ -89,8 +90,8 @@ export async function markSynthetic(
       tenant_id: r.tenant_id,
       incident_id: r.id,
       at: now.toISOString(),
-      actor_type: c.ctx.actor.type,
-      actor_id: c.ctx.actor.id,
+      actor_type: auditContextFor(c.ctx).actor.type,
+      actor_id: auditContextFor(c.ctx).actor.id,
       actor_email: email,
       kind: 'synthetic',
       from_value: r.synthetic === 1 ? 'test' : 'real',
@@ -100,8 +101,8 @@ export async function markSynthetic(
       request_id: c.ctx.requestId,
       correlation_id: correlationId,
     });
-    await c.s.audit.write(
-      c.ctx,
+    await c.ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: body.synthetic ? 'incident.marked_test' : 'incident.marked_real',
         subject: { type: 'incident', id: r.id },
@@ -116,7 +117,7 @@ export async function markSynthetic(
       trx,
     );
   });
-  return syntheticAnswer(await visible(c.s, c.principal, r.id), true);
+  return syntheticAnswer(await visible(c.ctx, c.principal, r.id), true);
 }
 
 export interface FeedbackBody {
@@ -130,7 +131,7 @@ export interface FeedbackBody {
 /** The versions of each detector that reported in the incident's newest events. */
 async function reportedDetectors(c: WorkflowCall, incidentId: string): Promise<Map<string, Set<number>>> {
   const out = new Map<string, Set<number>>();
-  for (const p of await newestPayloads(c.s.db, incidentId, FEEDBACK_EVENT_SCAN)) {
+  for (const p of await newestPayloads(c.ctx.db, incidentId, FEEDBACK_EVENT_SCAN)) {
     const body = JSON.parse(p.payload) as {
       detectors?: { detector_id?: unknown; detector_version?: unknown }[];
     };
@@ -154,22 +155,22 @@ export async function giveDetectorFeedback(c: WorkflowCall, id: string, body: Fe
     throw fieldError('reason', 'goes only with the false_positive verdict');
   const note = (body.note ?? '').trim() || null;
   const reason = body.reason ?? null;
-  const r = await visible(c.s, c.principal, id);
+  const r = await visible(c.ctx, c.principal, id);
   const reported = await reportedDetectors(c, r.id);
   const versions = reported.get(body.detector_id);
   if (!versions) throw fieldError('detector_id', 'names no detector that reported in this incident');
   if (!versions.has(body.detector_version))
     throw fieldError('detector_version', 'is not a version of the detector that reported in this incident');
-  const stored = await findFeedback(c.s.db, r.id, body.detector_id, body.detector_version);
+  const stored = await findFeedback(c.ctx.db, r.id, body.detector_id, body.detector_version);
   const same =
     stored !== undefined &&
     stored.verdict === body.verdict &&
     stored.reason === reason &&
     stored.note === note;
   if (!same) {
-    const now = c.s.clock.now();
+    const now = c.ctx.clock.now();
     const email = await actorEmail(c);
-    await c.s.db.transaction().execute(async (trx) => {
+    await c.ctx.db.transaction().execute(async (trx) => {
       await upsertFeedback(trx, {
         id: stored?.id ?? timeOrderedId(now),
         tenant_id: r.tenant_id,
@@ -188,8 +189,8 @@ export async function giveDetectorFeedback(c: WorkflowCall, id: string, body: Fe
         tenant_id: r.tenant_id,
         incident_id: r.id,
         at: now.toISOString(),
-        actor_type: c.ctx.actor.type,
-        actor_id: c.ctx.actor.id,
+        actor_type: auditContextFor(c.ctx).actor.type,
+        actor_id: auditContextFor(c.ctx).actor.id,
         actor_email: email,
         kind: 'detector_feedback',
         from_value: stored?.verdict ?? null,
@@ -199,8 +200,8 @@ export async function giveDetectorFeedback(c: WorkflowCall, id: string, body: Fe
         request_id: c.ctx.requestId,
         correlation_id: null,
       });
-      await c.s.audit.write(
-        c.ctx,
+      await c.ctx.audit.write(
+        auditContextFor(c.ctx),
         {
           action: 'incident.detector_feedback',
           subject: { type: 'incident', id: r.id },
@@ -222,11 +223,11 @@ export async function giveDetectorFeedback(c: WorkflowCall, id: string, body: Fe
     id: r.id,
     reference: r.reference,
     changed: !same,
-    detector_feedback: await detectorFeedbackOf(c.s.db, r.id),
+    detector_feedback: await detectorFeedbackOf(c.ctx.db, r.id),
     record: {
       detector_id: body.detector_id,
       detector_version: body.detector_version,
-      ...(await detectorRecord(c.s.db, r.tenant_id, body.detector_id, body.detector_version)),
+      ...(await detectorRecord(c.ctx.db, r.tenant_id, body.detector_id, body.detector_version)),
     },
   };
 }

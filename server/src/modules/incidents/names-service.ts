@@ -1,6 +1,7 @@
 import type { AppServices } from '../../deps.js';
 import type { AuditContext } from '../../http/audit.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { nameSettings, saveNameSettings } from './names-store.js';
 
 /**
@@ -9,8 +10,8 @@ import { nameSettings, saveNameSettings } from './names-store.js';
  * queue and the detail show no person's account name and the search does not look at it, so a
  * name cannot be probed through the search either.
  */
-export async function namesHidden(s: AppServices, tenantId: string): Promise<boolean> {
-  return (await nameSettings(s.db, tenantId)).names_hidden;
+export async function namesHidden(ctx: Pick<ServiceContext, 'db'>, tenantId: string): Promise<boolean> {
+  return (await nameSettings(ctx.db, tenantId)).names_hidden;
 }
 
 /** What the queue row and the detail show of the person while names are hidden. */

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { BURSTS_MAX, GROUPS_MAX, incidentBursts, incidentGroups } from './patterns-service.js';
 
@@ -68,7 +69,7 @@ const Bursts = Type.Object(
 
 /** Incident groups and bursts (document 2; docs/incidents.md, Groups and bursts). */
 export const incidentPatternsModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   const read = [requirePermission('incidents:read')];
 
   app.get(
@@ -86,7 +87,7 @@ export const incidentPatternsModule: ApiModule = async (app) => {
         response: { 200: Groups, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => incidentGroups(s, principalOf(request), request.query),
+    async (request) => incidentGroups(serviceContextOf(request), principalOf(request), request.query),
   );
 
   app.get(
@@ -98,6 +99,6 @@ export const incidentPatternsModule: ApiModule = async (app) => {
         response: { 200: Bursts, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => incidentBursts(s, principalOf(request)),
+    async (request) => incidentBursts(serviceContextOf(request), principalOf(request)),
   );
 };

@@ -1,5 +1,5 @@
-import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { burstCandidates, namingExclusions, personPolicyGroups } from './patterns-store.js';
 import { accountPart } from './self-action.js';
 import { SEVERITIES, scopeOf } from './service.js';
@@ -17,8 +17,8 @@ const BURST_IDS = 50;
 const OPEN = new Set(['new', 'triaged', 'investigating', 'awaiting_user']);
 const DAY_MS = 86_400_000;
 
-function since(s: AppServices, days: number): string {
-  return new Date(s.clock.now().getTime() - days * DAY_MS).toISOString();
+function since(ctx: ServiceContext, days: number): string {
+  return new Date(ctx.clock.now().getTime() - days * DAY_MS).toISOString();
 }
 
 function excluded(exclusions: Set<string>, person: string | null): boolean {
@@ -27,16 +27,16 @@ function excluded(exclusions: Set<string>, person: string | null): boolean {
 
 /** GET /incidents/groups: rows per person and policy, the 100 largest; excluded people withheld. */
 export async function incidentGroups(
-  s: AppServices,
+  ctx: ServiceContext,
   p: Principal,
   query: { days?: number | undefined; open_only?: boolean | undefined },
 ) {
   const days = query.days ?? GROUPS_DAYS_DEFAULT;
   const openOnly = query.open_only ?? false;
-  const q = { tenantId: p.tenantId, since: since(s, days), groupScope: scopeOf(p) };
+  const q = { tenantId: p.tenantId, since: since(ctx, days), groupScope: scopeOf(p) };
   const [rows, exclusions] = await Promise.all([
-    personPolicyGroups(s.db, q, openOnly),
-    namingExclusions(s.db, p.tenantId),
+    personPolicyGroups(ctx.db, q, openOnly),
+    namingExclusions(ctx.db, p.tenantId),
   ]);
   const shown = rows.filter((r) => !excluded(exclusions, r.person));
   const withheld = rows.filter((r) => excluded(exclusions, r.person));
@@ -67,11 +67,11 @@ type Candidate = Awaited<ReturnType<typeof burstCandidates>>[number];
  * policy and channel, each starting (first_seen_at) within 10 minutes of the one before, among
  * those created in the last 7 days; newest run first, at most 20.
  */
-export async function incidentBursts(s: AppServices, p: Principal) {
-  const q = { tenantId: p.tenantId, since: since(s, BURST_WINDOW_DAYS), groupScope: scopeOf(p) };
+export async function incidentBursts(ctx: ServiceContext, p: Principal) {
+  const q = { tenantId: p.tenantId, since: since(ctx, BURST_WINDOW_DAYS), groupScope: scopeOf(p) };
   const [rows, exclusions] = await Promise.all([
-    burstCandidates(s.db, q, BURST_SCAN + 1),
-    namingExclusions(s.db, p.tenantId),
+    burstCandidates(ctx.db, q, BURST_SCAN + 1),
+    namingExclusions(ctx.db, p.tenantId),
   ]);
   const scanCapped = rows.length > BURST_SCAN;
   const byKey = new Map<string, Candidate[]>();

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   createPlaybook,
@@ -73,7 +73,7 @@ const Name = PersonText('line', { minLength: 1, maxLength: 100 });
 
 /** Playbooks (issue 16; document 2; docs/incidents.md, Playbooks). */
 export const incidentPlaybooksModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   const manage = [requirePermission('tenant:write')];
 
   app.get(
@@ -87,7 +87,7 @@ export const incidentPlaybooksModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => listIncidentPlaybooks(s, principalOf(request)),
+    async (request) => listIncidentPlaybooks(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(
@@ -108,7 +108,7 @@ export const incidentPlaybooksModule: ApiModule = async (app) => {
       },
     },
     async (request, reply) => {
-      const out = await createPlaybook(s, auditContextOf(request), principalOf(request), request.body);
+      const out = await createPlaybook(serviceContextOf(request), principalOf(request), request.body);
       return reply.code(201).send(out);
     },
   );
@@ -133,7 +133,7 @@ export const incidentPlaybooksModule: ApiModule = async (app) => {
       },
     },
     async (request) =>
-      editPlaybook(s, auditContextOf(request), principalOf(request), request.params.id, request.body),
+      editPlaybook(serviceContextOf(request), principalOf(request), request.params.id, request.body),
   );
 
   app.delete(
@@ -143,7 +143,7 @@ export const incidentPlaybooksModule: ApiModule = async (app) => {
       schema: { params: IdParams, response: { 204: Type.Null(), ...errorResponses(401, 403, 404) } },
     },
     async (request, reply) => {
-      await removePlaybook(s, auditContextOf(request), principalOf(request), request.params.id);
+      await removePlaybook(serviceContextOf(request), principalOf(request), request.params.id);
       return reply.code(204).send(null);
     },
   );
@@ -154,7 +154,7 @@ export const incidentPlaybooksModule: ApiModule = async (app) => {
       onRequest: [requirePermission('incidents:read')],
       schema: { params: IdParams, response: { 200: IncidentPlaybook, ...errorResponses(401, 403, 404) } },
     },
-    async (request) => incidentPlaybook(s, principalOf(request), request.params.id),
+    async (request) => incidentPlaybook(serviceContextOf(request), principalOf(request), request.params.id),
   );
 
   app.post(
@@ -169,8 +169,7 @@ export const incidentPlaybooksModule: ApiModule = async (app) => {
     },
     async (request) =>
       tickStep(
-        s,
-        auditContextOf(request),
+        serviceContextOf(request),
         principalOf(request),
         request.params.id,
         request.params.n,

@@ -1,9 +1,8 @@
 import { randomUUID } from 'node:crypto';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import {
   clearTick,
   countPlaybooks,
@@ -28,7 +27,7 @@ export interface Step {
   link?: string | null | undefined;
 }
 
-type Db = AppServices['db'];
+type Db = ServiceContext['db'];
 
 function stepsOf(p: IncidentPlaybooksTable): { title: string; link: string | null }[] {
   return JSON.parse(p.steps) as { title: string; link: string | null }[];
@@ -76,7 +75,7 @@ async function checkUnique(db: Db, tenantId: string, policyId: string | null, ex
 
 /** Unique-index races end as the same 422 as the check (the second writer sees the first). */
 async function uniquely<T>(
-  s: AppServices,
+  ctx: ServiceContext,
   tenantId: string,
   policyId: string | null,
   id: string,
@@ -86,18 +85,17 @@ async function uniquely<T>(
     return await f();
   } catch (err) {
     if (err instanceof AppError) throw err;
-    await checkUnique(s.db, tenantId, policyId, id);
+    await checkUnique(ctx.db, tenantId, policyId, id);
     throw err;
   }
 }
 
-export async function listIncidentPlaybooks(s: AppServices, p: Principal) {
-  return { items: (await listPlaybooks(s.db, p.tenantId)).map(playbookView) };
+export async function listIncidentPlaybooks(ctx: ServiceContext, p: Principal) {
+  return { items: (await listPlaybooks(ctx.db, p.tenantId)).map(playbookView) };
 }
 
 export async function createPlaybook(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   p: Principal,
   b: { name: string; policy_id?: string | null | undefined; steps: Step[]; enabled?: boolean | undefined },
 ) {
@@ -106,8 +104,8 @@ export async function createPlaybook(
   const steps = checkSteps(b.steps);
   const policyId = b.policy_id?.toLowerCase() ?? null;
   const enabled = b.enabled ?? true;
-  if (enabled) await checkUnique(s.db, p.tenantId, policyId);
-  const now = s.clock.now().toISOString();
+  if (enabled) await checkUnique(ctx.db, p.tenantId, policyId);
+  const now = ctx.clock.now().toISOString();
   const row: IncidentPlaybooksTable = {
     id: randomUUID(),
     tenant_id: p.tenantId,
@@ -119,13 +117,13 @@ export async function createPlaybook(
     created_at: now,
     updated_at: now,
   };
-  await uniquely(s, p.tenantId, policyId, row.id, () =>
-    s.db.transaction().execute(async (trx) => {
+  await uniquely(ctx, p.tenantId, policyId, row.id, () =>
+    ctx.db.transaction().execute(async (trx) => {
       if ((await countPlaybooks(trx, p.tenantId)) >= PLAYBOOK_LIMIT)
         throw new AppError('incident.playbook_limit', `a tenant holds at most ${PLAYBOOK_LIMIT} playbooks`);
       await insertPlaybook(trx, row);
-      await s.audit.write(
-        ctx,
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'incident.playbook_created',
           subject: { type: 'incident_playbook', id: row.id },
@@ -146,8 +144,7 @@ export async function createPlaybook(
 }
 
 export async function editPlaybook(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   p: Principal,
   id: string,
   b: {
@@ -157,7 +154,7 @@ export async function editPlaybook(
     steps?: unknown;
   },
 ) {
-  const before = await findPlaybook(s.db, p.tenantId, id);
+  const before = await findPlaybook(ctx.db, p.tenantId, id);
   if (!before) throw notFound('playbook');
   if (b.steps !== undefined)
     throw fieldError('steps', 'steps cannot be edited; create a new playbook and disable this one');
@@ -170,13 +167,13 @@ export async function editPlaybook(
   if (b.enabled !== undefined) patch.enabled = b.enabled ? 1 : 0;
   const changed = (Object.keys(patch) as (keyof typeof patch)[]).filter((k) => patch[k] !== before[k]);
   if (changed.length === 0) return playbookView(before);
-  const after = { ...before, ...patch, updated_at: s.clock.now().toISOString() };
-  if (after.enabled === 1) await checkUnique(s.db, p.tenantId, after.policy_id, id);
-  await uniquely(s, p.tenantId, after.policy_id, id, () =>
-    s.db.transaction().execute(async (trx) => {
+  const after = { ...before, ...patch, updated_at: ctx.clock.now().toISOString() };
+  if (after.enabled === 1) await checkUnique(ctx.db, p.tenantId, after.policy_id, id);
+  await uniquely(ctx, p.tenantId, after.policy_id, id, () =>
+    ctx.db.transaction().execute(async (trx) => {
       await updatePlaybook(trx, p.tenantId, id, { ...patch, updated_at: after.updated_at });
-      await s.audit.write(
-        ctx,
+      await ctx.audit.write(
+        auditContextFor(ctx),
         {
           action: 'incident.playbook_updated',
           subject: { type: 'incident_playbook', id },
@@ -194,13 +191,13 @@ export async function editPlaybook(
   return playbookView(after);
 }
 
-export async function removePlaybook(s: AppServices, ctx: AuditContext, p: Principal, id: string) {
-  const before = await findPlaybook(s.db, p.tenantId, id);
+export async function removePlaybook(ctx: ServiceContext, p: Principal, id: string) {
+  const before = await findPlaybook(ctx.db, p.tenantId, id);
   if (!before) throw notFound('playbook');
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await deletePlaybook(trx, p.tenantId, id);
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.playbook_deleted',
         subject: { type: 'incident_playbook', id },
@@ -248,21 +245,20 @@ async function incidentPlaybookView(db: Db, r: IncidentsTable) {
 }
 
 /** GET /incidents/{id}/playbook (incidents:read). */
-export async function incidentPlaybook(s: AppServices, p: Principal, id: string) {
-  return incidentPlaybookView(s.db, await visible(s, p, id));
+export async function incidentPlaybook(ctx: ServiceContext, p: Principal, id: string) {
+  return incidentPlaybookView(ctx.db, await visible(ctx, p, id));
 }
 
 /** POST /incidents/{id}/playbook/steps/{n}: ticks or unticks a step of the playbook shown now. */
 export async function tickStep(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   p: Principal,
   id: string,
   n: number,
   b: { playbook_id: string; done: boolean },
 ) {
-  const r = await visible(s, p, id);
-  const pb = await shownFor(s.db, r);
+  const r = await visible(ctx, p, id);
+  const pb = await shownFor(ctx.db, r);
   if (pb === null || pb.id !== b.playbook_id.toLowerCase())
     throw new AppError(
       'incident.playbook_changed',
@@ -270,9 +266,9 @@ export async function tickStep(
       [{ field: 'playbook_id', message: 'is not the playbook shown for this incident now' }],
     );
   if (n > stepsOf(pb).length) throw fieldError('n', `the playbook has ${stepsOf(pb).length} steps`);
-  const now = s.clock.now().toISOString();
-  const email = (await findUserById(s.db, p.tenantId, p.userId))?.email ?? null;
-  await s.db.transaction().execute(async (trx) => {
+  const now = ctx.clock.now().toISOString();
+  const email = (await findUserById(ctx.db, p.tenantId, p.userId))?.email ?? null;
+  await ctx.db.transaction().execute(async (trx) => {
     if (b.done)
       await setTick(trx, {
         incident_id: r.id,
@@ -284,8 +280,8 @@ export async function tickStep(
         done_at: now,
       });
     else await clearTick(trx, r.id, pb.id, n);
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'incident.playbook_step_ticked',
         subject: { type: 'incident', id: r.id },
@@ -294,5 +290,5 @@ export async function tickStep(
       trx,
     );
   });
-  return incidentPlaybookView(s.db, r);
+  return incidentPlaybookView(ctx.db, r);
 }

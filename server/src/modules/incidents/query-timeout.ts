@@ -7,32 +7,32 @@ import {
   openBudget,
   setLocalStatementTimeout,
 } from '../../db/query-budget.js';
-import type { AppServices } from '../../deps.js';
 import { AppError } from '../../http/errors.js';
+import type { ServiceContext } from '../../service-context.js';
 
 export function queryTimeout(): AppError {
   return new AppError('server.query_timeout', 'the incident listing took too long; narrow the filters');
 }
 
 /**
- * Runs an incident listing within DLP_INCIDENT_QUERY_TIMEOUT_MS (document 2; docs/incidents.md,
- * Query timeout). SQLite: the statements carry a budget token their WHERE clause checks every
- * few hundred rows (db/query-budget.ts), so a slow scan is abandoned mid-way. PostgreSQL: the
- * queries run in one read transaction with `statement_timeout`. Either way a listing that ends
- * past the limit (sorting included) answers 503 `server.query_timeout` too.
+ * Runs an incident listing within `limitMs` (DLP_INCIDENT_QUERY_TIMEOUT_MS, passed by the routes;
+ * document 2; docs/incidents.md, Query timeout). SQLite: the statements carry a budget token
+ * their WHERE clause checks every few hundred rows (db/query-budget.ts), so a slow scan is
+ * abandoned mid-way. PostgreSQL: the queries run in one read transaction with
+ * `statement_timeout`. Either way a listing that ends past the limit (sorting included) answers 503 `server.query_timeout` too.
  */
 export async function boundedListing<T>(
-  s: AppServices,
+  ctx: Pick<ServiceContext, 'db' | 'clock'>,
+  limitMs: number,
   run: (db: Kysely<Database> | Transaction<Database>, budget: number | undefined) => Promise<T>,
 ): Promise<T> {
-  const limitMs = s.config.incidents.queryTimeoutMs;
-  const deadline = s.clock.now().getTime() + limitMs;
-  const spent = () => s.clock.now().getTime() > deadline;
+  const deadline = ctx.clock.now().getTime() + limitMs;
+  const spent = () => ctx.clock.now().getTime() > deadline;
   let out: T;
-  if (isSqlite(s.db)) {
+  if (isSqlite(ctx.db)) {
     const budget = openBudget(spent);
     try {
-      out = await run(s.db, budget.token);
+      out = await run(ctx.db, budget.token);
     } catch (err) {
       if (isBudgetExceeded(err)) throw queryTimeout();
       throw err;
@@ -41,7 +41,7 @@ export async function boundedListing<T>(
     }
   } else {
     try {
-      out = await s.db.transaction().execute(async (trx) => {
+      out = await ctx.db.transaction().execute(async (trx) => {
         await setLocalStatementTimeout(trx, limitMs);
         return run(trx, undefined);
       });

@@ -2,8 +2,8 @@ import { randomUUID } from 'node:crypto';
 import { BUILTIN_DETECTORS, type CompiledDetectors, compileDetectors, scan } from '@custos/engine';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
 import { fieldError } from '../../http/errors.js';
+import type { ServiceContext } from '../../service-context.js';
 import { newestPayloads } from '../agent-events/public.js';
 import { deviceStatus, queueCommand } from '../agents/public.js';
 import type { IncidentsTable } from './tables.js';
@@ -19,9 +19,9 @@ const DETECTOR_SCAN = 200;
 let builtins: CompiledDetectors | undefined;
 
 /** The detector ids that found something in the incident's newest events. */
-async function incidentDetectorIds(s: AppServices, incidentId: string): Promise<Set<string>> {
+async function incidentDetectorIds(ctx: ServiceContext, incidentId: string): Promise<Set<string>> {
   const ids = new Set<string>();
-  for (const p of await newestPayloads(s.db, incidentId, DETECTOR_SCAN)) {
+  for (const p of await newestPayloads(ctx.db, incidentId, DETECTOR_SCAN)) {
     const body = JSON.parse(p.payload) as { detectors?: { detector_id: string }[] };
     for (const d of body.detectors ?? []) ids.add(d.detector_id);
   }
@@ -34,13 +34,13 @@ async function incidentDetectorIds(s: AppServices, incidentId: string): Promise<
  * the built-in detectors over the question and refusing a hit of any detector that found
  * something in this incident (docs/incidents.md, Questions).
  */
-export async function checkQuestion(s: AppServices, r: IncidentsTable, question: string): Promise<void> {
+export async function checkQuestion(ctx: ServiceContext, r: IncidentsTable, question: string): Promise<void> {
   if (!r.username || r.username.trim() === '')
     throw fieldError('question', 'the incident names no person to ask');
-  if ((await deviceStatus(s.db, r.tenant_id, r.device_id)) !== 'active')
+  if ((await deviceStatus(ctx.db, r.tenant_id, r.device_id)) !== 'active')
     throw fieldError('question', 'the incident has no active endpoint to ask through');
   builtins ??= compileDetectors(BUILTIN_DETECTORS);
-  const found = await incidentDetectorIds(s, r.id);
+  const found = await incidentDetectorIds(ctx, r.id);
   if (scan(builtins, question).some((f) => f.hits.length > 0 && found.has(f.detector_id)))
     throw fieldError('question', 'must not repeat a value the detectors found');
 }
@@ -89,15 +89,15 @@ export async function storeQuestion(
  * `pending_question` of the detail: the newest unanswered question while the incident waits on
  * the person; `lapsed` once its 3 days are over (judged on the injected clock when read).
  */
-export async function pendingQuestion(s: AppServices, r: IncidentsTable) {
+export async function pendingQuestion(ctx: ServiceContext, r: IncidentsTable) {
   if (r.status !== 'awaiting_user') return null;
-  const q = await latestOpenQuestion(s.db, r.id);
+  const q = await latestOpenQuestion(ctx.db, r.id);
   if (!q) return null;
   return {
     id: q.id,
     question: q.question,
     asked_at: q.asked_at,
     lapses_at: q.lapses_at,
-    lapsed: s.clock.now().getTime() >= Date.parse(q.lapses_at),
+    lapsed: ctx.clock.now().getTime() >= Date.parse(q.lapses_at),
   };
 }

@@ -1,5 +1,5 @@
-import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { linkedIncidents } from './links-store.js';
 import type { IncidentsTable } from './tables.js';
 
@@ -7,8 +7,8 @@ import type { IncidentsTable } from './tables.js';
 export const LINK_LIMIT = 50;
 
 /** The detail's `related`: the linked incidents the caller may open, newest link first. */
-export async function relatedOf(s: AppServices, p: Principal, r: IncidentsTable) {
-  const rows = await linkedIncidents(s.db, p.tenantId, r.id, p.incidentScope ?? null, LINK_LIMIT);
+export async function relatedOf(ctx: ServiceContext, p: Principal, r: IncidentsTable) {
+  const rows = await linkedIncidents(ctx.db, p.tenantId, r.id, p.incidentScope ?? null, LINK_LIMIT);
   return rows.map((l) => ({
     id: l.id,
     reference: l.reference,

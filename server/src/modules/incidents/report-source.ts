@@ -70,7 +70,7 @@ export const reportIncidents: ReportIncidentsPort = {
   async rows(s, principal, q, page) {
     const filter = await filterOf(s, principal, q);
     const sort = parseSort(q.sort);
-    const { rows, total } = await boundedListing(s, (db, budget) =>
+    const { rows, total } = await boundedListing(s, s.config.incidents.queryTimeoutMs, (db, budget) =>
       listIncidents(db, principal.tenantId, { ...filter, budget }, sort, page),
     );
     return { rows: rows.map(reportRow), total };
@@ -78,14 +78,14 @@ export const reportIncidents: ReportIncidentsPort = {
 
   async counts(s, principal, q) {
     const filter = await filterOf(s, principal, q);
-    return boundedListing(s, (db, budget) =>
+    return boundedListing(s, s.config.incidents.queryTimeoutMs, (db, budget) =>
       countIncidentsBySeverityAndStatus(db, principal.tenantId, { ...filter, budget }),
     );
   },
 
   async figures(s, principal, grouping, since) {
     const filter = await filterOf(s, principal, { created_since: since });
-    const rows = await boundedListing(s, (db, budget) =>
+    const rows = await boundedListing(s, s.config.incidents.queryTimeoutMs, (db, budget) =>
       incidentFigures(db, principal.tenantId, { ...filter, budget }, grouping),
     );
     const out: ReportFigureRow[] = rows.map((r) => ({

@@ -2,6 +2,7 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams, pageQuery, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { CloseRequest } from './closure-schemas.js';
 import { RelatedIncident } from './links-routes.js';
@@ -301,7 +302,13 @@ export const incidentsModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => listIncidentRows(s, principalOf(request), request.query),
+    async (request) =>
+      listIncidentRows(
+        serviceContextOf(request),
+        principalOf(request),
+        request.query,
+        s.config.incidents.queryTimeoutMs,
+      ),
   );
 
   app.get(
@@ -310,7 +317,7 @@ export const incidentsModule: ApiModule = async (app) => {
       onRequest: read,
       schema: { params: IdParams, response: { 200: Detail, ...errorResponses(401, 403, 404) } },
     },
-    async (request) => incidentDetail(s, principalOf(request), request.params.id),
+    async (request) => incidentDetail(serviceContextOf(request), principalOf(request), request.params.id),
   );
 
   app.get(
@@ -328,7 +335,7 @@ export const incidentsModule: ApiModule = async (app) => {
     },
     async (request) =>
       incidentEventPage(
-        s,
+        serviceContextOf(request),
         principalOf(request),
         request.params.id,
         request.query.limit ?? 100,
@@ -350,7 +357,7 @@ export const incidentsModule: ApiModule = async (app) => {
     },
     async (request) =>
       incidentLocationPage(
-        s,
+        serviceContextOf(request),
         principalOf(request),
         request.params.id,
         request.query.limit ?? 50,

@@ -1,6 +1,5 @@
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError } from '../../http/errors.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import type { IncidentsTable } from './tables.js';
 
 /**
@@ -33,13 +32,12 @@ export type SelfAction = 'close' | 'assign_self' | 'mark_test';
  * answered 403.
  */
 export async function refuseSelfAction(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   incident: IncidentsTable,
   action: SelfAction,
   correlationId?: string,
 ): Promise<never> {
-  await s.audit.write(ctx, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'incident.self_action_refused',
     subject: { type: 'incident', id: incident.id },
     metadata: {

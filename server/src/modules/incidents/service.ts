@@ -1,7 +1,7 @@
 import { KNOWN_CHANNELS, type PriorityFactor } from '@custos/engine';
-import type { AppServices } from '../../deps.js';
 import { fieldError, notFound } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { type AgentEventsTable, incidentEvents, newestPayloads } from '../agent-events/public.js';
 import { acceptedUntilOf } from './accepted-risk-store.js';
 import { requestView } from './closure-gate.js';
@@ -132,14 +132,15 @@ export function listFilterOf(principal: Principal, q: ListQuery): IncidentFilter
 
 /** Runs the list's query: rows in the list's order and the total, within the time limit. */
 export async function queryIncidents(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   q: ListQuery,
   page: { limit: number; offset: number },
+  queryTimeoutMs: number,
 ) {
   const sort = parseSort(q.sort);
   const filter = listFilterOf(principal, q);
-  const hidden = await namesHidden(s, principal.tenantId);
+  const hidden = await namesHidden(ctx, principal.tenantId);
   // Names hidden: the search leaves the user name out, and a filter by it would probe for it.
   if (hidden && q.username !== undefined)
     throw fieldError(
@@ -148,19 +149,29 @@ export async function queryIncidents(
     );
   filter.namesHidden = hidden;
   if (filter.more?.sla !== undefined)
-    filter.more.slaAt = { targets: await slaTargets(s.db, principal.tenantId), now: s.clock.now() };
-  const { rows, total } = await boundedListing(s, (db, budget) =>
+    filter.more.slaAt = { targets: await slaTargets(ctx.db, principal.tenantId), now: ctx.clock.now() };
+  const { rows, total } = await boundedListing(ctx, queryTimeoutMs, (db, budget) =>
     listIncidents(db, principal.tenantId, { ...filter, budget }, sort, page),
   );
   return { rows, total, sort: `${sort.column}:${sort.dir}`, namesHidden: hidden };
 }
 
-export async function listIncidentRows(s: AppServices, principal: Principal, q: ListQuery) {
+export async function listIncidentRows(
+  ctx: ServiceContext,
+  principal: Principal,
+  q: ListQuery,
+  queryTimeoutMs: number,
+) {
   const limit = q.limit ?? 50;
   const offset = q.offset ?? 0;
-  const { rows, total, sort, namesHidden: hidden } = await queryIncidents(s, principal, q, { limit, offset });
+  const {
+    rows,
+    total,
+    sort,
+    namesHidden: hidden,
+  } = await queryIncidents(ctx, principal, q, { limit, offset }, queryTimeoutMs);
   const ids = rows.map((r) => r.id);
-  const [views, departments] = await Promise.all([scoreViews(s.db, ids), departmentViews(s.db, ids)]);
+  const [views, departments] = await Promise.all([scoreViews(ctx.db, ids), departmentViews(ctx.db, ids)]);
   return {
     items: rows.map((r) =>
       incidentRow(r, views.get(r.id)?.priority_factors ?? [], departments.get(r.id), hidden),
@@ -173,9 +184,13 @@ export async function listIncidentRows(s: AppServices, principal: Principal, q: 
   };
 }
 
-export async function visible(s: AppServices, principal: Principal, id: string): Promise<IncidentsTable> {
+export async function visible(
+  ctx: ServiceContext,
+  principal: Principal,
+  id: string,
+): Promise<IncidentsTable> {
   // Another tenant's, a missing and an out-of-scope incident answer alike (document 2).
-  const r = await findIncident(s.db, principal.tenantId, id, scopeOf(principal));
+  const r = await findIncident(ctx.db, principal.tenantId, id, scopeOf(principal));
   if (!r) throw notFound('incident');
   return r;
 }
@@ -209,20 +224,20 @@ export function locationRow(l: IncidentLocationsTable) {
   };
 }
 
-export async function incidentDetail(s: AppServices, principal: Principal, id: string) {
-  const r = await visible(s, principal, id);
+export async function incidentDetail(ctx: ServiceContext, principal: Principal, id: string) {
+  const r = await visible(ctx, principal, id);
   const [policies, locations, payloads, history, scores, departments, justifications, previews, hidden] =
     await Promise.all([
-      incidentPolicies(s.db, r.id),
-      incidentLocations(s.db, r.id, 50, 0),
-      newestPayloads(s.db, r.id, DETAIL_EVENT_SCAN),
+      incidentPolicies(ctx.db, r.id),
+      incidentLocations(ctx.db, r.id, 50, 0),
+      newestPayloads(ctx.db, r.id, DETAIL_EVENT_SCAN),
       // Document 2, Limits: record history 200 in the detail; the rest through /history.
-      historyPage(s.db, r.id, DETAIL_HISTORY, 0),
-      scoreViews(s.db, [r.id]),
-      departmentViews(s.db, [r.id]),
-      justificationsOf(s, r.id),
-      previewsOf(s, principal, r.id),
-      namesHidden(s, principal.tenantId),
+      historyPage(ctx.db, r.id, DETAIL_HISTORY, 0),
+      scoreViews(ctx.db, [r.id]),
+      departmentViews(ctx.db, [r.id]),
+      justificationsOf(ctx, r.id),
+      previewsOf(ctx, principal, r.id),
+      namesHidden(ctx, principal.tenantId),
     ]);
   const department = departments.get(r.id) ?? NO_DEPARTMENT;
   const score = scores.get(r.id);
@@ -266,7 +281,7 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     }
   }
   if (notRead) notRead.partial_events = partial;
-  const sla = await slaView(s.db, r, s.clock.now());
+  const sla = await slaView(ctx.db, r, ctx.clock.now());
   return {
     ...incidentRow(r, score?.priority_factors ?? [], department, hidden),
     department_reason: department.department_reason,
@@ -315,12 +330,12 @@ export async function incidentDetail(s: AppServices, principal: Principal, id: s
     allowed_transitions: allowedTransitions(r.status),
     history: history.rows.map(historyRow),
     history_total: history.total,
-    pending_question: await pendingQuestion(s, r),
-    accepted_until: await acceptedUntilOf(s.db, r.id),
-    pending_close: await pendingRequest(s.db, r.id).then((q) => (q ? requestView(q) : null)),
-    related: await relatedOf(s, principal, r),
+    pending_question: await pendingQuestion(ctx, r),
+    accepted_until: await acceptedUntilOf(ctx.db, r.id),
+    pending_close: await pendingRequest(ctx.db, r.id).then((q) => (q ? requestView(q) : null)),
+    related: await relatedOf(ctx, principal, r),
     sla,
-    detector_feedback: await detectorFeedbackOf(s.db, r.id),
+    detector_feedback: await detectorFeedbackOf(ctx.db, r.id),
   };
 }
 
@@ -365,25 +380,25 @@ export function eventRow(e: AgentEventsTable) {
 }
 
 export async function incidentEventPage(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   id: string,
   limit: number,
   offset: number,
 ) {
-  const r = await visible(s, principal, id);
-  const { rows, total } = await incidentEvents(s.db, r.id, limit, offset);
+  const r = await visible(ctx, principal, id);
+  const { rows, total } = await incidentEvents(ctx.db, r.id, limit, offset);
   return { items: rows.map(eventRow), total, limit, offset };
 }
 
 export async function incidentLocationPage(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   id: string,
   limit: number,
   offset: number,
 ) {
-  const r = await visible(s, principal, id);
-  const { rows, total } = await incidentLocations(s.db, r.id, limit, offset);
+  const r = await visible(ctx, principal, id);
+  const { rows, total } = await incidentLocations(ctx.db, r.id, limit, offset);
   return { items: rows.map(locationRow), total, limit, offset };
 }

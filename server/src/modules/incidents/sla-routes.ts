@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import {
   getResponseTargets,
@@ -65,14 +65,13 @@ export const SlaBlock = Type.Object(
 
 /** SLA targets (issue 16; document 2; docs/incidents.md, SLA targets). */
 export const incidentSlaModule: ApiModule = async (app) => {
-  const s = app.deps;
   app.get(
     '/settings/incident-response',
     {
       onRequest: [requirePermission('incidents:read')],
       schema: { response: { 200: Targets, ...errorResponses(401, 403) } },
     },
-    async (request) => getResponseTargets(s, principalOf(request)),
+    async (request) => getResponseTargets(serviceContextOf(request), principalOf(request)),
   );
   app.post(
     '/settings/incident-response',
@@ -85,8 +84,7 @@ export const incidentSlaModule: ApiModule = async (app) => {
     },
     async (request) =>
       setResponseTargets(
-        s,
-        auditContextOf(request),
+        serviceContextOf(request),
         principalOf(request),
         request.body as unknown as ResponseTargetsBody,
       ),

@@ -1,7 +1,6 @@
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import {
   SLA_SEVERITIES,
   type SlaSeverity,
@@ -38,8 +37,8 @@ export function targetsView(t: SlaTargets) {
 }
 
 /** GET /settings/incident-response: the targets in force (document 2's defaults until set). */
-export async function getResponseTargets(s: AppServices, principal: Principal) {
-  return targetsView(await slaTargets(s.db, principal.tenantId));
+export async function getResponseTargets(ctx: ServiceContext, principal: Principal) {
+  return targetsView(await slaTargets(ctx.db, principal.tenantId));
 }
 
 /**
@@ -75,18 +74,17 @@ function checkOrder(t: SlaTargets, sent: ReadonlySet<string>): void {
 
 /** POST /settings/incident-response (document 2; docs/incidents.md, SLA targets). */
 export async function setResponseTargets(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   principal: Principal,
   body: ResponseTargetsBody,
 ) {
   const reason = body.reason.trim();
   if (reason.length < REASON_MIN) throw fieldError('reason', `at least ${REASON_MIN} characters`);
-  const before = await slaTargets(s.db, principal.tenantId);
+  const before = await slaTargets(ctx.db, principal.tenantId);
   const next: SlaTargets = {
     response: { ...before.response },
     resolution: { ...before.resolution },
-    updated_at: s.clock.now().toISOString(),
+    updated_at: ctx.clock.now().toISOString(),
   };
   const sent = new Set<string>();
   for (const sev of SLA_SEVERITIES) {
@@ -107,7 +105,7 @@ export async function setResponseTargets(
   const changed = (Object.keys(now) as (keyof typeof now)[]).filter(
     (k) => k !== 'updated_at' && now[k] !== prev[k],
   );
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     await saveSlaTargets(trx, {
       tenant_id: principal.tenantId,
       critical_minutes: next.response.critical,
@@ -122,8 +120,8 @@ export async function setResponseTargets(
       updated_at: next.updated_at ?? '',
     });
     const { updated_at: _u, ...values } = now;
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'settings.incident_response_changed',
         subject: { type: 'tenant', id: principal.tenantId },

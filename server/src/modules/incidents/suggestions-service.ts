@@ -1,5 +1,5 @@
-import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
+import type { ServiceContext } from '../../service-context.js';
 import { scopeOf, visible } from './service.js';
 import {
   type Candidate,
@@ -20,13 +20,13 @@ type Reason = (typeof REASONS)[number];
  * GET /incidents/{id}/related-suggestions (docs/incidents.md, Related suggestions): unlinked
  * incidents the caller may open, with why — never the matched value (hash, name or device).
  */
-export async function relatedSuggestions(s: AppServices, p: Principal, id: string) {
-  const r = await visible(s, p, id);
+export async function relatedSuggestions(ctx: ServiceContext, p: Principal, id: string) {
+  const r = await visible(ctx, p, id);
   const scope = scopeOf(p);
   const found: [Reason, Candidate[]][] = [
-    ['same_content', await sameContent(s.db, r, scope)],
-    ['same_person_and_policy', await samePersonAndPolicy(s.db, r, scope, PERSON_POLICY_DAYS)],
-    ['same_endpoint_at_the_time', await sameEndpointAtTheTime(s.db, r, scope, ENDPOINT_MINUTES)],
+    ['same_content', await sameContent(ctx.db, r, scope)],
+    ['same_person_and_policy', await samePersonAndPolicy(ctx.db, r, scope, PERSON_POLICY_DAYS)],
+    ['same_endpoint_at_the_time', await sameEndpointAtTheTime(ctx.db, r, scope, ENDPOINT_MINUTES)],
   ];
   const byId = new Map<string, Candidate & { reasons: Reason[] }>();
   for (const [reason, rows] of found) {

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { TEST_FOLDER_PATH_MAX, TEST_FOLDERS_MAX } from './test-folders.js';
 import {
@@ -24,11 +24,10 @@ const Folders = Type.Array(
 
 /** Test folders (document 2, Test-folder rule; docs/incidents.md, Test folders). */
 export const incidentTestFoldersModule: ApiModule = async (app) => {
-  const s = app.deps;
+  const _s = app.deps;
   const call = (request: Parameters<typeof principalOf>[0]) => ({
-    s,
+    ctx: serviceContextOf(request),
     principal: principalOf(request),
-    ctx: auditContextOf(request),
   });
 
   app.get(
@@ -42,7 +41,7 @@ export const incidentTestFoldersModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => getTestFolders(s, principalOf(request)),
+    async (request) => getTestFolders(serviceContextOf(request), principalOf(request)),
   );
 
   app.post(
@@ -102,6 +101,6 @@ export const incidentTestFoldersModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => testFolderSuggestion(s, principalOf(request)),
+    async (request) => testFolderSuggestion(serviceContextOf(request), principalOf(request)),
   );
 };

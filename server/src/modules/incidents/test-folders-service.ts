@@ -1,8 +1,8 @@
-import type { AppServices } from '../../deps.js';
 import { findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
 import { hasFreshStepUp } from '../../http/step-up.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import type { IncidentTestFoldersTable } from './misc-tables.js';
 import { isAboutAccount } from './self-action.js';
 import { scopeOf } from './service.js';
@@ -27,8 +27,8 @@ function view(rows: IncidentTestFoldersTable[]) {
   return rows.map((r) => ({ path: r.path, added_by_email: r.added_by_email, added_at: r.added_at }));
 }
 
-export async function getTestFolders(s: AppServices, p: Principal) {
-  return { folders: view(await testFolders(s.db, p.tenantId)) };
+export async function getTestFolders(ctx: ServiceContext, p: Principal) {
+  return { folders: view(await testFolders(ctx.db, p.tenantId)) };
 }
 
 function stepUpRequired(): AppError {
@@ -58,27 +58,27 @@ function parseAll(raw: string[]): Folder[] {
  * step-up; removing one does not (it only restores reporting).
  */
 export async function setTestFolders(c: WorkflowCall, body: { folders: string[]; reason: string }) {
-  const { s, principal: p } = c;
+  const { ctx, principal: p } = c;
   const wanted = parseAll(body.folders);
   const reason = body.reason.trim();
   if (reason.length < 5) throw fieldError('reason', 'must be at least 5 characters');
-  const current = await testFolders(s.db, p.tenantId);
+  const current = await testFolders(ctx.db, p.tenantId);
   const currentKeys = new Set(current.map((f) => f.path_key));
   const wantedKeys = new Set(wanted.map((f) => f.key));
   const added = wanted.filter((f) => !currentKeys.has(f.key));
   const removed = current.filter((f) => !wantedKeys.has(f.path_key));
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   if (
     added.length > 0 &&
     !(
       p.sessionId !== undefined &&
-      (await hasFreshStepUp(s.db, p.tenantId, p.sessionId, 'enforcement_bypass', now))
+      (await hasFreshStepUp(ctx.db, p.tenantId, p.sessionId, 'enforcement_bypass', now))
     )
   )
     throw stepUpRequired();
   if (added.length === 0 && removed.length === 0) return { folders: view(current), changed: false };
-  const email = (await findUserById(s.db, p.tenantId, p.userId))?.email ?? null;
-  await s.db.transaction().execute(async (trx) => {
+  const email = (await findUserById(ctx.db, p.tenantId, p.userId))?.email ?? null;
+  await ctx.db.transaction().execute(async (trx) => {
     await replaceTestFolders(
       trx,
       p.tenantId,
@@ -92,8 +92,8 @@ export async function setTestFolders(c: WorkflowCall, body: { folders: string[];
         added_at: now.toISOString(),
       })),
     );
-    await s.audit.write(
-      c.ctx,
+    await ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: 'settings.test_folders_changed',
         subject: { type: 'tenant', id: p.tenantId },
@@ -107,7 +107,7 @@ export async function setTestFolders(c: WorkflowCall, body: { folders: string[];
       trx,
     );
   });
-  return { folders: view(await testFolders(s.db, p.tenantId)), changed: true };
+  return { folders: view(await testFolders(ctx.db, p.tenantId)), changed: true };
 }
 
 /** Both spellings of a Windows key for the SQL prefilter (endpoints may write either separator). */
@@ -125,20 +125,20 @@ function prefixesOf(folders: IncidentTestFoldersTable[]): string[] {
  * actor's own account is left real and counted (self-action, document 2).
  */
 export async function applyTestFolders(c: WorkflowCall, body: { reason: string }) {
-  const { s, principal: p } = c;
+  const { ctx, principal: p } = c;
   const reason = body.reason.trim();
   if (reason.length < 5) throw fieldError('reason', 'must be at least 5 characters');
-  const stored = await testFolders(s.db, p.tenantId);
+  const stored = await testFolders(ctx.db, p.tenantId);
   const folders = stored.map((f) => ({ path: f.path, key: f.path_key }));
-  const candidates = (await openAtRestUnder(s.db, p.tenantId, prefixesOf(stored), scopeOf(p))).filter(
+  const candidates = (await openAtRestUnder(ctx.db, p.tenantId, prefixesOf(stored), scopeOf(p))).filter(
     (r) => folderOf(folders, r.file_path) !== null,
   );
-  const user = await findUserById(s.db, p.tenantId, p.userId);
+  const user = await findUserById(ctx.db, p.tenantId, p.userId);
   const email = user?.email ?? null;
   const own = candidates.filter((r) => isAboutAccount(r, email));
   const marked = candidates.filter((r) => !isAboutAccount(r, email));
-  const now = s.clock.now();
-  await s.db.transaction().execute(async (trx) => {
+  const now = ctx.clock.now();
+  await ctx.db.transaction().execute(async (trx) => {
     await markByFolder(
       trx,
       marked.map((r) => r.id),
@@ -150,8 +150,8 @@ export async function applyTestFolders(c: WorkflowCall, body: { reason: string }
         tenant_id: r.tenant_id,
         incident_id: r.id,
         at: now.toISOString(),
-        actor_type: c.ctx.actor.type,
-        actor_id: c.ctx.actor.id,
+        actor_type: auditContextFor(c.ctx).actor.type,
+        actor_id: auditContextFor(c.ctx).actor.id,
         actor_email: email,
         kind: 'synthetic',
         from_value: 'real',
@@ -161,8 +161,8 @@ export async function applyTestFolders(c: WorkflowCall, body: { reason: string }
         request_id: c.ctx.requestId,
         correlation_id: null,
       });
-    await s.audit.write(
-      c.ctx,
+    await ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: 'incidents.marked_by_test_folders',
         subject: { type: 'tenant', id: p.tenantId },
@@ -179,9 +179,9 @@ export async function applyTestFolders(c: WorkflowCall, body: { reason: string }
  * incidents, offered only when it holds at least 5 of them and a quarter of the tenant's open
  * real incidents, is not yet a test folder and could be one. Null otherwise.
  */
-export async function testFolderSuggestion(s: AppServices, p: Principal) {
-  const folders = (await testFolders(s.db, p.tenantId)).map((f) => ({ path: f.path, key: f.path_key }));
-  const { paths, open } = await openAtRestPaths(s.db, p.tenantId, SUGGESTION_SCAN);
+export async function testFolderSuggestion(ctx: ServiceContext, p: Principal) {
+  const folders = (await testFolders(ctx.db, p.tenantId)).map((f) => ({ path: f.path, key: f.path_key }));
+  const { paths, open } = await openAtRestPaths(ctx.db, p.tenantId, SUGGESTION_SCAN);
   const counts = new Map<string, { folder: string; n: number }>();
   for (const path of paths) {
     if (folderOf(folders, path)) continue;

@@ -1,10 +1,10 @@
 import { Type } from 'typebox';
 import { runOncePerOccurrence } from '../../db/job-runs.js';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery, Timestamp, Uuid } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { ACCEPTED_SWEEP_MS, reopenAcceptedRisks } from './accepted-risk.js';
 import { PendingClose } from './closure-schemas.js';
@@ -73,9 +73,8 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
   });
   app.addHook('onClose', async () => clearInterval(sweep));
   const call = (request: Parameters<typeof principalOf>[0]): WorkflowCall => ({
-    s,
+    ctx: serviceContextOf(request),
     principal: principalOf(request),
-    ctx: auditContextOf(request),
   });
 
   app.post(
@@ -145,7 +144,8 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
         },
       },
     },
-    async (request) => listAssignees(s, principalOf(request), permissionsOf, request.query.incident),
+    async (request) =>
+      listAssignees(serviceContextOf(request), principalOf(request), permissionsOf, request.query.incident),
   );
 
   app.get(
@@ -160,7 +160,7 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
     },
     async (request) =>
       listComments(
-        s,
+        serviceContextOf(request),
         principalOf(request),
         request.params.id,
         request.query.limit ?? 50,
@@ -186,9 +186,8 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
         .code(201)
         .send(
           await addComment(
-            s,
+            serviceContextOf(request),
             principalOf(request),
-            auditContextOf(request),
             request.params.id,
             request.body.body,
           ),
@@ -207,7 +206,7 @@ export const incidentWorkflowModule: ApiModule = async (app) => {
     },
     async (request) =>
       listHistory(
-        s,
+        serviceContextOf(request),
         principalOf(request),
         request.params.id,
         request.query.limit ?? 50,

@@ -1,11 +1,10 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { findUserByEmail, findUserById } from '../../http/auth-store.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Permission } from '../../http/permissions.js';
 import type { Principal } from '../../http/principal.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { decideAcceptedUntil } from './accepted-risk.js';
 import { acceptedUntilOf, clearAcceptance, setAcceptance } from './accepted-risk-store.js';
 import { gateClose, recordSinglePerson } from './closure-gate.js';
@@ -37,9 +36,8 @@ export type PermissionsOf = (
 ) => Promise<ReadonlySet<Permission>>;
 
 export interface WorkflowCall {
-  s: AppServices;
+  ctx: ServiceContext;
   principal: Principal;
-  ctx: AuditContext;
   /** A bulk request's correlation id: on every history line and audit entry it writes. */
   correlationId?: string | undefined;
 }
@@ -57,7 +55,7 @@ export interface StatusBody {
 }
 
 /** The answer of a workflow write: the row, its open flag and what may happen next. */
-export async function incidentState(db: AppServices['db'], r: IncidentsTable) {
+export async function incidentState(db: ServiceContext['db'], r: IncidentsTable) {
   const priority = (await scoreViews(db, [r.id])).get(r.id)?.priority_factors ?? [];
   const department = (await departmentViews(db, [r.id])).get(r.id);
   const hidden = (await nameSettings(db, r.tenant_id)).names_hidden;
@@ -79,7 +77,7 @@ function checkExpected(r: IncidentsTable, expected: number | undefined): void {
 }
 
 async function actorEmail(c: WorkflowCall): Promise<string | null> {
-  return (await findUserById(c.s.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
+  return (await findUserById(c.ctx.db, c.principal.tenantId, c.principal.userId))?.email ?? null;
 }
 
 /** The field rules of a status change, checked before anything is read (422 naming the field). */
@@ -118,9 +116,9 @@ export async function writeIncident(
   audit: { action: string; metadata: Record<string, unknown> },
   also?: (trx: Transaction<Database>) => Promise<void>,
 ): Promise<IncidentsTable> {
-  const now = c.s.clock.now();
+  const now = c.ctx.clock.now();
   const email = await actorEmail(c);
-  await c.s.db.transaction().execute(async (trx) => {
+  await c.ctx.db.transaction().execute(async (trx) => {
     const v = await updateIncidentIfVersion(trx, r.tenant_id, r.id, r.row_version, patch, now);
     if (v === null) throw staleVersion();
     if (patch.status !== undefined) await recordSlaTransition(trx, r, r.status, patch.status, now);
@@ -131,19 +129,19 @@ export async function writeIncident(
       tenant_id: r.tenant_id,
       incident_id: r.id,
       at: now.toISOString(),
-      actor_type: c.ctx.actor.type,
-      actor_id: c.ctx.actor.id,
+      actor_type: auditContextFor(c.ctx).actor.type,
+      actor_id: auditContextFor(c.ctx).actor.id,
       actor_email: email,
       kind: line.kind,
       from_value: line.from,
       to_value: line.to,
       disposition: line.disposition ?? null,
       note: line.note ?? null,
-      request_id: c.ctx.requestId,
+      request_id: auditContextFor(c.ctx).requestId,
       correlation_id: c.correlationId ?? null,
     });
-    await c.s.audit.write(
-      c.ctx,
+    await c.ctx.audit.write(
+      auditContextFor(c.ctx),
       {
         action: audit.action,
         subject: { type: 'incident', id: r.id },
@@ -156,7 +154,7 @@ export async function writeIncident(
       trx,
     );
   });
-  const after = await findIncident(c.s.db, r.tenant_id, r.id, null);
+  const after = await findIncident(c.ctx.db, r.tenant_id, r.id, null);
   if (!after) throw staleVersion();
   return after;
 }
@@ -164,7 +162,7 @@ export async function writeIncident(
 /** POST /incidents/{id}/status (document 2, Status change rules; docs/incidents.md). */
 export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody) {
   const fields = checkStatusFields(body);
-  const r = await visible(c.s, c.principal, id);
+  const r = await visible(c.ctx, c.principal, id);
   checkExpected(r, body.expected_version);
   if (!allowedTransitions(r.status).includes(body.status)) {
     throw new AppError(
@@ -175,11 +173,11 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
   }
   const email = await actorEmail(c);
   if (isClose(body.status) && isAboutAccount(r, email))
-    await refuseSelfAction(c.s, c.ctx, r, 'close', c.correlationId);
+    await refuseSelfAction(c.ctx, r, 'close', c.correlationId);
   const question = body.status === 'awaiting_user' ? (body.question ?? '').trim() : null;
-  if (question !== null) await checkQuestion(c.s, r, question);
+  if (question !== null) await checkQuestion(c.ctx, r, question);
   const to = storedStatusOf(body.status);
-  const now = c.s.clock.now();
+  const now = c.ctx.clock.now();
   const acceptedUntil = decideAcceptedUntil(body.status, body.accepted_until, now);
   if (isClose(body.status)) {
     const pending = await gateClose(c, r, email, {
@@ -233,7 +231,7 @@ export async function changeStatus(c: WorkflowCall, id: string, body: StatusBody
     },
     also,
   );
-  return { ...(await incidentState(c.s.db, after)), accepted_until: acceptedUntil };
+  return { ...(await incidentState(c.ctx.db, after)), accepted_until: acceptedUntil };
 }
 
 /**
@@ -258,24 +256,24 @@ export async function assignIncident(
   id: string,
   body: { assignee_email: string | null; expected_version?: number | undefined },
 ) {
-  const r = await visible(c.s, c.principal, id);
+  const r = await visible(c.ctx, c.principal, id);
   checkExpected(r, body.expected_version);
   let assignee: { id: string; email: string } | null = null;
   if (body.assignee_email !== null) {
-    const u = await findUserByEmail(c.s.db, r.tenant_id, body.assignee_email.trim());
+    const u = await findUserByEmail(c.ctx.db, r.tenant_id, body.assignee_email.trim());
     if (!u || !(await canWork(permissionsOf, r.tenant_id, u)))
       throw fieldError(
         'assignee_email',
         'must be an active account that holds incidents:write and can open this incident',
       );
     if (u.id === c.principal.userId && isAboutAccount(r, u.email))
-      await refuseSelfAction(c.s, c.ctx, r, 'assign_self', c.correlationId);
+      await refuseSelfAction(c.ctx, r, 'assign_self', c.correlationId);
     assignee = { id: u.id, email: u.email };
   }
   if ((assignee?.id ?? null) === r.assignee_id)
     return {
-      ...(await incidentState(c.s.db, r)),
-      accepted_until: await acceptedUntilOf(c.s.db, r.id),
+      ...(await incidentState(c.ctx.db, r)),
+      accepted_until: await acceptedUntilOf(c.ctx.db, r.id),
       changed: false,
     };
   const after = await writeIncident(
@@ -289,22 +287,22 @@ export async function assignIncident(
     },
   );
   return {
-    ...(await incidentState(c.s.db, after)),
-    accepted_until: await acceptedUntilOf(c.s.db, r.id),
+    ...(await incidentState(c.ctx.db, after)),
+    accepted_until: await acceptedUntilOf(c.ctx.db, r.id),
     changed: true,
   };
 }
 
 /** GET /incidents/assignees: who may be given incidents (or this one), by e-mail. */
 export async function listAssignees(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   permissionsOf: PermissionsOf,
   incidentId: string | undefined,
 ) {
-  if (incidentId !== undefined) await visible(s, principal, incidentId);
+  if (incidentId !== undefined) await visible(ctx, principal, incidentId);
   const out: { id: string; email: string; display_name: string | null }[] = [];
-  for (const u of await activeUsers(s.db, principal.tenantId)) {
+  for (const u of await activeUsers(ctx.db, principal.tenantId)) {
     if (await canWork(permissionsOf, principal.tenantId, u))
       out.push({ id: u.id, email: u.email, display_name: u.display_name });
   }

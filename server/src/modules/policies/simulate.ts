@@ -1,13 +1,13 @@
 import { performance } from 'node:perf_hooks';
 import {
   BUILTIN_DETECTORS,
-  compileBundle,
   compileDetectors,
   type Decision,
   type DecisionContext,
   type DecisionEvent,
   decide,
   type EndpointCapabilities,
+  prepareBundle,
   prepareCorpora,
   probeCorpora,
   type RiskInputs,
@@ -103,7 +103,7 @@ export async function simulate(ctx: ServiceContext, input: SimulateInput, canRea
     now,
   });
   const started = performance.now();
-  const compiled = compileBundle(payload);
+  const prepared = prepareBundle(payload);
   const event: DecisionEvent = {
     channel: input.channel,
     content: {
@@ -138,7 +138,7 @@ export async function simulate(ctx: ServiceContext, input: SimulateInput, canRea
     // and the explanation says no report was given.
     capabilities: endpoint ? reportedCapabilities(endpoint.capabilities) : null,
   };
-  const decision: Decision = decide(compiled, event, decisionCtx);
+  const decision: Decision = decide(prepared, event, decisionCtx);
   const duration = performance.now() - started;
   return {
     outcome: decision.outcome,

@@ -2,7 +2,6 @@
 
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
-import type { AppServices } from '../../deps.js';
 import { rolesScopingGroup } from './service.js';
 import { listRoles } from './store.js';
 
@@ -10,8 +9,12 @@ export { CLOUD_STORAGE_SCOPE } from './definition.js';
 export { liveRoleOrRefuse, loadCustomRole } from './service.js';
 
 /** The agents module's `GroupScopeUse`: live roles whose incident scope names the group. */
-export function roleScopesOfGroup(s: AppServices, tenantId: string, groupId: string): Promise<string[]> {
-  return rolesScopingGroup(s.db, tenantId, groupId);
+export function roleScopesOfGroup(
+  db: Kysely<Database>,
+  tenantId: string,
+  groupId: string,
+): Promise<string[]> {
+  return rolesScopingGroup(db, tenantId, groupId);
 }
 
 /** Id to name of every custom role of the tenant (retired ones included), for directory rows. */

@@ -9,7 +9,7 @@ import { QrSecret } from '../../ui/qr-secret.js';
 import type { Challenge, Session } from './types.js';
 
 /** Enrolment required at sign-in: the new secret (QR code and text), then the first code confirms it. */
-export function EnrolForm({ challenge, onSession }: { challenge: Challenge; onSession(s: Session): void }) {
+export function EnrollForm({ challenge, onSession }: { challenge: Challenge; onSession(s: Session): void }) {
   const t = useT();
   const [code, setCode] = useState('');
   const [error, setError] = useState<unknown>(null);

@@ -21,6 +21,12 @@ const CA_YEARS = 10;
 
 type Key = webcrypto.CryptoKey;
 
+/** What issuing a device certificate needs besides the service context: the CA's sealing key and the lifetime. */
+export interface CertificateParts {
+  masterKey: Buffer;
+  deviceCertDays: number;
+}
+
 export class CsrError extends Error {
   constructor(message: string) {
     super(message);

@@ -11,7 +11,7 @@ import { InstallCommands } from './install-commands.js';
 import { TokenForm } from './token-form.js';
 
 /** `/enrolment-tokens`: list, make (the secret shown once with install commands), revoke. */
-export function EnrolmentTokensPage() {
+export function EnrollmentTokensPage() {
   const t = useT();
   const me = useMe();
   const [revoking, setRevoking] = useState<{ id: string; prefix: string } | null>(null);

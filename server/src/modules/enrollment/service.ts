@@ -5,14 +5,19 @@ import {
   KEY_PROTECTIONS,
   strictBase64,
 } from '../../crypto/device-keys.js';
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import { sha256Hex } from '../../http/tokens.js';
 import type { PolicyPort, PolicySigningKey } from '../../ports/policy-port.js';
+import { actorOf, auditContextFor, type ServiceContext } from '../../service-context.js';
 import { findAgentGroupByName, insertDevice } from '../agents/public.js';
 import { policyTrustVersion } from '../bundles/public.js';
-import { CsrError, issueDeviceCertificate, loadDeviceCa, readCsr } from './device-ca.js';
+import {
+  type CertificateParts,
+  CsrError,
+  issueDeviceCertificate,
+  loadDeviceCa,
+  readCsr,
+} from './device-ca.js';
 import { findToken, findTokenByHash, insertToken, listTokens, revokeToken, takeTokenUse } from './store.js';
 import { type TokenRow, withGroup, withGroups } from './token-groups.js';
 
@@ -60,73 +65,72 @@ export function tokenView(t: TokenRow, now: Date): TokenView {
 }
 
 export async function createToken(
-  s: AppServices,
-  ctx: AuditContext & { tenantId: string },
+  ctx: ServiceContext,
   input: {
     max_uses?: number | undefined;
     ttl_minutes?: number | undefined;
     agent_group?: string | null | undefined;
   },
 ): Promise<{ token: string; view: TokenView }> {
-  const now = s.clock.now();
+  const actor = actorOf(ctx);
+  const now = ctx.clock.now();
   let groupId: string | null = null;
   if (input.agent_group !== undefined && input.agent_group !== null) {
-    const g = await findAgentGroupByName(s.db, ctx.tenantId, input.agent_group);
+    const g = await findAgentGroupByName(ctx.db, actor.tenantId, input.agent_group);
     if (!g || g.retired_at) throw fieldError('agent_group', 'no live endpoint group with that name');
     groupId = g.id;
   }
   const ttl = Math.min(input.ttl_minutes ?? DEFAULT_TTL_MINUTES, MAX_TTL_MINUTES);
   const token = `${ENROLLMENT_TOKEN_PREFIX}${randomBytes(32).toString('base64url')}`;
   const id = randomUUID();
-  await insertToken(s.db, {
+  await insertToken(ctx.db, {
     id,
-    tenant_id: ctx.tenantId,
+    tenant_id: actor.tenantId,
     token_hash: sha256Hex(token),
     token_prefix: token.slice(0, ENROLLMENT_TOKEN_PREFIX.length + 6),
     group_id: groupId,
     max_uses: input.max_uses ?? 1,
     uses: 0,
     expires_at: new Date(now.getTime() + ttl * 60_000).toISOString(),
-    created_by: ctx.actor.id,
+    created_by: actor.id,
     created_at: now.toISOString(),
     revoked_at: null,
     revoked_by: null,
   });
-  await s.audit.write(ctx, {
+  await ctx.audit.write(auditContextFor(ctx), {
     action: 'enrollment_token.created',
     subject: { type: 'enrollment_token', id },
     metadata: { max_uses: input.max_uses ?? 1, ttl_minutes: ttl, agent_group_id: groupId },
   });
-  const row = await withGroup(s.db, await findToken(s.db, ctx.tenantId, id));
+  const row = await withGroup(ctx.db, await findToken(ctx.db, actor.tenantId, id));
   return { token, view: tokenView(row as TokenRow, now) };
 }
 
-export async function listTokenViews(s: AppServices, tenantId: string): Promise<TokenView[]> {
-  const now = s.clock.now();
-  return (await withGroups(s.db, tenantId, await listTokens(s.db, tenantId))).map((t) => tokenView(t, now));
+export async function listTokenViews(ctx: ServiceContext): Promise<TokenView[]> {
+  const { tenantId } = actorOf(ctx);
+  const now = ctx.clock.now();
+  return (await withGroups(ctx.db, tenantId, await listTokens(ctx.db, tenantId))).map((t) =>
+    tokenView(t, now),
+  );
 }
 
 /** Stops further enrolments only: devices enrolled with the token stay (document 2). */
-export async function revokeTokenById(
-  s: AppServices,
-  ctx: AuditContext & { tenantId: string },
-  id: string,
-  reason: string,
-): Promise<TokenView> {
+export async function revokeTokenById(ctx: ServiceContext, id: string, reason: string): Promise<TokenView> {
+  const actor = actorOf(ctx);
   // Document 2: a reason of at least five characters; blanks do not count.
   if (reason.trim().length < 5) throw fieldError('reason', 'must be at least 5 characters');
-  const row = await findToken(s.db, ctx.tenantId, id);
+  const row = await findToken(ctx.db, actor.tenantId, id);
   if (!row) throw new AppError('resource.not_found', 'enrolment token not found');
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   if (!row.revoked_at) {
-    await revokeToken(s.db, ctx.tenantId, id, ctx.actor.id ?? 'system', now);
-    await s.audit.write(ctx, {
+    await revokeToken(ctx.db, actor.tenantId, id, actor.id ?? 'system', now);
+    await ctx.audit.write(auditContextFor(ctx), {
       action: 'enrollment_token.revoked',
       subject: { type: 'enrollment_token', id },
       metadata: { reason },
     });
   }
-  return tokenView((await withGroup(s.db, await findToken(s.db, ctx.tenantId, id))) as TokenRow, now);
+  return tokenView((await withGroup(ctx.db, await findToken(ctx.db, actor.tenantId, id))) as TokenRow, now);
 }
 
 export interface EnrollInput {
@@ -156,6 +160,11 @@ export interface EnrollResult {
   agent_group: string | null;
 }
 
+/** What an enrolment needs besides the service context: the device CA's parts and the policy port. */
+export interface EnrollParts extends CertificateParts {
+  policies: PolicyPort;
+}
+
 function tokenUnusable(): AppError {
   return new AppError('enrolment.token_unusable', 'the enrolment token cannot be used');
 }
@@ -166,10 +175,9 @@ function tokenUnusable(): AppError {
  * in the same transaction that creates the device.
  */
 export async function enroll(
-  s: AppServices,
-  policies: PolicyPort,
+  ctx: ServiceContext,
+  parts: EnrollParts,
   input: EnrollInput,
-  requestId: string,
 ): Promise<EnrollResult> {
   // Enrolment schema 1.x: a major version this server does not speak is refused before anything else.
   if (input.schema_version.major !== ENROLL_SCHEMA_MAJOR)
@@ -198,9 +206,9 @@ export async function enroll(
     throw error;
   }
 
-  const now = s.clock.now();
+  const now = ctx.clock.now();
   const hash = sha256Hex(input.enrollment_token);
-  const token = await withGroup(s.db, await findTokenByHash(s.db, hash));
+  const token = await withGroup(ctx.db, await findTokenByHash(ctx.db, hash));
   if (
     !token ||
     token.revoked_at ||
@@ -214,13 +222,13 @@ export async function enroll(
   // A group retired since the token was made takes no new members: the device joins none.
   const group =
     token.group_id && !token.group_retired_at ? { id: token.group_id, name: token.group_name } : null;
-  const ca = await loadDeviceCa(s.db, tenantId, s.keys.master, now);
-  const cert = await issueDeviceCertificate(ca, csr, deviceId, s.config.agent.deviceCertDays, now);
-  const signingKeys = await policies.getPolicySigningKeys(s.db, tenantId, s.keys.master);
+  const ca = await loadDeviceCa(ctx.db, tenantId, parts.masterKey, now);
+  const cert = await issueDeviceCertificate(ca, csr, deviceId, parts.deviceCertDays, now);
+  const signingKeys = await parts.policies.getPolicySigningKeys(ctx.db, tenantId, parts.masterKey);
   // The set above belongs to this trust version (docs/signing-keys.md): the endpoint starts there.
-  const trustVersion = await policyTrustVersion(s.db, tenantId);
+  const trustVersion = await policyTrustVersion(ctx.db, tenantId);
 
-  await s.db.transaction().execute(async (trx) => {
+  await ctx.db.transaction().execute(async (trx) => {
     if (!(await takeTokenUse(trx, hash, now))) throw tokenUnusable();
     await insertDevice(trx, {
       id: deviceId,
@@ -247,8 +255,9 @@ export async function enroll(
       stored_events: 0,
       quota_episode: null,
     });
-    await s.audit.write(
-      { tenantId, actor: { type: 'agent', id: deviceId }, requestId },
+    // Enrolment runs before anyone is known: the new device is the actor, in the token's tenant.
+    await ctx.audit.write(
+      { tenantId, actor: { type: 'agent', id: deviceId }, requestId: ctx.requestId },
       {
         action: 'agent.enrolled',
         subject: { type: 'agent', id: deviceId },

@@ -1,15 +1,15 @@
 import type { BundlePayload, BundlePolicy } from '../policy/bundle-payload.js';
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
-import { type CompiledException, compileException } from './exceptions.js';
+import { type PreparedException, prepareException } from './exceptions.js';
 import { buildPolicyIndex, type PolicyIndex } from './policy-index.js';
-import { type CompiledSchedule, compileSchedule, type ZoneMemo } from './schedule.js';
-import { type CompiledScope, compileScope } from './scope.js';
+import { type PreparedSchedule, prepareSchedule, type ZoneMemo } from './schedule.js';
+import { type PreparedScope, prepareScope } from './scope.js';
 
-export interface CompiledPolicy {
+export interface PreparedPolicy {
   spec: BundlePolicy;
-  scope: CompiledScope;
-  schedule: CompiledSchedule | null;
-  exceptions: readonly CompiledException[];
+  scope: PreparedScope;
+  schedule: PreparedSchedule | null;
+  exceptions: readonly PreparedException[];
   effectiveFrom: number | null;
   effectiveUntil: number | null;
   /** Risk steps sorted by score, highest first. */
@@ -17,9 +17,9 @@ export interface CompiledPolicy {
 }
 
 /** A bundle prepared once for many decisions ("prepare once, evaluate many"). Frozen. */
-export interface CompiledBundle {
+export interface PreparedBundle {
   readonly bundle_version: number | null;
-  readonly policies: readonly CompiledPolicy[];
+  readonly policies: readonly PreparedPolicy[];
   readonly classifications: ReadonlyMap<string, ClassificationDefinition>;
   /** Which policies can match an event, by channel, endpoint scope and required detectors. */
   readonly index: PolicyIndex;
@@ -39,21 +39,21 @@ function deepFreeze<T>(value: T): T {
  * Compiles policies and classification definitions. Policies are kept in priority order (ties by
  * id), which is the order of `matched_policies` in every decision.
  */
-export function compilePolicies(
+export function preparePolicies(
   policies: readonly BundlePolicy[],
   classifications: readonly ClassificationDefinition[],
   bundleVersion: number | null = null,
-): CompiledBundle {
+): PreparedBundle {
   const zones = new Map<string, Intl.DateTimeFormat | null>();
   const specs = deepFreeze(structuredClone([...policies]));
-  const compiled = specs
+  const prepared = specs
     .map(
-      (spec): CompiledPolicy =>
+      (spec): PreparedPolicy =>
         Object.freeze({
           spec,
-          scope: Object.freeze(compileScope(spec.scope)),
-          schedule: spec.schedule ? Object.freeze(compileSchedule(spec.schedule, zones)) : null,
-          exceptions: Object.freeze(spec.exceptions.map((e) => Object.freeze(compileException(e)))),
+          scope: Object.freeze(prepareScope(spec.scope)),
+          schedule: spec.schedule ? Object.freeze(prepareSchedule(spec.schedule, zones)) : null,
+          exceptions: Object.freeze(spec.exceptions.map((e) => Object.freeze(prepareException(e)))),
           effectiveFrom: spec.effective_from ? Date.parse(spec.effective_from) : null,
           effectiveUntil: spec.effective_until ? Date.parse(spec.effective_until) : null,
           stepsDesc: Object.freeze(
@@ -66,14 +66,14 @@ export function compilePolicies(
   for (const c of deepFreeze(structuredClone([...classifications]))) defs.set(coordinateKey(c), c);
   return Object.freeze({
     bundle_version: bundleVersion,
-    policies: Object.freeze(compiled),
+    policies: Object.freeze(prepared),
     classifications: defs,
-    index: buildPolicyIndex(compiled),
+    index: buildPolicyIndex(prepared),
     zoneMemo: new Map(),
   });
 }
 
 /** Compiles a verified bundle payload. */
-export function compileBundle(payload: BundlePayload): CompiledBundle {
-  return compilePolicies(payload.policies, payload.classifications, payload.bundle_version);
+export function prepareBundle(payload: BundlePayload): PreparedBundle {
+  return preparePolicies(payload.policies, payload.classifications, payload.bundle_version);
 }

@@ -1,11 +1,10 @@
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import type { FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
-import { principalOf } from '../../http/authenticate.js';
 import { requirePermission, requireStepUp } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { createToken, listTokenViews, revokeTokenById } from './service.js';
 
@@ -27,7 +26,6 @@ export const enrollmentTokensModule: ApiModule = async (app) => registerEnrollme
 /** Enrolment tokens in the console (agents:write; document 2, Enrolment token). */
 export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
   const app = plain.withTypeProvider<TypeBoxTypeProvider>();
-  const s = app.deps;
   const write = [requirePermission('agents:write')];
 
   app.get(
@@ -38,7 +36,7 @@ export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
         response: { 200: Type.Object({ items: Type.Array(TokenView) }), ...errorResponses(401, 403) },
       },
     },
-    async (request) => ({ items: await listTokenViews(s, principalOf(request).tenantId) }),
+    async (request) => ({ items: await listTokenViews(serviceContextOf(request)) }),
   );
 
   app.post(
@@ -66,11 +64,7 @@ export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
     async (request, reply) => {
       // A token for more than one machine needs its creator's step-up (document 2).
       if ((request.body.max_uses ?? 1) > 1) await requireStepUp('enrollment_token')(request);
-      const { token, view } = await createToken(
-        s,
-        { ...auditContextOf(request), tenantId: principalOf(request).tenantId },
-        request.body,
-      );
+      const { token, view } = await createToken(serviceContextOf(request), request.body);
       return reply.code(201).send({ token, ...view });
     },
   );
@@ -88,12 +82,6 @@ export function registerEnrollmentTokenRoutes(plain: FastifyInstance): void {
         response: { 200: TokenView, ...errorResponses(401, 403, 404, 422) },
       },
     },
-    async (request) =>
-      revokeTokenById(
-        s,
-        { ...auditContextOf(request), tenantId: principalOf(request).tenantId },
-        request.params.id,
-        request.body.reason,
-      ),
+    async (request) => revokeTokenById(serviceContextOf(request), request.params.id, request.body.reason),
   );
 }
