@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentHarness, TestDevice } from '../agents/agent-harness.js';
 import { enrolDevice, signed, startIngestApp } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
-import { type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
+import { consoleCalls, type SignedIn, signInAs, stepUp, type TestContext } from '../helpers/index.js';
 import { cardsToUsb } from './policy-app.js';
 
 /**
@@ -30,8 +30,14 @@ beforeEach(async () => {
 });
 afterEach(async () => ctx.close());
 
-const post = (who: SignedIn, url: string, payload?: unknown) =>
-  ctx.app.inject({ method: 'POST', url: `/api/v1${url}`, headers: who.headers, payload: payload as object });
+const asOwner = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
+const asAdmin = consoleCalls(
+  () => ctx,
+  () => admin.headers,
+);
 
 const draft = (over: Record<string, unknown> = {}) =>
   cardsToUsb('first release of the card rule', {
@@ -55,8 +61,8 @@ const ago = (ms: number) => new Date(ctx.clock.now().getTime() - ms).toISOString
 
 describe('GET /policies rows', () => {
   it('counts the last seven days of events, the reduced ones and their incidents per deciding policy', async () => {
-    const id = (await post(owner, '/policies', draft())).json().policy_id as string;
-    const other = (await post(owner, '/policies', draft({ name: 'Other' }))).json().policy_id as string;
+    const id = (await asOwner.post('/policies', draft())).json().policy_id as string;
+    const other = (await asOwner.post('/policies', draft({ name: 'Other' }))).json().policy_id as string;
     await send([
       // Reduced: block asked, audit applied (the endpoint cannot block).
       agentEvent({ policy: id, at: ago(DAY), content: 'a' }),
@@ -73,12 +79,12 @@ describe('GET /policies rows', () => {
     // The two sightings of content "a" fold into one incident (document 1, rule 8).
     expect(row['enforcement_7d']).toEqual({ events: 4, reduced: 3, incidents: 3 });
     expect((await rowOf(other))['enforcement_7d']).toEqual({ events: 1, reduced: 1, incidents: 1 });
-    const fresh = (await post(owner, '/policies', draft({ name: 'Quiet' }))).json().policy_id as string;
+    const fresh = (await asOwner.post('/policies', draft({ name: 'Quiet' }))).json().policy_id as string;
     expect((await rowOf(fresh))['enforcement_7d']).toEqual({ events: 0, reduced: 0, incidents: 0 });
   });
 
   it('keeps false_positive_rate null until ten incidents are closed, then flags a poor record', async () => {
-    const id = (await post(owner, '/policies', draft({ raise_every_match: true }))).json()
+    const id = (await asOwner.post('/policies', draft({ raise_every_match: true }))).json()
       .policy_id as string;
     await send(
       Array.from({ length: 12 }, (_, i) => agentEvent({ policy: id, at: ago(DAY + i), content: `x${i}` })),
@@ -123,14 +129,14 @@ describe('GET /policies rows', () => {
   });
 
   it('shows the pending version and the pending disable request with who asked and why', async () => {
-    const id = (await post(owner, '/policies', draft({ response: 'block' }))).json().policy_id as string;
-    expect((await post(owner, `/policies/${id}/versions/1/publish`)).json().status).toBe('pending_approval');
+    const id = (await asOwner.post('/policies', draft({ response: 'block' }))).json().policy_id as string;
+    expect((await asOwner.post(`/policies/${id}/versions/1/publish`)).json().status).toBe('pending_approval');
     const pending = await rowOf(id);
     expect(pending['pending']).toMatchObject({ author: owner.userId, submitter: owner.userId });
     expect(pending['pending_disable']).toBeNull();
     await stepUp(ctx, admin, 'policy_release');
-    expect((await post(admin, `/policies/${id}/versions/1/approve`)).json().status).toBe('published');
-    const r = await post(owner, `/policies/${id}/enabled`, {
+    expect((await asAdmin.post(`/policies/${id}/versions/1/approve`)).json().status).toBe('published');
+    const r = await asOwner.post(`/policies/${id}/enabled`, {
       enabled: false,
       reason: 'too many false alarms',
     });
@@ -145,7 +151,7 @@ describe('GET /policies rows', () => {
       requested_at: ctx.clock.now().toISOString(),
       reason: 'too many false alarms',
     });
-    await post(owner, `/policies/${id}/disable/${r.json().request_id}/withdraw`, {
+    await asOwner.post(`/policies/${id}/disable/${r.json().request_id}/withdraw`, {
       reason: 'changed my mind',
     });
     expect((await rowOf(id))['pending_disable']).toBeNull();

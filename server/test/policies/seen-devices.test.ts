@@ -3,7 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { AgentHarness, TestDevice } from '../agents/agent-harness.js';
 import { enrolDevice, signed, startIngestApp } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
-import { type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
+import { consoleCalls, type SignedIn, signInAs, type TestContext } from '../helpers/index.js';
 
 /**
  * `GET /approved-devices/seen` (document 1, Endpoints: devices the fleet has met; `limit`,
@@ -33,7 +33,10 @@ async function send(device: TestDevice, events: unknown[]) {
 const stick = (at: string, removable: Record<string, unknown> | null, channel = 'removable_storage') =>
   agentEvent({ at, channel, removable_device: removable, content: randomUUID() });
 
-const get = (url: string) => ctx.app.inject({ method: 'GET', url: `/api/v1${url}`, headers: owner.headers });
+const { get } = consoleCalls(
+  () => ctx,
+  () => owner.headers,
+);
 
 describe('GET /approved-devices/seen', () => {
   it('groups sightings by serial without case, newest first, and marks approved serials', async () => {
