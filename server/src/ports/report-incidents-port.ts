@@ -1,5 +1,5 @@
-import type { AppServices } from '../deps.js';
 import type { Principal } from '../http/principal.js';
+import type { ServiceContext } from '../service-context.js';
 
 /**
  * What the reports module reads of incidents (docs/reports.md, Wiring). The incidents module
@@ -73,25 +73,31 @@ export interface ReportFigureRow {
 
 export type FigureGrouping = 'severity' | 'policy' | 'channel';
 
+/** What a report's incident query runs with: the request's context and the list's time limit. */
+export interface ReportQueryParts {
+  ctx: ServiceContext;
+  queryTimeoutMs: number;
+}
+
 export interface ReportIncidentsPort {
   /** Checks a query as the incident list would (422 naming the field); runs nothing. */
   check(principal: Principal, q: ReportIncidentQuery): void;
   /** Rows in the list's order for the query, with the total that matched. */
   rows(
-    s: AppServices,
+    parts: ReportQueryParts,
     principal: Principal,
     q: ReportIncidentQuery,
     page: { limit: number; offset: number },
   ): Promise<{ rows: ReportIncidentRow[]; total: number }>;
   /** Counts of the matching incidents by severity and by status. */
   counts(
-    s: AppServices,
+    parts: ReportQueryParts,
     principal: Principal,
     q: ReportIncidentQuery,
   ): Promise<{ by_severity: Record<string, number>; by_status: Record<string, number> }>;
   /** Figure rows over the incidents created since `since`, grouped as asked. */
   figures(
-    s: AppServices,
+    parts: ReportQueryParts,
     principal: Principal,
     grouping: FigureGrouping,
     since: string,

@@ -1,9 +1,9 @@
 import { Type } from 'typebox';
-import { auditContextOf } from '../../http/audit.js';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
 import { errorResponses, Timestamp } from '../../http/schemas.js';
+import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { getNameSettings, setNameSettings } from './names-service.js';
 
@@ -14,14 +14,13 @@ const Settings = Type.Object(
 
 /** Names hidden (docs/incidents.md, "Names hidden"): the tenant's switch, read and set. */
 export const incidentNamesModule: ApiModule = async (app) => {
-  const s = app.deps;
   app.get(
     '/settings/incident-names',
     {
       onRequest: [requirePermission('incidents:read')],
       schema: { response: { 200: Settings, ...errorResponses(401, 403) } },
     },
-    async (request) => getNameSettings(s, principalOf(request)),
+    async (request) => getNameSettings(serviceContextOf(request), principalOf(request)),
   );
   app.post(
     '/settings/incident-names',
@@ -38,6 +37,6 @@ export const incidentNamesModule: ApiModule = async (app) => {
         response: { 200: Settings, ...errorResponses(401, 403, 422) },
       },
     },
-    async (request) => setNameSettings(s, auditContextOf(request), principalOf(request), request.body),
+    async (request) => setNameSettings(serviceContextOf(request), principalOf(request), request.body),
   );
 };

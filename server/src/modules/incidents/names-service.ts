@@ -1,7 +1,5 @@
-import type { AppServices } from '../../deps.js';
-import type { AuditContext } from '../../http/audit.js';
 import type { Principal } from '../../http/principal.js';
-import type { ServiceContext } from '../../service-context.js';
+import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { nameSettings, saveNameSettings } from './names-store.js';
 
 /**
@@ -19,23 +17,22 @@ export function shownUsername(username: string | null, hidden: boolean): string 
   return hidden ? null : username;
 }
 
-export async function getNameSettings(s: AppServices, principal: Principal) {
-  return nameSettings(s.db, principal.tenantId);
+export async function getNameSettings(ctx: ServiceContext, principal: Principal) {
+  return nameSettings(ctx.db, principal.tenantId);
 }
 
 /** POST /settings/incident-names: audited with the previous value and the reason's length. */
 export async function setNameSettings(
-  s: AppServices,
-  ctx: AuditContext,
+  ctx: ServiceContext,
   principal: Principal,
   body: { names_hidden: boolean; reason: string },
 ) {
-  const before = await nameSettings(s.db, principal.tenantId);
-  const at = s.clock.now().toISOString();
-  await s.db.transaction().execute(async (trx) => {
+  const before = await nameSettings(ctx.db, principal.tenantId);
+  const at = ctx.clock.now().toISOString();
+  await ctx.db.transaction().execute(async (trx) => {
     await saveNameSettings(trx, principal.tenantId, body.names_hidden, principal.userId, at);
-    await s.audit.write(
-      ctx,
+    await ctx.audit.write(
+      auditContextFor(ctx),
       {
         action: 'settings.incident_names_changed',
         subject: { type: 'tenant', id: principal.tenantId },

@@ -1,4 +1,3 @@
-import type { AppServices } from '../../deps.js';
 import type { Principal } from '../../http/principal.js';
 import type {
   FigureGrouping,
@@ -7,6 +6,7 @@ import type {
   ReportIncidentRow,
   ReportIncidentsPort,
 } from '../../ports/report-incidents-port.js';
+import type { ServiceContext } from '../../service-context.js';
 import { boundedListing } from './query-timeout.js';
 import { countIncidentsBySeverityAndStatus, incidentFigures } from './report-store.js';
 import { listFilterOf, SEVERITIES } from './service.js';
@@ -20,13 +20,13 @@ import type { IncidentsTable } from './tables.js';
  * own filter parsing, scope and time limit, so a report shows exactly what the queue would.
  */
 async function filterOf(
-  s: AppServices,
+  ctx: ServiceContext,
   principal: Principal,
   q: ReportIncidentQuery,
 ): Promise<IncidentFilter> {
   const filter: IncidentFilter = { ...listFilterOf(principal, q), hostname: q.hostname };
   if (filter.more?.sla !== undefined)
-    filter.more.slaAt = { targets: await slaTargets(s.db, principal.tenantId), now: s.clock.now() };
+    filter.more.slaAt = { targets: await slaTargets(ctx.db, principal.tenantId), now: ctx.clock.now() };
   return filter;
 }
 
@@ -67,25 +67,25 @@ export const reportIncidents: ReportIncidentsPort = {
     parseSort(q.sort);
   },
 
-  async rows(s, principal, q, page) {
-    const filter = await filterOf(s, principal, q);
+  async rows(parts, principal, q, page) {
+    const filter = await filterOf(parts.ctx, principal, q);
     const sort = parseSort(q.sort);
-    const { rows, total } = await boundedListing(s, s.config.incidents.queryTimeoutMs, (db, budget) =>
+    const { rows, total } = await boundedListing(parts.ctx, parts.queryTimeoutMs, (db, budget) =>
       listIncidents(db, principal.tenantId, { ...filter, budget }, sort, page),
     );
     return { rows: rows.map(reportRow), total };
   },
 
-  async counts(s, principal, q) {
-    const filter = await filterOf(s, principal, q);
-    return boundedListing(s, s.config.incidents.queryTimeoutMs, (db, budget) =>
+  async counts(parts, principal, q) {
+    const filter = await filterOf(parts.ctx, principal, q);
+    return boundedListing(parts.ctx, parts.queryTimeoutMs, (db, budget) =>
       countIncidentsBySeverityAndStatus(db, principal.tenantId, { ...filter, budget }),
     );
   },
 
-  async figures(s, principal, grouping, since) {
-    const filter = await filterOf(s, principal, { created_since: since });
-    const rows = await boundedListing(s, s.config.incidents.queryTimeoutMs, (db, budget) =>
+  async figures(parts, principal, grouping, since) {
+    const filter = await filterOf(parts.ctx, principal, { created_since: since });
+    const rows = await boundedListing(parts.ctx, parts.queryTimeoutMs, (db, budget) =>
       incidentFigures(db, principal.tenantId, { ...filter, budget }, grouping),
     );
     const out: ReportFigureRow[] = rows.map((r) => ({

@@ -143,10 +143,7 @@ export async function queryIncidents(
   const hidden = await namesHidden(ctx, principal.tenantId);
   // Names hidden: the search leaves the user name out, and a filter by it would probe for it.
   if (hidden && q.username !== undefined)
-    throw fieldError(
-      'username',
-      'names are hidden in this organisation; incidents cannot be filtered by user name',
-    );
+    throw fieldError('username', 'names are hidden in this organisation; no filter by user name');
   filter.namesHidden = hidden;
   if (filter.more?.sla !== undefined)
     filter.more.slaAt = { targets: await slaTargets(ctx.db, principal.tenantId), now: ctx.clock.now() };
@@ -162,14 +159,9 @@ export async function listIncidentRows(
   q: ListQuery,
   queryTimeoutMs: number,
 ) {
-  const limit = q.limit ?? 50;
-  const offset = q.offset ?? 0;
-  const {
-    rows,
-    total,
-    sort,
-    namesHidden: hidden,
-  } = await queryIncidents(ctx, principal, q, { limit, offset }, queryTimeoutMs);
+  const page = { limit: q.limit ?? 50, offset: q.offset ?? 0 };
+  const listed = await queryIncidents(ctx, principal, q, page, queryTimeoutMs);
+  const { rows, total, sort, namesHidden: hidden } = listed;
   const ids = rows.map((r) => r.id);
   const [views, departments] = await Promise.all([scoreViews(ctx.db, ids), departmentViews(ctx.db, ids)]);
   return {
@@ -178,8 +170,7 @@ export async function listIncidentRows(
     ),
     names_hidden: hidden,
     total,
-    limit,
-    offset,
+    ...page,
     sort,
   };
 }

@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
-import { type ReportCall, tenantOf } from './call.js';
 import { exportThreshold, findExportRequest, useExportApproval } from './export-store.js';
+import { type ReportCall, tenantOf } from './route-parts.js';
 
 /** Document 2: an approval is usable for under a day from its request. */
 export const APPROVAL_LIFETIME_MS = 86_400_000;

@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, notFound } from '../../http/errors.js';
-import { auditOf, type ReportCall, tenantOf } from './call.js';
 import type { ExportFormat } from './export-service.js';
 import {
   decideExportRequest,
@@ -11,6 +10,7 @@ import {
   pendingExportRequest,
   saveExportThreshold,
 } from './export-store.js';
+import { auditOf, type ReportCall, tenantOf } from './route-parts.js';
 import { checkView, reportPage } from './run-service.js';
 import { visibleReport } from './service.js';
 import type { ReportExportRequestsTable } from './tables.js';

@@ -4,7 +4,6 @@ import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, Timestamp, Uuid } from '../../http/schemas.js';
 import type { ReportIncidentsPort } from '../../ports/report-incidents-port.js';
 import type { ApiModule } from '../index.js';
-import { reportCallOf } from './call.js';
 import {
   decideRequest,
   listRequests,
@@ -13,6 +12,7 @@ import {
   setExportSettings,
 } from './export-requests-service.js';
 import { EXPORT_FORMATS, type ExportFormat, exportReport } from './export-service.js';
+import { reportCallOf } from './route-parts.js';
 import { ExportRequestOut, Lit, Reason } from './schemas.js';
 import { ViewQuery, viewOf } from './view.js';
 

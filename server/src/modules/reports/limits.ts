@@ -4,8 +4,8 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { rateLimited } from '../../http/rate-limit.js';
 import { SharedBuckets } from '../../http/shared-buckets.js';
-import type { ReportCall } from './call.js';
 import { markUsage } from './export-store.js';
+import type { ReportCall } from './route-parts.js';
 
 /**
  * Per-user limits on report runs and exports (document 2, Limits): 60 runs a minute and 30

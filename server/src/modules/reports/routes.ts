@@ -4,7 +4,7 @@ import { requireAnyPermission, requirePermission } from '../../http/guards.js';
 import { errorResponses, IdParams } from '../../http/schemas.js';
 import type { ReportIncidentsPort } from '../../ports/report-incidents-port.js';
 import type { ApiModule } from '../index.js';
-import { reportCallOf } from './call.js';
+import { reportCallOf } from './route-parts.js';
 import { runReport } from './run-service.js';
 import { Reason, ReportChangeBody, ReportCreate, ReportOut, RunOut, TemplateOut } from './schemas.js';
 import { changeReport, createReport, listReportViews, removeReport } from './service.js';

@@ -1,6 +1,5 @@
 import { fieldError } from '../../http/errors.js';
 import type { ReportFigureRow, ReportIncidentRow } from '../../ports/report-incidents-port.js';
-import { type ReportCall, renamedFields } from './call.js';
 import {
   FIGURE_GROUPING,
   type Filters,
@@ -10,6 +9,7 @@ import {
   resolveWindow,
 } from './filters.js';
 import { countUse } from './limits.js';
+import { type ReportCall, renamedFields } from './route-parts.js';
 import { SEVERITY_KEYS, STATUS_KEYS } from './schemas.js';
 import { isFigureKind, visibleReport } from './service.js';
 import type { ReportsTable } from './tables.js';
@@ -83,7 +83,12 @@ export async function reportPage(
   if (isFigureKind(report.kind)) {
     figureView(view);
     const window = resolveWindow(JSON.parse(report.filters) as Filters, c.ctx.clock.now());
-    const all = await c.incidents.figures(c.s, c.principal, FIGURE_GROUPING[report.kind], window.from ?? '');
+    const all = await c.incidents.figures(
+      c.query,
+      c.principal,
+      FIGURE_GROUPING[report.kind],
+      window.from ?? '',
+    );
     const rows = all.slice(page.offset, page.offset + page.limit);
     return {
       report,
@@ -98,7 +103,7 @@ export async function reportPage(
   const limit = Math.max(0, Math.min(page.limit, REPORT_CAP - page.offset));
   const found = empty
     ? { rows: [], total: 0 }
-    : await c.incidents.rows(c.s, c.principal, query, { limit, offset: page.offset });
+    : await c.incidents.rows(c.query, c.principal, query, { limit, offset: page.offset });
   const rows = Math.min(found.total, REPORT_CAP);
   return {
     report,
@@ -147,7 +152,7 @@ async function summaryCounts(c: ReportCall, report: ReportsTable, view: View) {
   const { query, empty } = isFigureKind(report.kind) ? { query: base, empty: false } : applyView(base, view);
   const counts = empty
     ? { by_severity: {}, by_status: {} }
-    : await c.incidents.counts(c.s, c.principal, query);
+    : await c.incidents.counts(c.query, c.principal, query);
   const every = (keys: readonly string[], found: Record<string, number>) =>
     Object.fromEntries(keys.map((k) => [k, found[k] ?? 0]));
   return {

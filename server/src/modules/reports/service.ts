@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
-import { auditOf, type ReportCall, renamedFields, tenantOf } from './call.js';
 import {
   canonicalFilters,
   FIGURE_GROUPING,
@@ -9,6 +8,7 @@ import {
   type ReportKind,
   resolveWindow,
 } from './filters.js';
+import { auditOf, type ReportCall, renamedFields, tenantOf } from './route-parts.js';
 import { deleteReport, findReport, insertReport, listReports, updateReport } from './store.js';
 import type { ReportsTable } from './tables.js';
 import { findTemplate } from './templates.js';

@@ -1,9 +1,8 @@
 import type { FastifyRequest } from 'fastify';
-import type { AppServices } from '../../deps.js';
 import { principalOf } from '../../http/authenticate.js';
 import { AppError, fieldError } from '../../http/errors.js';
 import type { Principal } from '../../http/principal.js';
-import type { ReportIncidentsPort } from '../../ports/report-incidents-port.js';
+import type { ReportIncidentsPort, ReportQueryParts } from '../../ports/report-incidents-port.js';
 import { auditContextFor, type ServiceContext, serviceContextOf } from '../../service-context.js';
 
 /**
@@ -13,15 +12,16 @@ import { auditContextFor, type ServiceContext, serviceContextOf } from '../../se
  */
 export interface ReportCall {
   ctx: ServiceContext;
-  s: AppServices;
+  query: ReportQueryParts;
   principal: Principal;
   incidents: ReportIncidentsPort;
 }
 
 export function reportCallOf(request: FastifyRequest, incidents: ReportIncidentsPort): ReportCall {
+  const ctx = serviceContextOf(request);
   return {
-    ctx: serviceContextOf(request),
-    s: request.server.deps,
+    ctx,
+    query: { ctx, queryTimeoutMs: request.server.deps.config.incidents.queryTimeoutMs },
     principal: principalOf(request),
     incidents,
   };
