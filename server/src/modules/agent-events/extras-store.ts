@@ -211,3 +211,23 @@ export function incidentSearchTerms(
     ),
   ];
 }
+
+/**
+ * GET /search (docs/search.md): the incidents whose events showed a person this exact notice
+ * reference (upper-case, six characters), through the (tenant, notice reference) index.
+ */
+export function noticeReferenceIncidents(
+  eb: ExpressionBuilder<Database, 'incidents'>,
+  tenantId: string,
+  reference: string,
+): Expression<SqlBool> {
+  return eb(
+    'incidents.id',
+    'in',
+    eb
+      .selectFrom('event_person_prompts as p')
+      .select('p.incident_id')
+      .where('p.tenant_id', '=', tenantId)
+      .where('p.notice_reference', '=', reference),
+  );
+}

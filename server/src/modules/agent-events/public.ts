@@ -18,6 +18,7 @@ export {
   insertEventExtras,
   type JustificationGroupRow,
   justificationGroups,
+  noticeReferenceIncidents,
 } from './extras-store.js';
 export {
   type EventMatch,

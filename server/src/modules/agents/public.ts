@@ -75,3 +75,5 @@ export function listActiveAgents(
 ): Promise<AgentSummary[]> {
   return listActive(db, tenantId, options.since);
 }
+// GET /search's endpoint kind (docs/search.md).
+export { endpointSearchHits } from './search-store.js';

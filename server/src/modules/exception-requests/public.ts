@@ -23,3 +23,5 @@ export async function approvedExceptionInForce(
 ): Promise<boolean> {
   return (await approvalInForce(db, tenantId, deviceId, fileHash, at.toISOString())) !== undefined;
 }
+// GET /search's exception_request kind (docs/search.md).
+export { exceptionSearchHits } from './search-store.js';

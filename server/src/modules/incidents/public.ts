@@ -11,3 +11,5 @@ export { csvLine } from './csv.js';
 export { closedIncidentRecord } from './policy-record-store.js';
 export { reportIncidents } from './report-source.js';
 export { type ApprovalCheck, scoreIncidents } from './scoring.js';
+// GET /search's incident kind (docs/search.md).
+export { incidentSearchHits } from './search-hits.js';
