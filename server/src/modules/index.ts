@@ -36,6 +36,7 @@ import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
+import { overviewModule } from './overview/public.js';
 import { bundleCompileModule } from './policies/bundle-compile-routes.js';
 import { policyPreviewModule } from './policies/preview-routes.js';
 import { policyReleaseModule } from './policies/release-routes.js';
@@ -114,6 +115,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   reportsModule(reportIncidents),
   // Search across kinds and the overview (issue 21, docs/search.md, docs/overview.md).
   searchModule,
+  overviewModule,
 ];
 
 /**

@@ -28,6 +28,8 @@ export {
   incidentHasEvent,
   newestPayloads,
 } from './incident-events-store.js';
+// GET /overview's destinations (docs/overview.md).
+export { destinationCounts } from './overview-store.js';
 export {
   EVENT_COLUMNS,
   type EventRowContext,
