@@ -3,12 +3,14 @@ import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
+import { insightAz } from './insight/az.js';
 import { policyAz } from './policy/az.js';
 
 /** Azərbaycanca. */
 export const az: Catalogue = {
   ...adminAz,
   ...exceptionsAz,
+  ...insightAz,
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,

@@ -2,12 +2,14 @@ import { adminEn } from './admin/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
+import { insightEn } from './insight/en.js';
 import { policyEn } from './policy/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
 export const en = {
   ...adminEn,
   ...exceptionsEn,
+  ...insightEn,
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,

@@ -3,12 +3,14 @@ import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
+import { insightRu } from './insight/ru.js';
 import { policyRu } from './policy/ru.js';
 
 /** Русский. */
 export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
+  ...insightRu,
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,

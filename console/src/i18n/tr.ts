@@ -3,12 +3,14 @@ import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
+import { insightTr } from './insight/tr.js';
 import { policyTr } from './policy/tr.js';
 
 /** Türkçe. */
 export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
+  ...insightTr,
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,

@@ -216,18 +216,20 @@ export function incidentSearchTerms(
  * GET /search (docs/search.md): the incidents whose events showed a person this exact notice
  * reference (upper-case, six characters), through the (tenant, notice reference) index.
  */
-export function noticeReferenceIncidents(
-  eb: ExpressionBuilder<Database, 'incidents'>,
+export async function noticeReferenceIncidentIds(
+  db: Kysely<Database>,
   tenantId: string,
   reference: string,
-): Expression<SqlBool> {
-  return eb(
-    'incidents.id',
-    'in',
-    eb
-      .selectFrom('event_person_prompts as p')
-      .select('p.incident_id')
-      .where('p.tenant_id', '=', tenantId)
-      .where('p.notice_reference', '=', reference),
-  );
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('event_person_prompts')
+    .select('incident_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('notice_reference', '=', reference)
+    .where('incident_id', 'is not', null)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.incident_id!);
 }

@@ -18,7 +18,7 @@ export {
   insertEventExtras,
   type JustificationGroupRow,
   justificationGroups,
-  noticeReferenceIncidents,
+  noticeReferenceIncidentIds,
 } from './extras-store.js';
 export {
   type EventMatch,

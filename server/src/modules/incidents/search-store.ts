@@ -1,7 +1,7 @@
 import { type Expression, type ExpressionBuilder, type Kysely, type SqlBool, sql } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { likePrefix, prefixEnd } from '../../ports/search-hit.js';
-import { noticeReferenceIncidents } from '../agent-events/public.js';
+import { noticeReferenceIncidentIds } from '../agent-events/public.js';
 import './tables.js';
 
 /** What a search hit shows of an incident: never its title, file names or matched values. */
@@ -60,8 +60,9 @@ export async function incidentSearchRows(
     terms.push((eb) => eb('incidents.number', '=', n));
   }
   if (t.notice !== null) {
-    const ref = t.notice;
-    terms.push((eb) => noticeReferenceIncidents(eb, t.tenantId, ref));
+    // The notice reference's own index first: an IN over a handful of ids, never a table scan.
+    const ids = await noticeReferenceIncidentIds(db, t.tenantId, t.notice, t.limit * 4);
+    if (ids.length > 0) terms.push((eb) => eb('incidents.id', 'in', ids));
   }
   const out: IncidentSearchRow[] = [];
   for (const term of terms) {
