@@ -53,7 +53,7 @@ describe.runIf(run)('console in Chromium: policies', () => {
     await signInOwner(owner, s);
     await admin.goto(`${s.url}/sign-in`);
     await submitSignIn(admin, s.owner.tenant, adminEmail(), adminPassword);
-    await admin.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await admin.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   }, 120_000);
   afterEach(async (ctx) => {
     const failed = ctx.task.result?.state === 'fail';
