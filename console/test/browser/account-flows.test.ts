@@ -146,6 +146,9 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
   });
 
   it('an idle session returns to sign-in with a message', async () => {
+    // From the Overview (the landing page) to the queue, whose filter sends the next request.
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Incidents' }).click();
+    await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
     // The session's last use moves two hours back, as if the person had walked away.
     const db = new BetterSqlite3(path.join(s.dataDir, 'custos.db'));
     const past = new Date(Date.now() - 2 * 3_600_000).toISOString();
