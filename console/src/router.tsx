@@ -16,6 +16,7 @@ import { GroupsPage } from './pages/fleet/groups-page.js';
 import { IncidentPage } from './pages/incidents/incident-page.js';
 import { QueuePage } from './pages/incidents/queue-page.js';
 import { parseQueueSearch } from './pages/incidents/queue-search.js';
+import { OverviewPage } from './pages/overview/overview-page.js';
 import { ApprovedDevicesPage } from './pages/policies/approved-devices-page.js';
 import { BundlesPage } from './pages/policies/bundles-page.js';
 import { ClassificationsPage } from './pages/policies/classifications-page.js';
@@ -65,8 +66,10 @@ const signedIn = createRoute({ getParentRoute: () => root, id: 'signed-in', comp
 const home = createRoute({
   getParentRoute: () => signedIn,
   path: '/',
-  component: () => <Navigate to="/incidents" />,
+  component: () => <Navigate to="/overview" />,
 });
+// The overview (issue 21, docs/overview.md): the landing page after sign-in.
+const overview = createRoute({ getParentRoute: () => signedIn, path: '/overview', component: OverviewPage });
 const queue = createRoute({
   getParentRoute: () => signedIn,
   path: '/incidents',
@@ -276,6 +279,7 @@ const tree = root.addChildren([
   resetPassword,
   signedIn.addChildren([
     home,
+    overview,
     queue,
     incident,
     account,

@@ -6,6 +6,7 @@ import { fingerprintsAz } from './fingerprints/az.js';
 import { fleetSettingsAz } from './fleet-settings/az.js';
 import { identityAz } from './identity/az.js';
 import { incidentSettingsAz } from './incident-settings/az.js';
+import { insightAz } from './insight/az.js';
 import { policyAz } from './policy/az.js';
 import { reportsAz } from './reports/az.js';
 
@@ -14,6 +15,7 @@ export const az: Catalogue = {
   ...adminAz,
   ...exceptionsAz,
   ...reportsAz,
+  ...insightAz,
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,

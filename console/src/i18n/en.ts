@@ -5,6 +5,7 @@ import { fingerprintsEn } from './fingerprints/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
 import { identityEn } from './identity/en.js';
 import { incidentSettingsEn } from './incident-settings/en.js';
+import { insightEn } from './insight/en.js';
 import { policyEn } from './policy/en.js';
 import { reportsEn } from './reports/en.js';
 
@@ -13,6 +14,7 @@ export const en = {
   ...adminEn,
   ...exceptionsEn,
   ...reportsEn,
+  ...insightEn,
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,

@@ -6,6 +6,7 @@ import { fingerprintsRu } from './fingerprints/ru.js';
 import { fleetSettingsRu } from './fleet-settings/ru.js';
 import { identityRu } from './identity/ru.js';
 import { incidentSettingsRu } from './incident-settings/ru.js';
+import { insightRu } from './insight/ru.js';
 import { policyRu } from './policy/ru.js';
 import { reportsRu } from './reports/ru.js';
 
@@ -14,6 +15,7 @@ export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
   ...reportsRu,
+  ...insightRu,
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,

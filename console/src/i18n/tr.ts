@@ -6,6 +6,7 @@ import { fingerprintsTr } from './fingerprints/tr.js';
 import { fleetSettingsTr } from './fleet-settings/tr.js';
 import { identityTr } from './identity/tr.js';
 import { incidentSettingsTr } from './incident-settings/tr.js';
+import { insightTr } from './insight/tr.js';
 import { policyTr } from './policy/tr.js';
 import { reportsTr } from './reports/tr.js';
 
@@ -14,6 +15,7 @@ export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
   ...reportsTr,
+  ...insightTr,
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,

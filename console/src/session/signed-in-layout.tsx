@@ -6,6 +6,7 @@ import { Alert } from '../ui/alert.js';
 import { messageOf } from '../ui/errors.js';
 import { LanguagePicker } from '../ui/language-picker.js';
 import { AdminNav } from './admin-nav.js';
+import { HeaderSearch } from './header-search.js';
 import { can, useMe } from './me.js';
 import { SessionWatch } from './session-watch.js';
 import { leaveNotice } from './sign-in-notice.js';
@@ -41,12 +42,14 @@ export function SignedInLayout() {
       <header className="top">
         <span className="brand">{t('app.name')}</span>
         <nav aria-label={t('nav.main')}>
+          <Link to="/overview">{t('nav.overview')}</Link>{' '}
           {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
           {can(me.data, 'exceptions:read') && <Link to="/exception-requests">{t('nav.exceptions')}</Link>}{' '}
           {can(me.data, 'incidents:read') && <Link to="/reports">{t('nav.reports')}</Link>}{' '}
           <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />{' '}
           {can(me.data, 'policies:read') && <Link to="/policies">{t('nav.policies')}</Link>}
         </nav>
+        <HeaderSearch />
         <span className="who">{t('nav.signedInAs', { email: me.data.email })}</span>
         <LanguagePicker />
         <button type="button" className="secondary" onClick={() => void signOut()}>

@@ -172,10 +172,12 @@ export async function submitSignIn(
   await page.getByRole('button', { name: 'Sign in' }).click();
 }
 
-/** Signs the server's Owner in from /sign-in and waits for the queue. */
+/** Signs the server's Owner in from /sign-in, waits for the Overview (the landing page), opens the queue. */
 export async function signInOwner(page: Page, s: ConsoleServer): Promise<void> {
   await page.goto(`${s.url}/sign-in`);
   await submitSignIn(page, s.owner.tenant, s.owner.email, s.owner.password);
+  await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+  await page.goto(`${s.url}/incidents`);
   await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
 }
 

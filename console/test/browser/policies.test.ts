@@ -49,7 +49,7 @@ describe.runIf(run)('console in Chromium: policies', () => {
     admin.setDefaultTimeout(15_000);
     await admin.goto(`${s.url}/sign-in`);
     await submitSignIn(admin, s.owner.tenant, adminEmail(), adminPassword);
-    await admin.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await admin.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
   }, 120_000);
   afterEach(async (ctx) => logPageIfFailed(admin, ctx.task.result?.state === 'fail'));
 

@@ -71,8 +71,10 @@ describe.runIf(run)('console in Chromium: sign-in with a second factor, then the
     const { code } = nextCode(factor.secret, factor.step);
     await page.getByLabel('Code from your authenticator app').fill(code);
     await page.getByRole('button', { name: 'Continue' }).click();
+    await page.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/overview');
+    await page.getByRole('link', { name: 'Incidents' }).click();
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
-    expect(new URL(page.url()).pathname).toBe('/incidents');
     await page.getByText('0 incidents').waitFor();
     await expectAccessible(page, 'queue');
     await page.screenshot({ path: path.join(shots, 'queue.png'), fullPage: true });

@@ -72,7 +72,7 @@ describe.runIf(run)('console in Chromium: evidence, links and bulk triage', () =
     await analyst.getByLabel('E-mail').fill(email);
     await analyst.getByLabel('Password').fill(password);
     await analyst.getByRole('button', { name: 'Sign in' }).click();
-    await analyst.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    await analyst.getByRole('heading', { name: 'Overview', level: 1 }).waitFor();
     await analyst.goto(`${s.url}/incidents/${ids[4]}`);
     const evidence = analyst.getByRole('region', { name: 'Evidence' });
     await evidence.getByLabel('Why do you need the evidence?').fill('Second look at the stored copy.');

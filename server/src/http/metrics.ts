@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { Counter, collectDefaultMetrics, Histogram, Registry } from 'prom-client';
+import { createSearchMetrics, type SearchMetrics } from './search-metrics.js';
 
 /**
  * Prometheus metrics for the operations port. Labels are the route template (never the raw
@@ -11,6 +12,8 @@ export interface Metrics {
   duration: Histogram<'method' | 'route' | 'status'>;
   /** Document 2: evidence openings and downloads by tenant id and outcome (docs/evidence.md). */
   evidenceViews: Counter<'tenant' | 'outcome'>;
+  /** Document 2: the static `svc_search_*` metrics (docs/search.md). */
+  search: SearchMetrics;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
@@ -37,6 +40,7 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       labelNames: ['tenant', 'outcome'],
       registers: [registry],
     }),
+    search: createSearchMetrics(registry),
   };
 }
 

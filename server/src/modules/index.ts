@@ -36,6 +36,7 @@ import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
+import { overviewModule } from './overview/public.js';
 import { bundleCompileModule } from './policies/bundle-compile-routes.js';
 import { policyPreviewModule } from './policies/preview-routes.js';
 import { policyReleaseModule } from './policies/release-routes.js';
@@ -50,6 +51,7 @@ import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
 import { removeTeamViews, savedViewsModule } from './saved-views/public.js';
 import { scimModule } from './scim/routes.js';
+import { searchModule } from './search/public.js';
 import { ssoModule } from './sso/routes.js';
 import { teamsModule } from './teams/public.js';
 import { userRedeemModule } from './users/redeem-routes.js';
@@ -111,6 +113,9 @@ const BASE_MODULES: readonly ApiModule[] = [
   savedViewsModule,
   // Reports (issue 21): incidents reach reports through the port (ports/report-incidents-port.ts).
   reportsModule(reportIncidents),
+  // Search across kinds and the overview (issue 21, docs/search.md, docs/overview.md).
+  searchModule,
+  overviewModule,
 ];
 
 /**

@@ -26,7 +26,7 @@ export function AcceptInvitationPage() {
           onSubmit={async (password) => {
             await call(api.POST('/api/v1/auth/accept-invitation', { body: { invitation, password } }));
             await queryClient.resetQueries();
-            await navigate({ to: '/incidents' });
+            await navigate({ to: '/overview' });
           }}
         />
       ) : (

@@ -42,7 +42,7 @@ export function SignInPage() {
     await queryClient.resetQueries();
     queryClient.removeQueries({ queryKey: ME_KEY });
     if (session.recovery_codes?.length) setState({ step: 'recovery', codes: session.recovery_codes });
-    else await navigate({ to: '/incidents' });
+    else await navigate({ to: '/overview' });
   }
 
   // Back from the identity provider: the single-use handoff becomes a session (document 3).
@@ -83,7 +83,7 @@ export function SignInPage() {
         <EnrollForm challenge={state.challenge} onSession={(s) => void signedIn(s)} />
       )}
       {state.step === 'recovery' && (
-        <RecoveryCodes codes={state.codes} onDone={() => void navigate({ to: '/incidents' })} />
+        <RecoveryCodes codes={state.codes} onDone={() => void navigate({ to: '/overview' })} />
       )}
     </main>
   );

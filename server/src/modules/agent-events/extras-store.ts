@@ -247,3 +247,25 @@ export async function bypassRecords(
     .limit(q.limit)
     .execute();
 }
+
+/**
+ * GET /search (docs/search.md): the incidents whose events showed a person this exact notice
+ * reference (upper-case, six characters), through the (tenant, notice reference) index.
+ */
+export async function noticeReferenceIncidentIds(
+  db: Kysely<Database>,
+  tenantId: string,
+  reference: string,
+  limit: number,
+): Promise<string[]> {
+  const rows = await db
+    .selectFrom('event_person_prompts')
+    .select('incident_id')
+    .distinct()
+    .where('tenant_id', '=', tenantId)
+    .where('notice_reference', '=', reference)
+    .where('incident_id', 'is not', null)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.incident_id!);
+}

@@ -20,6 +20,7 @@ export {
   insertEventExtras,
   type JustificationGroupRow,
   justificationGroups,
+  noticeReferenceIncidentIds,
 } from './extras-store.js';
 export {
   type EventMatch,
@@ -29,6 +30,8 @@ export {
   incidentHasEvent,
   newestPayloads,
 } from './incident-events-store.js';
+// GET /overview's destinations (docs/overview.md).
+export { destinationCounts } from './overview-store.js';
 export {
   EVENT_COLUMNS,
   type EventRowContext,

@@ -75,3 +75,7 @@ export function listActiveAgents(
 ): Promise<AgentSummary[]> {
   return listActive(db, tenantId, options.since);
 }
+// GET /overview's coverage (docs/overview.md).
+export { type CoverageCounts, coverageCounts } from './overview-store.js';
+// GET /search's endpoint kind (docs/search.md).
+export { endpointSearchHits } from './search-store.js';

@@ -58,6 +58,8 @@ const SCALARS = [
   'previous_accepted_risk',
   'names_hidden',
   'previous_names_hidden',
+  'person_analysis',
+  'previous_person_analysis',
   'close_request_id',
   'accepted_until',
   'agent_group_id',

@@ -88,3 +88,6 @@ export async function definitionsFor(
   }
   return out;
 }
+
+// GET /search's classification kind (docs/search.md).
+export { classificationSearchHits } from './search-hits.js';

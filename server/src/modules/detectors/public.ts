@@ -16,3 +16,6 @@ export async function currentCustomDetectors(
     out.set(r.id, JSON.parse(r.spec) as CustomDetectorSpec);
   return out;
 }
+
+// GET /search's detector kind (docs/search.md).
+export { detectorSearchHits } from './search-hits.js';

@@ -23,3 +23,7 @@ export async function approvedExceptionInForce(
 ): Promise<boolean> {
   return (await approvalInForce(db, tenantId, deviceId, fileHash, at.toISOString())) !== undefined;
 }
+// GET /overview's exceptions_waiting (docs/overview.md).
+export { exceptionsWaiting } from './overview-store.js';
+// GET /search's exception_request kind (docs/search.md).
+export { exceptionSearchHits } from './search-store.js';

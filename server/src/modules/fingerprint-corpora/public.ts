@@ -2,3 +2,5 @@
 export { bundleCorpora, unknownCorpusFields } from './bundle-use.js';
 export { fingerprintCorporaModule } from './routes.js';
 export { corpusNames } from './store.js';
+// GET /search's fingerprint_corpus kind (docs/search.md).
+export { corpusSearchHits } from './search-store.js';

@@ -8,6 +8,18 @@ export { countAssignedIncidents } from './assignment-count-store.js';
 export { type CorrelationDevice, correlateEvents, loadPolicyInfo, type PolicyInfo } from './correlate.js';
 // The reports module's view of incidents (ports/report-incidents-port.ts) and the CSV writer.
 export { csvLine } from './csv.js';
+export { nameSettings } from './names-store.js';
+// GET /overview's incident figures (docs/overview.md).
+export {
+  createdSinceBy,
+  type IncidentScope,
+  incidentIdsIn,
+  openBySeverity,
+  topEndpoints,
+  topPeople,
+} from './overview-store.js';
 export { closedIncidentRecord } from './policy-record-store.js';
 export { reportIncidents } from './report-source.js';
 export { type ApprovalCheck, scoreIncidents } from './scoring.js';
+// GET /search's incident kind (docs/search.md).
+export { incidentSearchHits } from './search-hits.js';

@@ -119,3 +119,6 @@ export async function policyNames(
     return r ? [{ id: p.id, number: p.number, name: (JSON.parse(r.spec) as PolicyVersionInput).name }] : [];
   });
 }
+
+// GET /search's policy kind (docs/search.md).
+export { policySearchHits } from './search-hits.js';

@@ -33,3 +33,6 @@ export function updateAccount(
   const next = changes.email === undefined ? changes : { ...changes, email: changes.email.toLowerCase() };
   return updateUser(db, tenantId, userId, next, now);
 }
+
+// GET /search's user kind (docs/search.md).
+export { userSearchHits } from './search-store.js';
