@@ -111,6 +111,35 @@ describe('/auth/ldap/available and /settings/ldap-auth', () => {
     const login = await ldapLogin(c, 'alice', 'Passw0rd!Alice1');
     expect(login.json().user.role).toBe('owner');
   });
+  it('a mapping granting Owner is saved, changed or removed only by an Owner', async () => {
+    const c = await app();
+    const owner = await signInAs(c, { role: 'owner', tenant: TENANT });
+    await stepUp(c, owner, 'role_change');
+    const role = await c.app.inject({
+      method: 'POST',
+      url: '/api/v1/roles',
+      headers: owner.headers,
+      payload: { name: 'Directory keepers', permissions: ['sso:write', 'system:read'] },
+    });
+    const keeper = await signInAs(c, { role: 'custom', customRoleId: role.json().id, tenant: TENANT });
+    const sid = await peer.groupSid('DLP-Nested');
+    const owners = [{ group: sid, role: 'owner' }];
+    expect((await saveLdap(c, keeper, peer, { role_mappings: owners })).statusCode).toBe(403);
+    expect((await saveLdap(c, keeper, peer)).statusCode).toBe(204);
+    expect((await saveLdap(c, owner, peer, { role_mappings: owners })).statusCode).toBe(204);
+    // The stored mapping grants Owner now: the keeper may neither change nor remove it.
+    expect((await saveLdap(c, keeper, peer)).statusCode).toBe(403);
+    await stepUp(c, keeper, 'sign_in_settings');
+    const remove = await c.app.inject({
+      method: 'DELETE',
+      url: '/api/v1/settings/ldap-auth',
+      headers: keeper.headers,
+      payload: { reason: 'keeper tries' },
+    });
+    expect(remove.statusCode).toBe(403);
+    const stored = await c.db.selectFrom('ldap_providers').selectAll().executeTakeFirstOrThrow();
+    expect(JSON.parse(stored.role_mappings)).toEqual(owners);
+  });
 });
 
 describe('POST /auth/ldap/login', () => {
