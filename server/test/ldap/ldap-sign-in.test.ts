@@ -92,6 +92,18 @@ describe('/auth/ldap/available and /settings/ldap-auth', () => {
     expect(await c.db.selectFrom('ldap_providers').selectAll().execute()).toEqual([]);
   });
 
+  it('a clear-text ldap:// credential without StartTLS is never used: the test says why, sign-in is 401', async () => {
+    const c = await app({ DLP_SECRET_ACME_PLAIN: credential(peer, { url: peer.startTlsUrl }) });
+    const owner = await ownerWithLdap(c, peer, { credential_ref: 'env:DLP_SECRET_ACME_PLAIN' });
+    const test = await c.app.inject({
+      method: 'POST',
+      url: '/api/v1/settings/ldap-auth/test',
+      headers: owner.headers,
+    });
+    expect(test.json()).toEqual({ verified: false, detail: 'an ldap:// URL needs start_tls: true' });
+    expect((await ldapLogin(c, 'alice', 'Passw0rd!Alice1')).statusCode).toBe(401);
+  });
+
   it('saving needs sso:write (an Admin lacks it) and the step-up; a mapping may grant Owner', async () => {
     const c = await app();
     const admin = await signInAs(c, { role: 'admin', tenant: TENANT });
