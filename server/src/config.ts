@@ -35,6 +35,11 @@ export interface Config {
   factorKey: Buffer | null;
   logLevel: LogLevel;
   auth: { maxFailedLogins: number; lockoutMinutes: number };
+  /**
+   * Secret references (`env:DLP_SECRET_<TENANT>_<NAME>`, document 3): every DLP_SECRET_* variable,
+   * read once at start; a setting names one and the value never enters the database.
+   */
+  secrets: Readonly<Record<string, string>>;
   agent: {
     ratePerMinute: number;
     rateBurst: number;
@@ -228,7 +233,7 @@ function parsePublicUrl(env: Env, listen: HostPort): string {
  * settings stay checked) and test-suite switches (DLP_TEST_…).
  */
 function belongsElsewhere(name: string): boolean {
-  if (name.startsWith('DLP_TEST_')) return true;
+  if (name.startsWith('DLP_TEST_') || name.startsWith('DLP_SECRET_')) return true;
   return name.startsWith('DLP_AGENT_') && !name.startsWith('DLP_AGENT_RATE');
 }
 
@@ -259,7 +264,13 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
     throw new ConfigError('DLP_LOG_LEVEL', `must be one of ${LOG_LEVELS.join(', ')}`);
 
   const i = (s: IntSetting) => parseInt10(env, s);
+  const secrets = Object.fromEntries(
+    Object.entries(env).filter(
+      (e): e is [string, string] => e[0].startsWith('DLP_SECRET_') && typeof e[1] === 'string',
+    ),
+  );
   return {
+    secrets,
     dataDir,
     listen,
     opsListen,

@@ -35,6 +35,7 @@ import { visible as visibleIncident } from './incidents/service.js';
 import { incidentSlaModule } from './incidents/sla-routes.js';
 import { incidentTestFoldersModule } from './incidents/test-folders-routes.js';
 import { incidentWorkflowModule } from './incidents/workflow-routes.js';
+import { ldapModule } from './ldap/public.js';
 import { networkIndicatorsModule } from './network-indicators/routes.js';
 import { overviewModule } from './overview/public.js';
 import { bundleCompileModule } from './policies/bundle-compile-routes.js';
@@ -88,6 +89,7 @@ const BASE_MODULES: readonly ApiModule[] = [
   apiTokensModule,
   rolesModule,
   ssoModule,
+  ldapModule,
   // SCIM 2.0 provisioning and its tokens (issue 20; docs/scim.md).
   scimModule,
   auditEventsModule,

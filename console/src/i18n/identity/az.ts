@@ -5,6 +5,8 @@ export const identityAz: Record<keyof typeof identityEn, string> = {
   'nav.roles': 'Rollar',
   'signIn.sso': 'Təşkilatınızla daxil olun ({name})',
   'signIn.ssoStarting': 'Təşkilatınızın giriş səhifəsi açılır…',
+  'signIn.directory': 'Kataloq parolumdan istifadə et ({name})',
+  'signIn.directoryAccount': 'E-poçt, istifadəçi əsas adı və ya hesab adı',
   'roles.title': 'Rollar',
   'roles.intro': 'Daxili rollar dəyişmir. Xüsusi rollar yalnız sadalanan icazələri verir.',
   'roles.builtIn': 'Daxili rollar',

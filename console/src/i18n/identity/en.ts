@@ -3,6 +3,8 @@ export const identityEn = {
   'nav.roles': 'Roles',
   'signIn.sso': 'Sign in with your organisation ({name})',
   'signIn.ssoStarting': 'Opening your organisation’s sign-in…',
+  'signIn.directory': 'Use my directory password ({name})',
+  'signIn.directoryAccount': 'E-mail, user principal name or account name',
   'roles.title': 'Roles',
   'roles.intro': 'Built-in roles are fixed. Custom roles grant exactly the permissions listed.',
   'roles.builtIn': 'Built-in roles',

@@ -5,6 +5,8 @@ export const identityRu: Record<keyof typeof identityEn, string> = {
   'nav.roles': 'Роли',
   'signIn.sso': 'Войти через организацию ({name})',
   'signIn.ssoStarting': 'Открывается страница входа вашей организации…',
+  'signIn.directory': 'Использовать пароль каталога ({name})',
+  'signIn.directoryAccount': 'Адрес, имя участника-пользователя или имя учётной записи',
   'roles.title': 'Роли',
   'roles.intro': 'Встроенные роли неизменны. Пользовательские роли дают ровно перечисленные разрешения.',
   'roles.builtIn': 'Встроенные роли',

@@ -5,6 +5,8 @@ export const identityTr: Record<keyof typeof identityEn, string> = {
   'nav.roles': 'Roller',
   'signIn.sso': 'Kurumunuzla oturum açın ({name})',
   'signIn.ssoStarting': 'Kurumunuzun oturum açma sayfası açılıyor…',
+  'signIn.directory': 'Dizin parolamı kullan ({name})',
+  'signIn.directoryAccount': 'E-posta, kullanıcı asıl adı veya hesap adı',
   'roles.title': 'Roller',
   'roles.intro': 'Yerleşik roller değiştirilemez. Özel roller yalnızca listelenen izinleri verir.',
   'roles.builtIn': 'Yerleşik roller',

@@ -4,6 +4,7 @@ import { useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
 import { Field } from '../../ui/field.js';
+import { DirectoryOption, useDirectorySignIn } from './directory-option.js';
 import { SsoButton } from './sso-button.js';
 import type { LoginAnswer } from './types.js';
 
@@ -17,13 +18,19 @@ export function PasswordForm({ onAnswer }: { onAnswer(answer: LoginAnswer): void
   const [password, setPassword] = useState('');
   const [error, setError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
+  const directory = useDirectorySignIn(tenant);
+  const [directoryChosen, setDirectoryChosen] = useState(false);
+  const viaDirectory = directory !== null && directoryChosen;
 
   async function submit(event: FormEvent) {
     event.preventDefault();
     setError(null);
     setBusy(true);
     try {
-      const answer = await call(api.POST('/api/v1/auth/login', { body: { tenant, email, password } }));
+      const body = { body: { tenant, email, password } };
+      const answer = await call(
+        viaDirectory ? api.POST('/api/v1/auth/ldap/login', body) : api.POST('/api/v1/auth/login', body),
+      );
       localStorage.setItem(TENANT_KEY, tenant);
       setPassword('');
       onAnswer(answer);
@@ -51,9 +58,9 @@ export function PasswordForm({ onAnswer }: { onAnswer(answer: LoginAnswer): void
         onChange={(e) => setTenant(e.target.value)}
       />
       <Field
-        label={t('signIn.email')}
+        label={viaDirectory ? t('signIn.directoryAccount') : t('signIn.email')}
         name="email"
-        type="email"
+        type={viaDirectory ? 'text' : 'email'}
         autoComplete="username"
         required
         value={email}
@@ -68,6 +75,9 @@ export function PasswordForm({ onAnswer }: { onAnswer(answer: LoginAnswer): void
         value={password}
         onChange={(e) => setPassword(e.target.value)}
       />
+      {directory !== null && (
+        <DirectoryOption name={directory} checked={directoryChosen} onChange={setDirectoryChosen} />
+      )}
       <button type="submit" disabled={busy}>
         {t('signIn.submit')}
       </button>

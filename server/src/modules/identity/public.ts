@@ -14,6 +14,7 @@ export {
   type PasswordContext,
 } from './password-rule.js';
 export { resetSecondFactor } from './second-factor.js';
-export { answerSession, SignedInBody } from './second-factor-routes.js';
+export { answerSession, ChallengeBody, SignedInBody } from './second-factor-routes.js';
+export { finishSignIn } from './service.js';
 export { isLocked } from './sign-in-rules.js';
 export { clearLock, getIdleMinutes } from './store.js';

@@ -65,15 +65,32 @@ export async function signIn(
   if (user.status !== 'active') throw signInFailed();
   // Registered rules (single sign-on only): judged only now that the password proved right.
   for (const check of checks) await check(ctx, user);
+  return finishSignIn(ctx, user, input);
+}
+
+/**
+ * After a proven password (local or directory): the second factor when enrolled or due, else a
+ * session. Directory sign-in (modules/ldap) ends here too.
+ */
+export async function finishSignIn(
+  ctx: ServiceContext,
+  user: UsersTable,
+  client: { sourceIp: string | null; userAgent: string | null },
+  authMethod = 'password',
+): Promise<SignedInSession | ChallengeAnswer> {
+  const now = ctx.clock.now();
   // An enrolled account proves its second factor before any session opens.
-  const factor = await findSecondFactor(db, tenant.id, user.id);
+  const factor = await findSecondFactor(ctx.db, user.tenant_id, user.id);
   if (factor?.confirmed_at) return openChallenge(ctx, user);
   // Document 3: with the requirement on, an unenrolled local account signs in until
   // since + grace_days (the answer carries second_factor_due_by), afterwards it must enrol.
-  const requirement = await getSecondFactorRequirement(db, tenant.id);
+  const requirement = await getSecondFactorRequirement(ctx.db, user.tenant_id);
   if (requirement.due_by !== null && now.getTime() >= Date.parse(requirement.due_by))
     return openChallenge(ctx, user, 'enrol');
-  const { token, session } = await openPasswordSession(db, user, input, now);
+  const { token, session } = await openPasswordSession(ctx.db, user, client, now, {
+    clearLock: true,
+    authMethod,
+  });
   return { token, session, user, second_factor_due_by: requirement.due_by };
 }
 

@@ -39,13 +39,18 @@ export async function openPasswordSession(
   user: Pick<UsersTable, 'id' | 'tenant_id'>,
   client: { sourceIp: string | null; userAgent: string | null },
   now: Date,
-  options: { clearLock: boolean } = { clearLock: true },
+  options: { clearLock: boolean; authMethod?: string } = { clearLock: true },
 ) {
   await recordSuccessfulSignIn(db, user.tenant_id, user.id, now, options.clearLock);
   return insertSession(
     db,
     user.tenant_id,
-    { userId: user.id, authMethod: 'password', sourceIp: client.sourceIp, userAgent: client.userAgent },
+    {
+      userId: user.id,
+      authMethod: options.authMethod ?? 'password',
+      sourceIp: client.sourceIp,
+      userAgent: client.userAgent,
+    },
     now,
   );
 }

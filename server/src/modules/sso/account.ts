@@ -30,7 +30,10 @@ export function groupsOf(
 }
 
 /** The most privileged mapped role, else the default role, else none. */
-export function roleFor(row: Pick<OidcProvidersTable, 'role_mappings' | 'default_role'>, groups: string[]) {
+export function roleFor(
+  row: { role_mappings: string; default_role: string | null },
+  groups: readonly string[],
+) {
   const mappings = JSON.parse(row.role_mappings) as RoleMapping[];
   const held = new Set(mappings.filter((m) => groups.includes(m.group)).map((m) => m.role));
   const best = MAPPABLE_ROLES.find((r) => held.has(r));
@@ -48,8 +51,9 @@ export const OVERAGE_FIX =
  */
 export async function resolveAccount(
   ctx: ServiceContext,
-  provider: OidcProvidersTable,
+  provider: Pick<OidcProvidersTable, 'tenant_id' | 'issuer'>,
   claims: { sub: string; email: string | null; name: string | null; role: MappableRole | null },
+  options: { createUsers: boolean } = { createUsers: true },
 ): Promise<SignInOutcome> {
   const { db } = ctx;
   const now = ctx.clock.now();
@@ -71,7 +75,7 @@ export async function resolveAccount(
   }
   if (claims.role === null) return { error: 'no_access' };
   if (!user) {
-    if (!claims.email) return { error: 'sign_in_failed' };
+    if (!claims.email || !options.createUsers) return { error: 'sign_in_failed' };
     user = await createFederated(db, tenantId, claims.email, claims.name, claims.role, now);
     // Decision: an account the provider creates is audited like an invitation is.
     await ctx.audit.write(auditContextFor(actingAs(ctx, user)), {

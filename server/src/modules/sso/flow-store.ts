@@ -81,3 +81,14 @@ export async function purgeExpired(db: Db, now: Date): Promise<void> {
   await db.deleteFrom('oidc_states').where('expires_at', '<=', now.toISOString()).execute();
   await db.deleteFrom('oidc_handoffs').where('expires_at', '<=', now.toISOString()).execute();
 }
+
+/** Ids of the accounts linked to one issuer (directory sign-in uses the issuer `ldap`). */
+export async function linkedUserIds(db: Db, tenantId: string, issuer: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('oidc_links')
+    .select('user_id')
+    .where('tenant_id', '=', tenantId)
+    .where('issuer', '=', issuer)
+    .execute();
+  return rows.map((r) => r.user_id);
+}

@@ -2,6 +2,10 @@
 
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+
+export { resolveAccount, roleFor, type SignInOutcome } from './account.js';
+export { linkedUserIds } from './flow-store.js';
+
 import { MAPPABLE_ROLES, type MappableRole, type RoleMapping } from './settings.js';
 import { findProvider } from './store.js';
 
