@@ -1,5 +1,5 @@
 import { AppError } from '../../http/errors.js';
-import { type ReportCall, tenantOf } from './call.js';
+import { type ApprovalCall, tenantOf } from './call.js';
 import { exportThreshold, findExportRequest, useExportApproval } from './export-store.js';
 
 /** Document 2: an approval is usable for under a day from its request. */
@@ -22,7 +22,7 @@ export interface ExportAsk {
  * for this report, view and format; any other approval is 409 naming what does not fit. The
  * approval is used (once) here. Returns the approval used, or null when none was needed.
  */
-export async function requireApproval(c: ReportCall, ask: ExportAsk, approval: string | undefined) {
+export async function requireApproval(c: ApprovalCall, ask: ExportAsk, approval: string | undefined) {
   const threshold = await exportThreshold(c.ctx.db, tenantOf(c));
   if (threshold === null || ask.rows <= threshold) return null;
   if (approval === undefined)
