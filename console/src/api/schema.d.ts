@@ -22483,6 +22483,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description the one error shape (docs/errors.md) */
+                429: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
             };
         };
         delete?: never;

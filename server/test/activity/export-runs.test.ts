@@ -88,6 +88,15 @@ describe('POST /activity-events/export and export-requests', () => {
     expect(audit[0]!.metadata).not.toContain('a,');
   });
 
+  it('shares the 30 exports an hour of the report exports, then 429 with Retry-After', async () => {
+    for (let i = 0; i < 30; i += 1)
+      expect((await a.post('/activity-events/export', {})).statusCode).toBe(200);
+    const r = await a.post('/activity-events/export', {});
+    expect(r.statusCode).toBe(429);
+    expect(r.json().code).toBe('request.rate_limited');
+    expect(Number(r.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
   it('needs incidents:export and names a bad filter', async () => {
     const auditor = await signInAs(a.t.h.ctx, { role: 'auditor', tenant: a.t.h.owner.tenantSlug });
     expect((await a.post('/activity-events/export', {}, auditor)).statusCode).toBe(403);

@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import { auditContextFor } from '../../service-context.js';
 import { activityPage } from '../agent-events/public.js';
 import { csvLine } from '../incidents/public.js';
-import { askExportApproval, exportReference, requireApproval } from '../reports/public.js';
+import { askExportApproval, countUse, exportReference, requireApproval } from '../reports/public.js';
 import { findTenantById } from '../tenants/public.js';
 import type { ActivityQuery } from './query.js';
 import { windowOf } from './query.js';
@@ -55,6 +55,8 @@ const cell = (v: unknown) =>
 export async function exportActivity(c: ActivityCall, q: ActivityQuery, approval: string | undefined) {
   const w = windowOf(q, c.ctx.clock.now());
   const f = await filterOf(c, q, w);
+  // One export budget per person: report and activity exports draw on the same 30 an hour.
+  await countUse(c, 'export', ACTIVITY_EXPORT);
   const { rows, total } = await activityPage(c.ctx.db, f, { limit: EXPORT_CAP, offset: 0 });
   const approvalId = await requireApproval(
     c,

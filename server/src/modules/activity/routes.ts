@@ -59,7 +59,7 @@ export const activityRoutes: ApiModule = async (app) => {
         body: Type.Object({ ...ActivityFilters, approval: Type.Optional(Uuid) }, closed),
         response: {
           200: { description: 'CSV', content: { 'text/csv': { schema: Type.String() } } },
-          ...errorResponses(401, 403, 404, 409, 422),
+          ...errorResponses(401, 403, 404, 409, 422, 429),
         },
       },
     },

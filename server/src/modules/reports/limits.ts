@@ -4,7 +4,7 @@ import type { Clock } from '../../clock.js';
 import type { Database } from '../../db/database.js';
 import { rateLimited } from '../../http/rate-limit.js';
 import { SharedBuckets } from '../../http/shared-buckets.js';
-import type { ReportCall } from './call.js';
+import type { ApprovalCall } from './call.js';
 import { markUsage } from './export-store.js';
 
 /**
@@ -51,7 +51,7 @@ function bucketsOf(db: Kysely<Database>, clock: Clock): Buckets {
 }
 
 /** Takes one run or export of the caller, or refuses 429 `request.rate_limited` with Retry-After. */
-export async function countUse(c: ReportCall, use: 'run' | 'export', reportId: string): Promise<void> {
+export async function countUse(c: ApprovalCall, use: 'run' | 'export', reportId: string): Promise<void> {
   const key = `${c.principal.tenantId}:${c.principal.userId}`;
   const take = await bucketsOf(c.ctx.db, c.ctx.clock)[use].take(key);
   if (!take.ok)

@@ -17,3 +17,4 @@ export { requireApproval } from './approvals.js';
 export type { ApprovalCall } from './call.js';
 export { askExportApproval } from './export-requests-service.js';
 export { exportReference } from './export-service.js';
+export { countUse } from './limits.js';
