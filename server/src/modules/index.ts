@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { PolicyPort } from '../ports/policy-port.js';
+import { activityModule } from './activity/public.js';
 import { agentScope } from './agent-api/agent-scope.js';
 import { agentEnrollModule, agentSignedModule } from './agent-api/routes.js';
 import { agentUpdatePackageModule, agentUpdatesModule } from './agent-updates/public.js';
@@ -118,6 +119,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   // Search across kinds and the overview (issue 21, docs/search.md, docs/overview.md).
   searchModule,
   overviewModule,
+  // Activity Explorer (issue 21): agent events through agent-events' public.ts.
+  activityModule,
 ];
 
 /**

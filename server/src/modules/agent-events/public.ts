@@ -5,6 +5,14 @@
  */
 
 export {
+  type ActivityFilter,
+  type ActivityRow,
+  activityCounts,
+  activityEventFile,
+  activityPage,
+  discoveryEvents,
+} from './activity-store.js';
+export {
   type Enforcement,
   enforcementSince,
   type SeenDevice,

@@ -162,3 +162,12 @@ export async function activeDevicesBelowTrust(
   const ids = await below.select('id').orderBy('id').limit(sample).execute();
   return { count: Number(n?.n ?? 0), device_ids: ids.map((r) => r.id) };
 }
+
+/** The tenant's device ids in these endpoint groups, as a subquery (Activity Explorer's group scope). */
+export function deviceIdsInGroups(db: Db, tenantId: string, groups: readonly string[]) {
+  return db
+    .selectFrom('devices')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('group_id', 'in', groups.length > 0 ? [...groups] : ['']);
+}

@@ -17,6 +17,7 @@ export {
   type CheckinReport,
   claimQuotaEpisode,
   collectCommands,
+  deviceIdsInGroups,
   deviceStatus,
   endQuotaEpisode,
   findDeviceForRequest,

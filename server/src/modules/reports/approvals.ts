@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import { exportThreshold, findExportRequest, useExportApproval } from './export-store.js';
-import { type ReportCall, tenantOf } from './route-parts.js';
+import { type ApprovalCall, type ReportCall, tenantOf } from './route-parts.js';
 
 /** Document 2: an approval is usable for under a day from its request. */
 export const APPROVAL_LIFETIME_MS = 86_400_000;
@@ -22,7 +22,7 @@ export interface ExportAsk {
  * for this report, view and format; any other approval is 409 naming what does not fit. The
  * approval is used (once) here. Returns the approval used, or null when none was needed.
  */
-export async function requireApproval(c: ReportCall, ask: ExportAsk, approval: string | undefined) {
+export async function requireApproval(c: ApprovalCall, ask: ExportAsk, approval: string | undefined) {
   const threshold = await exportThreshold(c.ctx.db, tenantOf(c));
   if (threshold === null || ask.rows <= threshold) return null;
   if (approval === undefined)

@@ -10,7 +10,7 @@ import {
   pendingExportRequest,
   saveExportThreshold,
 } from './export-store.js';
-import { auditOf, type ReportCall, tenantOf } from './route-parts.js';
+import { type ApprovalCall, auditOf, type ReportCall, tenantOf } from './route-parts.js';
 import { checkView, reportPage } from './run-service.js';
 import { visibleReport } from './service.js';
 import type { ReportExportRequestsTable } from './tables.js';
@@ -34,8 +34,23 @@ export async function requestExport(
 ) {
   const report = await visibleReport(c, id);
   checkView(c, report, view);
-  const threshold = await exportThreshold(c.ctx.db, tenantOf(c));
   const { rows } = await reportPage(c, report, view, { limit: 0, offset: 0 });
+  return askExportApproval(c, { report_id: report.id, view: viewKey(view), format }, rows, reason);
+}
+
+/**
+ * Records the caller's request to export `rows` rows of one export (a report's view and format,
+ * or an Activity Explorer query under the pseudo report `activity-events`): 201 `{id, rows,
+ * threshold}`, the caller's pending request for the same export again with 200, 409 when the
+ * export needs no approval. Approve, reject and withdraw are the reports routes'.
+ */
+export async function askExportApproval(
+  c: ApprovalCall,
+  what: { report_id: string; view: string; format: string },
+  rows: number,
+  reason: string,
+) {
+  const threshold = await exportThreshold(c.ctx.db, tenantOf(c));
   if (threshold === null || rows <= threshold)
     throw new AppError('resource.conflict', 'this export needs no approval', [
       {
@@ -43,7 +58,7 @@ export async function requestExport(
         message: threshold === null ? 'the tenant has no export threshold' : 'at or below the threshold',
       },
     ]);
-  const key = { report_id: report.id, requested_by: c.principal.userId, view: viewKey(view), format };
+  const key = { ...what, requested_by: c.principal.userId };
   const pending = await pendingExportRequest(c.ctx.db, tenantOf(c), key);
   if (pending) return { created: false, answer: requestAnswer(pending) };
   const row: ReportExportRequestsTable = {
@@ -66,7 +81,7 @@ export async function requestExport(
       {
         action: 'report.export_requested',
         subject: { type: 'report_export_request', id: row.id },
-        metadata: { report_id: report.id, format, rows, threshold },
+        metadata: { report_id: what.report_id, format: what.format, rows, threshold },
       },
       trx,
     );

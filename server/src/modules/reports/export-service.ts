@@ -16,7 +16,7 @@ export type ExportFormat = (typeof EXPORT_FORMATS)[number];
 
 /** `EXP-` and ten characters of an unambiguous alphabet: readable over the phone, never reused in practice. */
 const ALPHABET = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
-function exportReference(): string {
+export function exportReference(): string {
   const bytes = randomBytes(10);
   return `EXP-${[...bytes].map((b) => ALPHABET[b % ALPHABET.length]).join('')}`;
 }

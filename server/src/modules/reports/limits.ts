@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import { rateLimited } from '../../http/rate-limit.js';
 import { SharedBuckets } from '../../http/shared-buckets.js';
 import { markUsage } from './export-store.js';
-import type { ReportCall } from './route-parts.js';
+import type { ApprovalCall, ReportCall } from './route-parts.js';
 
 /**
  * Per-user limits on report runs and exports (document 2, Limits): 60 runs a minute and 30
@@ -51,7 +51,7 @@ function bucketsOf(db: Kysely<Database>, clock: Clock): Buckets {
 }
 
 /** Takes one run or export of the caller, or refuses 429 `request.rate_limited` with Retry-After. */
-export async function countUse(c: ReportCall, use: 'run' | 'export', reportId: string): Promise<void> {
+export async function countUse(c: ApprovalCall, use: 'run' | 'export', reportId: string): Promise<void> {
   const key = `${c.principal.tenantId}:${c.principal.userId}`;
   const take = await bucketsOf(c.ctx.db, c.ctx.clock)[use].take(key);
   if (!take.ok)

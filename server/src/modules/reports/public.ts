@@ -11,3 +11,10 @@ export function reportsModule(incidents: ReportIncidentsPort): ApiModule {
     await app.register(reportExportRoutes(incidents));
   };
 }
+
+// The export approval rule and reference, shared with the Activity Explorer (docs/activity-explorer.md).
+export { requireApproval } from './approvals.js';
+export { askExportApproval } from './export-requests-service.js';
+export { exportReference } from './export-service.js';
+export { countUse } from './limits.js';
+export type { ApprovalCall } from './route-parts.js';

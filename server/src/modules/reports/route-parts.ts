@@ -27,8 +27,11 @@ export function reportCallOf(request: FastifyRequest, incidents: ReportIncidents
   };
 }
 
-export const auditOf = (c: ReportCall) => auditContextFor(c.ctx);
-export const tenantOf = (c: ReportCall) => c.principal.tenantId;
+/** What the export approval rule needs of a call (reports and the Activity Explorer). */
+export type ApprovalCall = Pick<ReportCall, 'ctx' | 'principal'>;
+
+export const auditOf = (c: ApprovalCall) => auditContextFor(c.ctx);
+export const tenantOf = (c: ApprovalCall) => c.principal.tenantId;
 
 /**
  * Runs a check of the incident list and renames the fields of its 422 (the list names its own
