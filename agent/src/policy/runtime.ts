@@ -4,10 +4,10 @@ import {
   type CompiledDetectors,
   type CustomDetectorSpec,
   compileDetectors,
-  type PreparedCorpora,
-  prepareCorpora,
   type PreparedBundle,
+  type PreparedCorpora,
   prepareBundle,
+  prepareCorpora,
 } from '@custos/engine';
 
 /** A verified bundle prepared once for many decisions. */
