@@ -65,7 +65,24 @@ const NOT_PERSON_TEXT: Record<string, string> = {
   // stores nothing and its answer holds counts and ids, never this value.
   'POST /api/v1/policies/scope-preview scope.departments[]': 'lookup value',
   // An agent's machine-readable code from a closed list (WITHHELD_REASONS, checked by the service).
-  'POST /api/v1/agent/evidence-files/{event_id}/withheld reason': 'closed code list',
+  'POST /api/v1/agent/evidence-files/{event_id}/withheld reason': 'closed code list', // Policy packages (docs/policy-packages.md): the spec's texts are checked by the engine's version
+  // validation (personTextProblem on name, description, target labels) before a dry run answers or
+  // an import writes; a dependency's `name` is the exporter's hint, shown back and never stored.
+  'POST /api/v1/policy-packages/dry-run package.policy.name':
+    'engine versionProblems (validatePolicyVersion)',
+  'POST /api/v1/policy-packages/dry-run package.policy.description':
+    'engine versionProblems (validatePolicyVersion)',
+  'POST /api/v1/policy-packages/dry-run package.dependencies[].target.label':
+    'engine validate-scope checkPersonText',
+  'POST /api/v1/policy-packages/dry-run package.dependencies[].name': 'exporter hint, never stored',
+  'POST /api/v1/policy-packages/dry-run mappings[].to.label': 'engine validate-scope checkPersonText',
+  'POST /api/v1/policy-packages/import package.policy.name': 'engine versionProblems (validatePolicyVersion)',
+  'POST /api/v1/policy-packages/import package.policy.description':
+    'engine versionProblems (validatePolicyVersion)',
+  'POST /api/v1/policy-packages/import package.dependencies[].target.label':
+    'engine validate-scope checkPersonText',
+  'POST /api/v1/policy-packages/import package.dependencies[].name': 'exporter hint, never stored',
+  'POST /api/v1/policy-packages/import mappings[].to.label': 'engine validate-scope checkPersonText',
 };
 
 /**
@@ -98,6 +115,17 @@ const OPEN_BODIES: Record<string, string> = {
   'POST /api/v1/agent/enroll schema_version': 'agent report',
   'POST /api/v1/agent/enroll capabilities': 'agent report',
   'POST /api/v1/agent/probe (body)': 'agent report',
+  // SCIM bodies are open by RFC 7644 (unknown attributes accepted and ignored); every stored text
+  // attribute is read through scim/attributes.ts personText (personTextProblem, 400 invalidValue).
+  'POST /api/v1/scim/v2/Users (body)': 'scim attributes.ts personText',
+  'PUT /api/v1/scim/v2/Users/{id} (body)': 'scim attributes.ts personText',
+  'PATCH /api/v1/scim/v2/Users/{id} (body)': 'scim attributes.ts personText',
+  'POST /api/v1/scim/v2/Groups (body)': 'scim attributes.ts personText',
+  'PUT /api/v1/scim/v2/Groups/{id} (body)': 'scim attributes.ts personText',
+  'PATCH /api/v1/scim/v2/Groups/{id} (body)': 'scim attributes.ts personText',
+  // A package's spec is a policy version: the engine's versionProblems checks every text in it.
+  'POST /api/v1/policy-packages/dry-run package.policy.spec': 'engine versionProblems',
+  'POST /api/v1/policy-packages/import package.policy.spec': 'engine versionProblems',
   'POST /api/v1/agent/checkin (body)': 'agent report',
   'POST /api/v1/agent/checkin health': 'agent report',
   'POST /api/v1/agent/checkin capabilities': 'agent report',
