@@ -16,6 +16,7 @@ import './http/principal.js';
 import { mintRequestId, registerRequestId } from './http/request-id.js';
 import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSharedSchemas } from './http/shared-schemas.js';
+import { cachedSerializerFactory } from './http/schema-cache.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { type ApiModule, MODULES } from './modules/index.js';
 import { SERVER_VERSION } from './version.js';
@@ -61,6 +62,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // A request that reaches a busy connection during the stop is served, with `Connection: close`
     // (http/connections.ts), instead of Fastify's 503 in a body of its own shape.
     return503OnClosing: false,
+    schemaController: { compilersFactory: { buildSerializer: cachedSerializerFactory } },
   }).withTypeProvider<TypeBoxTypeProvider>() as unknown as App;
 
   const services: AppServices = {

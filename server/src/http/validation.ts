@@ -30,12 +30,25 @@ function makeAjv(coerce: boolean): Ajv {
   return ajv;
 }
 
+/**
+ * The two validators and what they compiled live for the process, keyed by the schema's JSON:
+ * a process that builds many apps (the test suite) compiles each request schema once. Compiled
+ * functions hold no per-app state.
+ */
+let shared: { body: Ajv; text: Ajv; compiled: Map<string, ValidateFunction> } | undefined;
+
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  const bodyAjv = makeAjv(false);
-  const textAjv = makeAjv(true);
+  shared ??= { body: makeAjv(false), text: makeAjv(true), compiled: new Map() };
+  const { body, text, compiled } = shared;
   return ({ schema, httpPart }) => {
-    const ajv = httpPart === 'body' ? bodyAjv : textAjv;
-    return ajv.compile(schema as object) as ValidateFunction;
+    const isBody = httpPart === 'body';
+    const key = `${isBody ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`;
+    let validate = compiled.get(key);
+    if (!validate) {
+      validate = (isBody ? body : text).compile(schema as object) as ValidateFunction;
+      compiled.set(key, validate);
+    }
+    return validate;
   };
 }
 
