@@ -6,11 +6,12 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { enrolAgent, runAgent, startAgent } from './helpers/agent-process.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { release } from './helpers/card-policy-api.js';
-import { ProcessLog, pollUntil, scriptedDesktop } from './helpers/desktop-session.js';
+import { ProcessLog, scriptedDesktop } from './helpers/desktop-session.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
 import { startServer } from './helpers/server-process.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
+import { pollUntil } from './helpers/wait.js';
 
 /**
  * Issue 18, exception requests end to end with real processes: `dlp-server`, `dlp-agent run` (as

@@ -7,11 +7,11 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { enrolAgent, startAgent } from './helpers/agent-process.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { release } from './helpers/card-policy-api.js';
-import { pollUntil } from './helpers/desktop-session.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
 import { startServer } from './helpers/server-process.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
+import { pollUntil } from './helpers/wait.js';
 
 /**
  * Issue 16: the agent fills document 2's `process_detail` where its sensor knows the acting

@@ -10,6 +10,7 @@ import { enrolmentToken } from './helpers/enrolment-token.js';
 import { type RunningServer, startServer } from './helpers/server-process.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { TlsRelay } from './helpers/tls-proxy.js';
+import { pollUntil } from './helpers/wait.js';
 
 /**
  * Issue 22, clean removal, with a real `dlp-server` and real `dlp-agent` processes: a device revoked
@@ -28,15 +29,6 @@ let work: string;
 let env: NodeJS.ProcessEnv = {};
 let relayCa = '';
 let watched = '';
-
-/** Waits for a process to reach a state (a deadline, never a fixed sleep). */
-async function until(cond: () => boolean | Promise<boolean>, what: string, ms = 60_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 200));
-  }
-}
 
 async function enrolled(name: string): Promise<{ state: string; id: string }> {
   const state = join(work, name);
@@ -93,18 +85,18 @@ describe('revocation from the console reaches a running agent', { timeout: 180_0
     });
     let revokedAt = -1;
     try {
-      await until(() => log.includes('"msg":"watching"'), 'agent up');
+      await pollUntil(() => log.includes('"msg":"watching"'), 'agent up');
       // Uploads work before the revocation.
       writeFileSync(join(watched, 'before.txt'), `${VALID_CARDS.join('\n')}\n`);
-      await until(() => relay.requests.some((q) => q.path === EVENTS), 'first upload');
+      await pollUntil(() => relay.requests.some((q) => q.path === EVENTS), 'first upload');
 
       await owner.ok(owner.post(`/agents/${a.id}/revoke`, { reason: 'laptop reported stolen' }));
       const checkinsBefore = relay.requests.filter((q) => q.path === CHECKIN).length;
-      await until(() => log.includes('reports this device as revoked'), 'revocation learnt at check-in');
+      await pollUntil(() => log.includes('reports this device as revoked'), 'revocation learnt at check-in');
       revokedAt = relay.requests.length;
       // Events still happen on the machine; none leaves it.
       writeFileSync(join(watched, 'after.txt'), `${VALID_CARDS.join('\n')}\n`);
-      await until(
+      await pollUntil(
         () => relay.requests.filter((q) => q.path === CHECKIN).length >= checkinsBefore + 3,
         'two more check-ins after the revocation',
       );

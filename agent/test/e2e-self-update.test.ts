@@ -11,6 +11,7 @@ import { type RunningServer, startServer } from './helpers/server-process.js';
 import { SupervisedAgent } from './helpers/supervised-agent.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { launcher, releaseAdd as releaseAdd0 } from './helpers/update-fixtures.js';
+import { pollUntil } from './helpers/wait.js';
 
 /**
  * Issue 22, self-update by ring, with a real `dlp-server` and real `dlp-agent` processes. Building
@@ -61,14 +62,6 @@ async function versionOf(id: string): Promise<string> {
 }
 
 /** Polls the server (the agents are separate processes) until `cond` holds, within `ms`. */
-async function until(cond: () => Promise<boolean>, ms: number): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error('condition not reached in time');
-    await new Promise((r) => setTimeout(r, 250));
-  }
-}
-
 function withDb<T>(fn: (db: Database.Database) => T): T {
   const db = new Database(join(serverData, 'custos.db'));
   try {
@@ -127,7 +120,10 @@ describe('agent self-update by rollout ring (issue 22)', { timeout: 120_000 }, (
     await a.waitFor('agent update confirmed by a check-in', 60_000);
     // Ring 2 checked in since the rollout (its last-seen moves) and was offered nothing.
     const seen = await agentRow(agents.b.id);
-    await until(async () => (await agentRow(agents.b.id)).last_seen_at !== seen.last_seen_at, 30_000);
+    await pollUntil(
+      async () => (await agentRow(agents.b.id)).last_seen_at !== seen.last_seen_at,
+      'a check-in of agent b',
+    );
     expect(a.exits).toEqual([75]);
     expect(readFileSync(agents.a.exe, 'utf8')).toBe(V2);
     expect(readFileSync(`${agents.a.exe}.previous`, 'utf8')).toBe(V1);

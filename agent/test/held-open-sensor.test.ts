@@ -8,9 +8,9 @@ import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
 import { HeldOpenSensor } from '../src/sensors/held-opens.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
-import { pollUntil } from './helpers/desktop-session.js';
 import { linuxPlatform } from './helpers/platform.js';
 import { tempDir } from './helpers/tmp.js';
+import { pollUntil } from './helpers/wait.js';
 
 /** `cat FILE` in a child (opens by the agent's own process are never held); its exit code. */
 function cat(path: string): Promise<number | null> {

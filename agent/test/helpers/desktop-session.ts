@@ -40,19 +40,6 @@ export class ProcessLog {
   }
 }
 
-/**
- * For a condition no event reaches the test with (a query over the server's API): asks again
- * every 100 ms until it holds; throws naming `what` after `ms`. Prefer `ProcessLog.until`,
- * `AgentPeerServer.until` and `FakeNotificationServer.until`, which wait for the event itself.
- */
-export async function pollUntil(cond: () => Promise<boolean>, what: string, ms = 30_000): Promise<void> {
-  const end = Date.now() + ms;
-  while (!(await cond())) {
-    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
-    await new Promise((r) => setTimeout(r, 100));
-  }
-}
-
 /** The person's desktop for issue 18 tests: a real session bus, a scripted notification server and zenity. */
 export interface ScriptedDesktop {
   notes: FakeNotificationServer;

@@ -35,3 +35,20 @@ export function whenTrue(
     endEvent?.source.on(endEvent.event, ended);
   });
 }
+
+/**
+ * For a condition no event reaches the test with (a query over the server's API): asks again
+ * every 100 ms until it holds; throws naming `what` after `ms`. Prefer `ProcessLog.until`,
+ * `AgentPeerServer.until` and `FakeNotificationServer.until`, which wait for the event itself.
+ */
+export async function pollUntil(
+  cond: () => boolean | Promise<boolean>,
+  what: string,
+  ms = 30_000,
+): Promise<void> {
+  const end = Date.now() + ms;
+  while (!(await cond())) {
+    if (Date.now() > end) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((r) => setTimeout(r, 100));
+  }
+}

@@ -3,6 +3,7 @@ import addFormats from 'ajv-formats';
 import type { FastifySchemaCompiler } from 'fastify';
 import type { FieldError } from './errors.js';
 import { addPersonTextKeyword, PERSON_TEXT_KEYWORD } from './person-text.js';
+import { lazyCompiled } from './schema-cache.js';
 
 type FormatsPlugin = (ajv: Ajv) => Ajv;
 // ajv-formats is CommonJS: depending on the loader its default import is the plugin itself or
@@ -31,24 +32,31 @@ function makeAjv(coerce: boolean): Ajv {
 }
 
 /**
- * The two validators and what they compiled live for the process, keyed by the schema's JSON:
- * a process that builds many apps (the test suite) compiles each request schema once. Compiled
- * functions hold no per-app state.
+ * The two validators live for the process; each route's validator is compiled on its first
+ * request and kept (http/schema-cache.ts), so a process that builds many apps (the test suite)
+ * compiles each request schema once. Compiled functions hold no per-app state.
  */
-let shared: { body: Ajv; text: Ajv; compiled: Map<string, ValidateFunction> } | undefined;
+let validators: { body: Ajv; text: Ajv } | undefined;
 
 export function createValidatorCompiler(): FastifySchemaCompiler<unknown> {
-  shared ??= { body: makeAjv(false), text: makeAjv(true), compiled: new Map() };
-  const { body, text, compiled } = shared;
+  validators ??= { body: makeAjv(false), text: makeAjv(true) };
+  const { body, text } = validators;
   return ({ schema, httpPart }) => {
     const isBody = httpPart === 'body';
-    const key = `${isBody ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`;
-    let validate = compiled.get(key);
-    if (!validate) {
-      validate = (isBody ? body : text).compile(schema as object) as ValidateFunction;
-      compiled.set(key, validate);
-    }
-    return validate;
+    return lazyCompiled<ValidateFunction>(
+      `${isBody ? 'body' : 'text'}\u0000${JSON.stringify(schema)}`,
+      () => (isBody ? body : text).compile(schema as object) as ValidateFunction,
+      (resolve) => {
+        // Fastify reads `errors` from the function it was given, after a failed call.
+        const standIn = ((data: unknown) => {
+          const validate = resolve();
+          const valid = validate(data);
+          standIn.errors = validate.errors;
+          return valid;
+        }) as ValidateFunction;
+        return standIn;
+      },
+    );
   };
 }
 
