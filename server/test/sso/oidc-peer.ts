@@ -1,7 +1,9 @@
 import { generateKeyPairSync, type JsonWebKey } from 'node:crypto';
 import http from 'node:http';
+import https from 'node:https';
 import type { AddressInfo } from 'node:net';
 import Provider from 'oidc-provider';
+import { Agent, fetch as undiciFetch } from 'undici';
 
 /**
  * A real OpenID provider (panva's oidc-provider) on a loopback port, with its built-in login and
@@ -17,10 +19,14 @@ export interface OidcPeer {
   close(): Promise<void>;
 }
 
-export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
-  const server = http.createServer();
+/** `tls`: served over HTTPS with that certificate (a private CA's), else plain HTTP on loopback. */
+export async function startOidcPeer(
+  redirectUri: string,
+  tls?: { cert: string; key: string },
+): Promise<OidcPeer> {
+  const server = tls ? https.createServer(tls) : http.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const issuer = `${tls ? 'https' : 'http'}://127.0.0.1:${(server.address() as AddressInfo).port}`;
   const rsa = {
     ...generateKeyPairSync('rsa', { modulusLength: 2048 }).privateKey.export({ format: 'jwk' }),
     kid: 'rsa-1',
@@ -80,15 +86,18 @@ export async function startOidcPeer(redirectUri: string): Promise<OidcPeer> {
 /**
  * The browser part, headless: follows the provider's redirects with a cookie jar, fills its
  * login form as `login` and its consent form, and stops at the first redirect to `stopAt`.
+ * `ca`: the browser trusts that CA (a provider behind a private CA).
  */
 export async function signInAtProvider(
   authorizationUrl: string,
   login: string,
   stopAt: string,
+  ca?: string,
 ): Promise<string> {
+  const dispatcher = ca ? new Agent({ connect: { ca } }) : undefined;
   const jar = new Map<string, string>();
   const cookieHeader = () => [...jar.entries()].map(([k, v]) => `${k}=${v}`).join('; ');
-  const remember = (res: Response) => {
+  const remember = (res: { headers: Headers }) => {
     for (const c of res.headers.getSetCookie()) {
       const [pair] = c.split(';');
       const i = pair!.indexOf('=');
@@ -99,7 +108,8 @@ export async function signInAtProvider(
   let body: string | undefined;
   for (let hop = 0; hop < 20; hop++) {
     if (url.startsWith(stopAt)) return url;
-    const res = await fetch(url, {
+    const res = await undiciFetch(url, {
+      ...(dispatcher ? { dispatcher } : {}),
       method: body ? 'POST' : 'GET',
       redirect: 'manual',
       headers: {
