@@ -18,6 +18,7 @@ describe.runIf(run)('console in Chromium: roles and sessions', () => {
         token,
       );
       expect(role.status).toBe(201);
+      expect((await s.api('POST', '/agent-groups', { name: 'Night shift laptops' }, token)).status).toBe(201);
     },
   });
   let s: ConsoleServer;
@@ -46,6 +47,37 @@ describe.runIf(run)('console in Chromium: roles and sessions', () => {
     await confirm.getByRole('button', { name: 'Confirm' }).click();
     await page.getByText('The role was retired.').waitFor();
     expect(await custom.getByRole('row', { name: /Night triage/ }).innerText()).toContain('Retired');
+  });
+
+  it('creates a custom role scoped to an endpoint group, then edits it; a refused field is named', async () => {
+    await page.getByRole('button', { name: 'New custom role' }).click();
+    const form = page.getByRole('form', { name: 'New custom role' });
+    await form.getByLabel('Name', { exact: true }).fill('Day triage');
+    await form.getByLabel('Description', { exact: true }).fill('Analysts of the day shift');
+    await form.getByRole('checkbox', { name: /incidents:read/ }).check();
+    await form.getByRole('radio', { name: 'Only incidents from these endpoint groups' }).check();
+    await form.getByRole('checkbox', { name: 'Night shift laptops' }).check();
+    // A scoped role cannot hold a tenant-wide permission: the server names the field.
+    await form.getByRole('checkbox', { name: /^behaviour:read/ }).check();
+    await form.getByRole('button', { name: 'Create role' }).click();
+    await form.locator('fieldset[aria-invalid="true"] .error').first().waitFor();
+    await expectAccessible(page, 'role-form');
+    await form.getByRole('checkbox', { name: /^behaviour:read/ }).uncheck();
+    await form.getByRole('button', { name: 'Create role' }).click();
+    await page.getByText('The role Day triage was created.').waitFor();
+    const custom = page.getByRole('table', { name: 'Custom roles' });
+    const row = custom.getByRole('row', { name: /Day triage/ });
+    expect(await row.innerText()).toContain('1 endpoint groups');
+    await row.getByRole('button', { name: 'Edit' }).click();
+    const edit = page.getByRole('form', { name: 'Edit the role Day triage' });
+    expect(await edit.getByLabel('Name', { exact: true }).inputValue()).toBe('Day triage');
+    await edit.getByRole('checkbox', { name: /^incidents:comment/ }).check();
+    await edit.getByRole('button', { name: 'Save role' }).click();
+    await page.getByText('The role Day triage was saved.').waitFor();
+    await custom
+      .getByRole('row', { name: /Day triage/ })
+      .getByText(/incidents:comment/)
+      .waitFor();
   });
 
   it('lists the organisation’s sessions with this one marked', async () => {

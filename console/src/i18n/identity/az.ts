@@ -24,6 +24,18 @@ export const identityAz: Record<keyof typeof identityEn, string> = {
   'roles.retire': 'İstifadədən çıxar',
   'roles.retireTitle': '{name} rolu istifadədən çıxarılsın?',
   'roles.retiredNote': 'Rol istifadədən çıxarıldı.',
+  'roles.create': 'Yeni xüsusi rol',
+  'roles.editTitle': '{name} rolunu redaktə et',
+  'roles.edit': 'Redaktə et',
+  'roles.description': 'Təsvir',
+  'roles.notGrantable': 'Bu icazəni verə bilməzsiniz',
+  'roles.sensitive': 'həssas',
+  'roles.scopeGroups': 'Yalnız bu son nöqtə qruplarından olan insidentlər',
+  'roles.submit': 'Rol yarat',
+  'roles.save': 'Rolu yadda saxla',
+  'roles.cancel': 'Ləğv et',
+  'roles.createdNote': '{name} rolu yaradıldı.',
+  'roles.savedNote': '{name} rolu yadda saxlanıldı.',
   // SCIM tokens on the sign-in settings page (issue 20; docs/scim.md).
   'scim.title': 'SCIM ilə hesabların təmini',
   'scim.intro':

@@ -22,6 +22,18 @@ export const identityEn = {
   'roles.retire': 'Retire',
   'roles.retireTitle': 'Retire the role {name}?',
   'roles.retiredNote': 'The role was retired.',
+  'roles.create': 'New custom role',
+  'roles.editTitle': 'Edit the role {name}',
+  'roles.edit': 'Edit',
+  'roles.description': 'Description',
+  'roles.notGrantable': 'You may not grant this permission',
+  'roles.sensitive': 'sensitive',
+  'roles.scopeGroups': 'Only incidents from these endpoint groups',
+  'roles.submit': 'Create role',
+  'roles.save': 'Save role',
+  'roles.cancel': 'Cancel',
+  'roles.createdNote': 'The role {name} was created.',
+  'roles.savedNote': 'The role {name} was saved.',
   // SCIM tokens on the sign-in settings page (issue 20; docs/scim.md).
   'scim.title': 'SCIM provisioning',
   'scim.intro':

@@ -24,6 +24,18 @@ export const identityRu: Record<keyof typeof identityEn, string> = {
   'roles.retire': 'Вывести из употребления',
   'roles.retireTitle': 'Вывести роль {name} из употребления?',
   'roles.retiredNote': 'Роль выведена из употребления.',
+  'roles.create': 'Новая пользовательская роль',
+  'roles.editTitle': 'Изменить роль {name}',
+  'roles.edit': 'Изменить',
+  'roles.description': 'Описание',
+  'roles.notGrantable': 'Вы не можете выдать это разрешение',
+  'roles.sensitive': 'чувствительное',
+  'roles.scopeGroups': 'Только инциденты из этих групп конечных точек',
+  'roles.submit': 'Создать роль',
+  'roles.save': 'Сохранить роль',
+  'roles.cancel': 'Отмена',
+  'roles.createdNote': 'Роль {name} создана.',
+  'roles.savedNote': 'Роль {name} сохранена.',
   // SCIM tokens on the sign-in settings page (issue 20; docs/scim.md).
   'scim.title': 'Подготовка учётных записей по SCIM',
   'scim.intro':

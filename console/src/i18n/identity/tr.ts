@@ -24,6 +24,18 @@ export const identityTr: Record<keyof typeof identityEn, string> = {
   'roles.retire': 'Emekliye ayır',
   'roles.retireTitle': '{name} rolü emekliye ayrılsın mı?',
   'roles.retiredNote': 'Rol emekliye ayrıldı.',
+  'roles.create': 'Yeni özel rol',
+  'roles.editTitle': '{name} rolünü düzenle',
+  'roles.edit': 'Düzenle',
+  'roles.description': 'Açıklama',
+  'roles.notGrantable': 'Bu izni veremezsiniz',
+  'roles.sensitive': 'hassas',
+  'roles.scopeGroups': 'Yalnızca bu uç nokta gruplarından gelen olaylar',
+  'roles.submit': 'Rol oluştur',
+  'roles.save': 'Rolü kaydet',
+  'roles.cancel': 'Vazgeç',
+  'roles.createdNote': '{name} rolü oluşturuldu.',
+  'roles.savedNote': '{name} rolü kaydedildi.',
   // SCIM tokens on the sign-in settings page (issue 20; docs/scim.md).
   'scim.title': 'SCIM ile hesap sağlama',
   'scim.intro':

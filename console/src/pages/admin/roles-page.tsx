@@ -7,8 +7,12 @@ import { useStepUp } from '../../session/step-up.js';
 import { Alert } from '../../ui/alert.js';
 import { ConfirmDialog } from '../../ui/confirm-dialog.js';
 import { messageOf } from '../../ui/errors.js';
+import { type EditedRole, RoleForm } from './role-form.js';
 
-/** `/roles`: built-in and custom roles with permissions and members; retire an unheld custom role. */
+/**
+ * `/roles`: built-in and custom roles with permissions and members; create or edit a custom role
+ * (role-form.tsx), retire an unheld one.
+ */
 export function RolesPage() {
   const t = useT();
   const me = useMe();
@@ -16,6 +20,8 @@ export function RolesPage() {
   const queryClient = useQueryClient();
   const [note, setNote] = useState<string | null>(null);
   const [retiring, setRetiring] = useState<{ id: string; name: string } | null>(null);
+  // null: no form; 'new': the create form; a role: its edit form.
+  const [editing, setEditing] = useState<EditedRole | 'new' | null>(null);
   const roles = useQuery({ queryKey: ['roles-list'], queryFn: () => call(api.GET('/api/v1/roles')) });
   const mayRetire = can(me.data, 'users:write');
 
@@ -32,6 +38,23 @@ export function RolesPage() {
       <h1>{t('roles.title')}</h1>
       <p>{t('roles.intro')}</p>
       {note && <Alert kind="info">{note}</Alert>}
+      {mayRetire && editing === null && (
+        <button type="button" onClick={() => setEditing('new')}>
+          {t('roles.create')}
+        </button>
+      )}
+      {editing !== null && (
+        <RoleForm
+          key={editing === 'new' ? 'new' : editing.id}
+          {...(editing === 'new' ? {} : { role: editing })}
+          onSaved={(name) => {
+            setNote(t(editing === 'new' ? 'roles.createdNote' : 'roles.savedNote', { name }));
+            setEditing(null);
+            void queryClient.invalidateQueries({ queryKey: ['roles-list'] });
+          }}
+          onCancel={() => setEditing(null)}
+        />
+      )}
       {roles.isError && <Alert kind="error">{messageOf(roles.error)}</Alert>}
       {roles.data && (
         <>
@@ -80,6 +103,11 @@ export function RolesPage() {
                     <td>{r.permissions.join(', ')}</td>
                     <td>
                       {r.retired_at ? t('roles.retired') : t('roles.live')}{' '}
+                      {!r.retired_at && mayRetire && (
+                        <button type="button" onClick={() => setEditing(r)}>
+                          {t('roles.edit')}
+                        </button>
+                      )}{' '}
                       {!r.retired_at && mayRetire && r.member_count === 0 && (
                         <button type="button" onClick={() => setRetiring({ id: r.id, name: r.name })}>
                           {t('roles.retire')}
