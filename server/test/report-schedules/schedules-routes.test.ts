@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { useDeliveryLookup } from '../../src/modules/report-schedules/public.js';
+import { runSchedulerPass, useDeliveryLookup } from '../../src/modules/report-schedules/public.js';
 import { stepUp } from '../helpers/index.js';
 import { type Reports, startReports } from '../reports/harness.js';
 
@@ -114,6 +114,32 @@ describe('report schedules', () => {
     expect((await call('POST', `/reports/${other}/schedules`, r.owner, DAILY)).statusCode).toBe(404);
     expect((await call('GET', '/report-schedules', r.stranger)).json().items).toEqual([]);
     await call('DELETE', `/report-schedules/${id}`);
+  });
+});
+
+describe('a deleted report', () => {
+  it('leaves its schedules listed; their next run pauses them (report_missing)', async () => {
+    const gone = await r.report({ name: 'Short-lived' });
+    const made = (await call('POST', `/reports/${gone}/schedules`, r.owner, DAILY)).json();
+    expect(
+      (await call('DELETE', `/reports/${gone}`, r.owner, { reason: 'No longer needed.' })).statusCode,
+    ).toBe(204);
+    const listed = await call('GET', '/report-schedules');
+    expect(listed.statusCode).toBe(200);
+    expect(listed.json().items.find((x: { id: string }) => x.id === made.id)).toMatchObject({
+      report_name: '',
+    });
+    r.t.h.ctx.clock.set(made.next_run_at);
+    await runSchedulerPass(r.t.h.ctx.db);
+    r.t.h.ctx.clock.set('2026-01-20T09:00:00.000Z');
+    const after = await r.t.h.ctx.db
+      .selectFrom('report_schedules')
+      .selectAll()
+      .where('id', '=', made.id)
+      .executeTakeFirstOrThrow();
+    expect(after).toMatchObject({ enabled: 0, next_run_at: null });
+    expect(after.paused_reason).toMatch(/deleted/);
+    await r.t.h.ctx.db.deleteFrom('report_schedules').where('id', '=', made.id).execute();
   });
 });
 

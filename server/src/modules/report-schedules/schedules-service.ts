@@ -97,8 +97,16 @@ async function checkDestination(ctx: ServiceContext, p: Principal, id: string | 
 
 async function names(c: ReportCall, rows: ReportSchedulesTable[]) {
   const found = new Map<string, string>();
+  // A deleted report's schedules stay listed (empty name) until deleted; their next run pauses.
   for (const s of rows)
-    if (!found.has(s.report_id)) found.set(s.report_id, (await visibleReport(c, s.report_id)).name);
+    if (!found.has(s.report_id))
+      found.set(
+        s.report_id,
+        await visibleReport(c, s.report_id).then(
+          (r) => r.name,
+          () => '',
+        ),
+      );
   return rows.map((s) => scheduleView(s, found.get(s.report_id) ?? ''));
 }
 
@@ -119,7 +127,7 @@ export async function visibleSchedule(c: ReportCall, id: string): Promise<Report
 
 export async function getSchedule(c: ReportCall, id: string) {
   const s = await visibleSchedule(c, id);
-  return scheduleView(s, (await visibleReport(c, s.report_id)).name);
+  return (await names(c, [s]))[0]!;
 }
 
 const auditMeta = (s: ReportSchedulesTable) => ({
