@@ -80,6 +80,23 @@ describe.runIf(run)('console in Chromium: reports', () => {
     await expectAccessible(page, 'report run');
   });
 
+  it('schedules the report from its page, lists the schedule and its runs, and deletes it', async () => {
+    await page.getByRole('button', { name: 'New schedule' }).click();
+    const form = page.getByRole('form', { name: 'New schedule' });
+    await form.getByLabel('Time zone (IANA, such as Europe/Berlin)').fill('Europe/Istanbul');
+    await form.getByLabel('Local time').fill('08:30');
+    await form.getByLabel('Repeats').selectOption({ label: 'Weekly' });
+    await form.getByLabel('Day of the week').selectOption({ label: 'Friday' });
+    await form.getByRole('button', { name: 'Save schedule' }).click();
+    const row = page.getByRole('row', { name: /Weekly, Friday at 08:30 \(Europe\/Istanbul\)/ });
+    await row.getByText('Active').waitFor();
+    await expectAccessible(page, 'report schedules');
+    await row.getByRole('button', { name: 'Runs' }).click();
+    await page.getByText('No run yet.').waitFor();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This report has no schedule.').waitFor();
+  });
+
   it('asks for approval above the threshold, and exports with it once someone else approved', async () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     await page.getByText('This export has 3 rows, above the limit of 2').waitFor();
