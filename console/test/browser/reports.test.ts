@@ -97,6 +97,36 @@ describe.runIf(run)('console in Chromium: reports', () => {
     await page.getByText('This report has no schedule.').waitFor();
   });
 
+  it('adds a delivery destination behind the step-up; the secret is never shown; a test is recorded', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Report delivery' })
+      .click();
+    await page.getByRole('heading', { name: 'Report delivery destinations', level: 1 }).waitFor();
+    await page.getByText('No destination yet.').waitFor();
+    await page.getByRole('button', { name: 'New destination' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Collector');
+    await page.getByLabel('HTTPS address').fill('https://169.254.169.254/latest');
+    await page.getByLabel('Shared secret (16–256 characters)').fill('browser-test-secret-0001');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await stepUp.getByLabel('Password').fill(s.owner.password);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/link-local/).waitFor();
+    // A closed loopback port: saved, and the test fails without reaching anything.
+    await page.getByLabel('HTTPS address').fill('https://127.0.0.1:1/inbox');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    const row = page.getByRole('row', { name: /Collector/ });
+    await row.waitFor();
+    expect(await page.content()).not.toContain('browser-test-secret-0001');
+    await row.getByRole('button', { name: 'Send a test' }).click();
+    await page.getByText('The test failed: the connection was refused.').waitFor();
+    await page.getByRole('row', { name: /Test.*Failed/ }).waitFor();
+    await expectAccessible(page, 'delivery destinations');
+    await page.goBack();
+  });
+
   it('asks for approval above the threshold, and exports with it once someone else approved', async () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     await page.getByText('This export has 3 rows, above the limit of 2').waitFor();
