@@ -34,6 +34,7 @@ import { ExportRequestsPage } from './pages/reports/export-requests-page.js';
 import { ReportRunPage } from './pages/reports/report-run-page.js';
 import { ReportsPage } from './pages/reports/reports-page.js';
 import { ApproverLabelPage } from './pages/settings/approver-label-page.js';
+import { DeliveryDestinationsPage } from './pages/settings/delivery-destinations-page.js';
 import { IncidentClosurePage } from './pages/settings/incident-closure-page.js';
 import { IncidentResponsePage } from './pages/settings/incident-response-page.js';
 import { NetworkIndicatorsPage } from './pages/settings/network-indicators-page.js';
@@ -261,6 +262,12 @@ const approverLabel = createRoute({
   path: '/settings/approver-label',
   component: ApproverLabelPage,
 });
+// Report delivery destinations (issue 21; docs/report-schedules.md).
+const deliveryDestinations = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/report-delivery',
+  component: DeliveryDestinationsPage,
+});
 const settingsRoutes = [
   agentGroups,
   networkIndicators,
@@ -269,6 +276,7 @@ const settingsRoutes = [
   incidentResponse,
   testFolders,
   approverLabel,
+  deliveryDestinations,
   signingKeys,
   agentUpdates,
 ] as const;

@@ -8,6 +8,7 @@ import { identityAz } from './identity/az.js';
 import { incidentSettingsAz } from './incident-settings/az.js';
 import { insightAz } from './insight/az.js';
 import { policyAz } from './policy/az.js';
+import { reportSchedulesAz } from './report-schedules/az.js';
 import { reportsAz } from './reports/az.js';
 
 /** Azərbaycanca. */
@@ -15,6 +16,7 @@ export const az: Catalogue = {
   ...adminAz,
   ...exceptionsAz,
   ...reportsAz,
+  ...reportSchedulesAz,
   ...insightAz,
   ...policyAz,
   ...identityAz,

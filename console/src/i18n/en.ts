@@ -7,6 +7,7 @@ import { identityEn } from './identity/en.js';
 import { incidentSettingsEn } from './incident-settings/en.js';
 import { insightEn } from './insight/en.js';
 import { policyEn } from './policy/en.js';
+import { reportSchedulesEn } from './report-schedules/en.js';
 import { reportsEn } from './reports/en.js';
 
 /** English: the reference catalogue. Every other language has exactly these keys (tsc checks). */
@@ -14,6 +15,7 @@ export const en = {
   ...adminEn,
   ...exceptionsEn,
   ...reportsEn,
+  ...reportSchedulesEn,
   ...insightEn,
   ...policyEn,
   ...identityEn,

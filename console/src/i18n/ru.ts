@@ -8,6 +8,7 @@ import { identityRu } from './identity/ru.js';
 import { incidentSettingsRu } from './incident-settings/ru.js';
 import { insightRu } from './insight/ru.js';
 import { policyRu } from './policy/ru.js';
+import { reportSchedulesRu } from './report-schedules/ru.js';
 import { reportsRu } from './reports/ru.js';
 
 /** Русский. */
@@ -15,6 +16,7 @@ export const ru: Catalogue = {
   ...adminRu,
   ...exceptionsRu,
   ...reportsRu,
+  ...reportSchedulesRu,
   ...insightRu,
   ...policyRu,
   ...identityRu,

@@ -8,6 +8,7 @@ import { identityTr } from './identity/tr.js';
 import { incidentSettingsTr } from './incident-settings/tr.js';
 import { insightTr } from './insight/tr.js';
 import { policyTr } from './policy/tr.js';
+import { reportSchedulesTr } from './report-schedules/tr.js';
 import { reportsTr } from './reports/tr.js';
 
 /** Türkçe. */
@@ -15,6 +16,7 @@ export const tr: Catalogue = {
   ...adminTr,
   ...exceptionsTr,
   ...reportsTr,
+  ...reportSchedulesTr,
   ...insightTr,
   ...policyTr,
   ...identityTr,

@@ -32,6 +32,9 @@ export function AdminNav({ me }: { me: Me }) {
           <Link to="/settings/test-folders">{t('nav.testFolders')}</Link>{' '}
           <Link to="/settings/approver-label">{t('nav.approverLabel')}</Link>
         </>
+      )}{' '}
+      {can(me, 'integrations:write') && can(me, 'reports:schedule') && (
+        <Link to="/settings/report-delivery">{t('nav.deliveryDestinations')}</Link>
       )}
     </>
   );

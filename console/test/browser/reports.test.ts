@@ -80,6 +80,53 @@ describe.runIf(run)('console in Chromium: reports', () => {
     await expectAccessible(page, 'report run');
   });
 
+  it('schedules the report from its page, lists the schedule and its runs, and deletes it', async () => {
+    await page.getByRole('button', { name: 'New schedule' }).click();
+    const form = page.getByRole('form', { name: 'New schedule' });
+    await form.getByLabel('Time zone (IANA, such as Europe/Berlin)').fill('Europe/Istanbul');
+    await form.getByLabel('Local time').fill('08:30');
+    await form.getByLabel('Repeats').selectOption({ label: 'Weekly' });
+    await form.getByLabel('Day of the week').selectOption({ label: 'Friday' });
+    await form.getByRole('button', { name: 'Save schedule' }).click();
+    const row = page.getByRole('row', { name: /Weekly, Friday at 08:30 \(Europe\/Istanbul\)/ });
+    await row.getByText('Active').waitFor();
+    await expectAccessible(page, 'report schedules');
+    await row.getByRole('button', { name: 'Runs' }).click();
+    await page.getByText('No run yet.').waitFor();
+    await row.getByRole('button', { name: 'Delete' }).click();
+    await page.getByText('This report has no schedule.').waitFor();
+  });
+
+  it('adds a delivery destination behind the step-up; the secret is never shown; a test is recorded', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Report delivery' })
+      .click();
+    await page.getByRole('heading', { name: 'Report delivery destinations', level: 1 }).waitFor();
+    await page.getByText('No destination yet.').waitFor();
+    await page.getByRole('button', { name: 'New destination' }).click();
+    await page.getByLabel('Name', { exact: true }).fill('Collector');
+    await page.getByLabel('HTTPS address').fill('https://169.254.169.254/latest');
+    await page.getByLabel('Shared secret (16–256 characters)').fill('browser-test-secret-0001');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    const stepUp = page.getByRole('dialog', { name: 'Confirm it is you' });
+    await stepUp.waitFor();
+    await stepUp.getByLabel('Password').fill(s.owner.password);
+    await stepUp.getByRole('button', { name: 'Confirm' }).click();
+    await page.getByText(/link-local/).waitFor();
+    // A closed loopback port: saved, and the test fails without reaching anything.
+    await page.getByLabel('HTTPS address').fill('https://127.0.0.1:1/inbox');
+    await page.getByRole('button', { name: 'Save destination' }).click();
+    const row = page.getByRole('row', { name: /Collector/ });
+    await row.waitFor();
+    expect(await page.content()).not.toContain('browser-test-secret-0001');
+    await row.getByRole('button', { name: 'Send a test' }).click();
+    await page.getByText('The test failed: the connection was refused.').waitFor();
+    await page.getByRole('row', { name: /Test.*Failed/ }).waitFor();
+    await expectAccessible(page, 'delivery destinations');
+    await page.goBack();
+  });
+
   it('asks for approval above the threshold, and exports with it once someone else approved', async () => {
     await page.getByRole('button', { name: 'Download CSV' }).click();
     await page.getByText('This export has 3 rows, above the limit of 2').waitFor();

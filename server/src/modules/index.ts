@@ -48,6 +48,7 @@ import { policySwitchModule } from './policies/switch-routes.js';
 import { policyPackagesModule } from './policy-packages/public.js';
 import { classificationBindingPort, policyCompilePort, policyPort } from './policy-wiring.js';
 import { promptMessagesModule } from './prompt-messages/routes.js';
+import { reportSchedulesModule } from './report-schedules/public.js';
 import { reportsModule } from './reports/public.js';
 import { roleScopesOfGroup } from './roles/public.js';
 import { rolesModule } from './roles/routes.js';
@@ -116,6 +117,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   savedViewsModule,
   // Reports (issue 21): incidents reach reports through the port (ports/report-incidents-port.ts).
   reportsModule(reportIncidents),
+  // Report schedules, delivery destinations and the scheduler (issue 21, docs/report-schedules.md).
+  reportSchedulesModule(reportIncidents),
   // Search across kinds and the overview (issue 21, docs/search.md, docs/overview.md).
   searchModule,
   overviewModule,

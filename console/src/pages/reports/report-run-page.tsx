@@ -10,6 +10,7 @@ import { messageOf } from '../../ui/errors.js';
 import { Pager } from '../../ui/pager.js';
 import { ExportPanel } from './export-panel.js';
 import { kindKey, REPORT_PAGE, type Run } from './report-types.js';
+import { SchedulesPanel } from './schedules-panel.js';
 
 type Item = Run['items'][number];
 type Incident = Extract<Item, { reference: string }>;
@@ -82,6 +83,7 @@ export function ReportRunPage() {
         </>
       )}
       {can(me.data, 'incidents:export') && <ExportPanel reportId={id} />}
+      {can(me.data, 'reports:schedule') && <SchedulesPanel reportId={id} />}
     </>
   );
 }

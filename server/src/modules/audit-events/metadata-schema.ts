@@ -181,6 +181,21 @@ const SCALARS = [
   'threshold',
   'approval_above_rows',
   'previous_above_rows',
+  // Issue 21, report schedules and destinations (docs/report-schedules.md, Audit).
+  'host',
+  'signed',
+  'has_ca_certificate',
+  'signing_changed',
+  'ok',
+  'http_status',
+  'cadence',
+  'timezone',
+  'local_minute',
+  'destination_id',
+  'run_id',
+  'occurrence_at',
+  'run_as',
+  'error_code',
 ] as const;
 
 const LISTS = [

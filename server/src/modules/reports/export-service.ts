@@ -40,10 +40,12 @@ export async function exportReport(
   view: View,
   format: ExportFormat,
   approval: string | undefined,
+  /** False for a scheduled delivery: it is not a person's export within the rate limit. */
+  counted = true,
 ): Promise<ReportExport> {
   const report = await visibleReport(c, id);
   checkView(c, report, view);
-  await countUse(c, 'export', report.id);
+  if (counted) await countUse(c, 'export', report.id);
   const p = await reportPage(c, report, view, { limit: REPORT_CAP, offset: 0 });
   // Read but not yet sent: the approval rule decides whether anything leaves.
   const approvalId = await requireApproval(

@@ -15,6 +15,10 @@ export function reportsModule(incidents: ReportIncidentsPort): ApiModule {
 // The export approval rule and reference, shared with the Activity Explorer (docs/activity-explorer.md).
 export { requireApproval } from './approvals.js';
 export { askExportApproval } from './export-requests-service.js';
-export { exportReference } from './export-service.js';
+// Report schedules (docs/report-schedules.md): the report a schedule names and its delivered export.
+export { exportReference, exportReport } from './export-service.js';
 export { countUse } from './limits.js';
 export type { ApprovalCall } from './route-parts.js';
+export { type ReportCall, reportCallOf } from './route-parts.js';
+export { visibleReport } from './service.js';
+export { viewOf } from './view.js';
