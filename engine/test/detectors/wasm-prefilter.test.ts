@@ -93,6 +93,26 @@ describe('WebAssembly prefilter = JavaScript prefilter', () => {
     }
   });
 
+  test('occurrences across the boundaries of segments and halves (built-in catalogue)', () => {
+    // Every catalogue keyword and anchor, in an order and spacing that move across the 32,768
+    // and 65,536 code-unit boundaries where the module restarts its automaton.
+    const words = BUILTIN_DETECTORS.flatMap((d) => [
+      ...d.keywords.en,
+      ...d.keywords.az,
+      ...d.keywords.ru,
+      ...d.keywords.tr,
+      ...d.triggers.flatMap((t) => (t.kind === 'literal' ? t.anchors : [])),
+    ]).map((k) => k.replace(/\*$/, ''));
+    let t = '';
+    for (let i = 0; t.length < 300_000; i++) t += words[(i * 7) % words.length] + ' '.repeat(i % 3);
+    for (const shift of [0, 1, 5, 17]) {
+      const shifted = 'x'.repeat(shift) + t;
+      expect(collect(wasmPrefilterPass, catalogue, shifted, 4)).toEqual(
+        collect(jsPrefilterPass, catalogue, shifted, 4),
+      );
+    }
+  });
+
   test('an empty automaton and an empty text', () => {
     const empty = buildAhoCorasick([]);
     for (const t of ['', '1234 5678', 'abc']) {

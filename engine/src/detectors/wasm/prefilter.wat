@@ -5,58 +5,111 @@
 (module
   (memory (export "memory") 1)
 
-;; Memory bytes 0–7 hold the resume point of a pass that stopped on a full output buffer:
-;; i32 at 0 = the automaton's row, i32 at 4 = the next code-unit offset to read.
+;; Memory bytes 0–15 are the passes' small results: `ac2` leaves its two pair counts at 8 and
+;; 12, `runs` the offset to resume from at 4.
 
-  ;; Aho-Corasick over the dense DFA of aho-corasick.ts: classOf is 65,536 u16 classes, delta the
-  ;; i32 table (next row, bitwise-negated when the state has outputs). Reads code units [from,
-  ;; len) of `text`, starting in the row stored at 0. For every character that lands in a state
-  ;; with outputs, writes the pair (row, end offset) at `out`; stops early when `cap` pairs are
-  ;; written. Leaves the row and the next offset at 0 and 4; returns the pair count.
-  (func (export "ac")
-    (param $text i32) (param $from i32) (param $len i32) (param $classOf i32) (param $delta i32)
-    (param $out i32) (param $cap i32)
-    (result i32)
-    (local $p i32) (local $end i32) (local $row i32) (local $next i32) (local $o i32)
-    (local $outEnd i32)
-    (local.set $o (local.get $out))
-    (local.set $outEnd (i32.add (local.get $out) (i32.shl (local.get $cap) (i32.const 3))))
-    (local.set $row (i32.load (i32.const 0)))
-    (local.set $p (i32.add (local.get $text) (i32.shl (local.get $from) (i32.const 1))))
-    (local.set $end (i32.add (local.get $text) (i32.shl (local.get $len) (i32.const 1))))
+  ;; One Aho-Corasick step sequence over [p, end) (byte addresses) from `row`: the dense DFA of
+  ;; aho-corasick.ts, classOf = 65,536 u16 classes, delta = i32 rows (bitwise-negated when the
+  ;; state has outputs). Writes (row, end offset) at `o` for each output state reached past the
+  ;; byte address `emit`; returns the address after the last pair.
+  (func $tail
+    (param $text i32) (param $p i32) (param $end i32) (param $emit i32) (param $row i32)
+    (param $classOf i32) (param $delta i32) (param $o i32) (result i32)
+    (local $next i32)
     (block $done
       (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
-      (loop $next_char
+      (loop $step
         (local.set $next
-          (i32.load
-            (i32.add
-              (local.get $delta)
-              (i32.shl
-                (i32.add
-                  (local.get $row)
-                  (i32.load16_u
-                    (i32.add
-                      (local.get $classOf)
-                      (i32.shl (i32.load16_u (local.get $p)) (i32.const 1)))))
-                (i32.const 2)))))
+          (i32.load (i32.add (local.get $delta) (i32.shl
+            (i32.add (local.get $row)
+              (i32.load16_u (i32.add (local.get $classOf)
+                (i32.shl (i32.load16_u (local.get $p)) (i32.const 1)))))
+            (i32.const 2)))))
         (local.set $p (i32.add (local.get $p) (i32.const 2)))
+        (local.set $row (local.get $next))
         (if (i32.lt_s (local.get $next) (i32.const 0))
           (then
-            (local.set $next (i32.xor (local.get $next) (i32.const -1)))
-            (i32.store (local.get $o) (local.get $next))
-            (i32.store offset=4
-              (local.get $o)
-              (i32.shr_u (i32.sub (local.get $p) (local.get $text)) (i32.const 1)))
-            (local.set $o (i32.add (local.get $o) (i32.const 8)))
-            (local.set $row (local.get $next))
-            (br_if $done (i32.ge_u (local.get $o) (local.get $outEnd)))
-            (br_if $next_char (i32.lt_u (local.get $p) (local.get $end)))
-            (br $done)))
-        (local.set $row (local.get $next))
-        (br_if $next_char (i32.lt_u (local.get $p) (local.get $end)))))
-    (i32.store (i32.const 0) (local.get $row))
-    (i32.store (i32.const 4) (i32.shr_u (i32.sub (local.get $p) (local.get $text)) (i32.const 1)))
-    (i32.shr_u (i32.sub (local.get $o) (local.get $out)) (i32.const 3)))
+            (local.set $row (i32.xor (local.get $next) (i32.const -1)))
+            (if (i32.gt_u (local.get $p) (local.get $emit))
+              (then
+                (i32.store (local.get $o) (local.get $row))
+                (i32.store offset=4 (local.get $o)
+                  (i32.shr_u (i32.sub (local.get $p) (local.get $text)) (i32.const 1)))
+                (local.set $o (i32.add (local.get $o) (i32.const 8)))))))
+        (br_if $step (i32.lt_u (local.get $p) (local.get $end)))))
+    (local.get $o))
+
+  ;; Two Aho-Corasick streams interleaved, each from the root state (the automaton's loop is bound
+  ;; by the latency of its table look-up, so two independent chains run nearly twice as fast):
+  ;; stream A reads code units [aFrom, aTo) and reports ends past aEmit into outA, stream B the
+  ;; same into outB. The caller starts each stream the longest pattern's length before its emit
+  ;; point, so every occurrence ending past it is found. Leaves the pair counts at 8 and 12.
+  (func (export "ac2")
+    (param $text i32) (param $classOf i32) (param $delta i32)
+    (param $aFrom i32) (param $aEmit i32) (param $aTo i32)
+    (param $bFrom i32) (param $bEmit i32) (param $bTo i32)
+    (param $outA i32) (param $outB i32)
+    (local $pA i32) (local $pB i32) (local $endA i32) (local $endB i32)
+    (local $emitA i32) (local $emitB i32) (local $stopA i32)
+    (local $rowA i32) (local $rowB i32) (local $nextA i32) (local $nextB i32)
+    (local $oA i32) (local $oB i32)
+    (local.set $pA (i32.add (local.get $text) (i32.shl (local.get $aFrom) (i32.const 1))))
+    (local.set $pB (i32.add (local.get $text) (i32.shl (local.get $bFrom) (i32.const 1))))
+    (local.set $endA (i32.add (local.get $text) (i32.shl (local.get $aTo) (i32.const 1))))
+    (local.set $endB (i32.add (local.get $text) (i32.shl (local.get $bTo) (i32.const 1))))
+    (local.set $emitA (i32.add (local.get $text) (i32.shl (local.get $aEmit) (i32.const 1))))
+    (local.set $emitB (i32.add (local.get $text) (i32.shl (local.get $bEmit) (i32.const 1))))
+    (local.set $oA (local.get $outA))
+    (local.set $oB (local.get $outB))
+    ;; Both streams step together for the shorter one's length.
+    (local.set $stopA (local.get $endA))
+    (if (i32.lt_s (i32.sub (local.get $endB) (local.get $pB)) (i32.sub (local.get $endA) (local.get $pA)))
+      (then (local.set $stopA
+        (i32.add (local.get $pA) (i32.sub (local.get $endB) (local.get $pB))))))
+    (block $done
+      (br_if $done (i32.ge_u (local.get $pA) (local.get $stopA)))
+      (loop $step
+        (local.set $nextA
+          (i32.load (i32.add (local.get $delta) (i32.shl
+            (i32.add (local.get $rowA)
+              (i32.load16_u (i32.add (local.get $classOf)
+                (i32.shl (i32.load16_u (local.get $pA)) (i32.const 1)))))
+            (i32.const 2)))))
+        (local.set $nextB
+          (i32.load (i32.add (local.get $delta) (i32.shl
+            (i32.add (local.get $rowB)
+              (i32.load16_u (i32.add (local.get $classOf)
+                (i32.shl (i32.load16_u (local.get $pB)) (i32.const 1)))))
+            (i32.const 2)))))
+        (local.set $pA (i32.add (local.get $pA) (i32.const 2)))
+        (local.set $pB (i32.add (local.get $pB) (i32.const 2)))
+        (local.set $rowA (local.get $nextA))
+        (local.set $rowB (local.get $nextB))
+        (if (i32.lt_s (local.get $nextA) (i32.const 0))
+          (then
+            (local.set $rowA (i32.xor (local.get $nextA) (i32.const -1)))
+            (if (i32.gt_u (local.get $pA) (local.get $emitA))
+              (then
+                (i32.store (local.get $oA) (local.get $rowA))
+                (i32.store offset=4 (local.get $oA)
+                  (i32.shr_u (i32.sub (local.get $pA) (local.get $text)) (i32.const 1)))
+                (local.set $oA (i32.add (local.get $oA) (i32.const 8)))))))
+        (if (i32.lt_s (local.get $nextB) (i32.const 0))
+          (then
+            (local.set $rowB (i32.xor (local.get $nextB) (i32.const -1)))
+            (if (i32.gt_u (local.get $pB) (local.get $emitB))
+              (then
+                (i32.store (local.get $oB) (local.get $rowB))
+                (i32.store offset=4 (local.get $oB)
+                  (i32.shr_u (i32.sub (local.get $pB) (local.get $text)) (i32.const 1)))
+                (local.set $oB (i32.add (local.get $oB) (i32.const 8)))))))
+        (br_if $step (i32.lt_u (local.get $pA) (local.get $stopA)))))
+    (local.set $oA (call $tail (local.get $text) (local.get $pA) (local.get $endA) (local.get $emitA)
+      (local.get $rowA) (local.get $classOf) (local.get $delta) (local.get $oA)))
+    (local.set $oB (call $tail (local.get $text) (local.get $pB) (local.get $endB) (local.get $emitB)
+      (local.get $rowB) (local.get $classOf) (local.get $delta) (local.get $oB)))
+    (i32.store (i32.const 8) (i32.shr_u (i32.sub (local.get $oA) (local.get $outA)) (i32.const 3)))
+    (i32.store (i32.const 12) (i32.shr_u (i32.sub (local.get $oB) (local.get $outB)) (i32.const 3))))
 
   ;; Separator of a digit run: space, - . / ( ) : and no-break space. (V8 does not inline calls
   ;; between WebAssembly functions: the hot loops below spell the tests out.)

@@ -40,22 +40,30 @@ class WasmUnavailableError extends Error {}
 
 interface PrefilterExports {
   readonly memory: WasmMemory;
-  ac(
+  ac2(
     text: number,
-    from: number,
-    len: number,
     classOf: number,
     delta: number,
-    out: number,
-    cap: number,
-  ): number;
+    aFrom: number,
+    aEmit: number,
+    aTo: number,
+    bFrom: number,
+    bEmit: number,
+    bTo: number,
+    outA: number,
+    outB: number,
+  ): void;
   runs(text: number, from: number, len: number, min: number, out: number, cap: number): number;
 }
 
 const CLASS_OF = 16;
 const DELTA = CLASS_OF + 65536 * 2;
-/** Match pairs (row, end) per call of `ac`; more are fetched by resuming. */
-const AC_CAP = 8192;
+/**
+ * The automaton runs over segments of this many code units, each as two interleaved halves; a
+ * half reports at most one pair (row, end) per code unit it reads, so its output area holds
+ * SEGMENT / 2 + the longest pattern's length pairs.
+ */
+const SEGMENT = 65536;
 /** Runs (seven i32 each) per call of `runs`. */
 const RUN_CAP = 2048;
 const RUN_WORDS = 7;
@@ -78,6 +86,9 @@ function getModule(): { module: object; api: WasmApi } {
 class PrefilterInstance {
   private readonly exports: PrefilterExports;
   private readonly acOut: number;
+  /** Pairs one half-segment can report: SEGMENT / 2 plus the restart overlap. */
+  private readonly acCap: number;
+  private readonly overlap: number;
   private readonly runsOut: number;
   private readonly text: number;
   private acView!: Int32Array;
@@ -94,8 +105,12 @@ class PrefilterInstance {
   };
 
   constructor(private readonly automaton: AhoCorasick) {
+    let longest = 1;
+    for (const length of automaton.patternLengths) if (length > longest) longest = length;
+    this.overlap = longest - 1;
+    this.acCap = SEGMENT / 2 + longest;
     this.acOut = DELTA + automaton.delta.length * 4;
-    this.runsOut = this.acOut + AC_CAP * 8;
+    this.runsOut = this.acOut + this.acCap * 16;
     this.text = this.runsOut + RUN_CAP * RUN_WORDS * 4;
     const { module, api } = getModule();
     const instance = new api.Instance(module, {});
@@ -111,8 +126,8 @@ class PrefilterInstance {
 
   private views(): void {
     const buffer = this.exports.memory.buffer;
-    this.header = new Int32Array(buffer, 0, 2);
-    this.acView = new Int32Array(buffer, this.acOut, AC_CAP * 2);
+    this.header = new Int32Array(buffer, 0, 4);
+    this.acView = new Int32Array(buffer, this.acOut, this.acCap * 4);
     this.runsView = new Int32Array(buffer, this.runsOut, RUN_CAP * RUN_WORDS);
   }
 
@@ -127,6 +142,19 @@ class PrefilterInstance {
     Buffer.from(this.exports.memory.buffer, this.text, bytes).write(text, 0, bytes, 'utf16le');
   }
 
+  private emit(
+    pairs: Int32Array,
+    at: number,
+    count: number,
+    onMatch: (patternId: number, end: number) => void,
+  ): void {
+    const { outputStart, outputs, classCount } = this.automaton;
+    for (let i = at; i < at + count * 2; i += 2) {
+      const end = pairs[i + 1]!;
+      for (let k = outputStart[pairs[i]! / classCount]!; outputs[k]! >= 0; k++) onMatch(outputs[k]!, end);
+    }
+  }
+
   pass(
     text: string,
     minRunDigits: number,
@@ -135,22 +163,34 @@ class PrefilterInstance {
   ): void {
     const len = text.length;
     this.load(text);
-    const { exports, header, automaton } = this;
-    const { outputStart, outputs, classCount } = automaton;
-    header[0] = 0;
-    let from = 0;
-    while (from < len) {
-      const count = exports.ac(this.text, from, len, CLASS_OF, DELTA, this.acOut, AC_CAP);
+    const { exports, header } = this;
+    const outB = this.acOut + this.acCap * 8;
+    const overlap = this.overlap;
+    // Each segment [s, e) is read as two halves, each from the root state `overlap` code units
+    // before its first end: the first reports ends in (s, m], the second ends in (m, e].
+    for (let s = 0; s < len; s += SEGMENT) {
+      const e = Math.min(len, s + SEGMENT);
+      const m = (s + e) >> 1;
+      exports.ac2(
+        this.text,
+        CLASS_OF,
+        DELTA,
+        Math.max(0, s - overlap),
+        s,
+        m,
+        Math.max(0, m - overlap),
+        m,
+        e,
+        this.acOut,
+        outB,
+      );
       const pairs = this.acView;
-      for (let i = 0; i < count * 2; i += 2) {
-        const end = pairs[i + 1]!;
-        for (let k = outputStart[pairs[i]! / classCount]!; outputs[k]! >= 0; k++) onMatch(outputs[k]!, end);
-      }
-      from = header[1]!;
+      this.emit(pairs, 0, header[2]!, onMatch);
+      this.emit(pairs, this.acCap * 2, header[3]!, onMatch);
     }
     if (!onRun) return;
     const run = this.run;
-    from = 0;
+    let from = 0;
     while (from < len) {
       const count = exports.runs(this.text, from, len, minRunDigits, this.runsOut, RUN_CAP);
       const r = this.runsView;
