@@ -71,9 +71,11 @@ const PAGE = 65536;
 
 /**
  * Texts longer than this go through the JavaScript passes: the instance's memory holds a copy of
- * the text and WebAssembly memory never shrinks (16 MB of copy at most per compiled set).
+ * the text and WebAssembly memory never shrinks, so the copy is bounded (2 MB per compiled set;
+ * with the tables and output areas about 6 MB for the built-in catalogue — docs/agent.md counts
+ * the agent's memory). Larger texts (a big file the agent read whole) scan at the JavaScript speed.
  */
-export const WASM_MAX_TEXT_LENGTH = 8 * 1024 * 1024;
+export const WASM_MAX_TEXT_LENGTH = 1024 * 1024;
 
 let wasmModule: object | undefined;
 
