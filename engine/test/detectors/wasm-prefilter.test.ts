@@ -93,8 +93,8 @@ describe('WebAssembly prefilter = JavaScript prefilter', () => {
     }
   });
 
-  test('occurrences across the boundaries of segments and halves (built-in catalogue)', () => {
-    // Every catalogue keyword and anchor, in an order and spacing that move across the 32,768
+  test('occurrences across the boundaries of segments and quarters (built-in catalogue)', () => {
+    // Every catalogue keyword and anchor, in an order and spacing that move across the 16,384
     // and 65,536 code-unit boundaries where the module restarts its automaton.
     const words = BUILTIN_DETECTORS.flatMap((d) => [
       ...d.keywords.en,

@@ -5,8 +5,8 @@
 (module
   (memory (export "memory") 1)
 
-;; Memory bytes 0–15 are the passes' small results: `ac2` leaves its two pair counts at 8 and
-;; 12, `runs` the offset to resume from at 4.
+;; Memory bytes 0–31 are the passes' small results: `runs` leaves the offset to resume from at
+;; 4, `ac4` its four pair counts at 16–28.
 
   ;; One Aho-Corasick step sequence over [p, end) (byte addresses) from `row`: the dense DFA of
   ;; aho-corasick.ts, classOf = 65,536 u16 classes, delta = i32 rows (bitwise-negated when the
@@ -39,35 +39,51 @@
         (br_if $step (i32.lt_u (local.get $p) (local.get $end)))))
     (local.get $o))
 
-  ;; Two Aho-Corasick streams interleaved, each from the root state (the automaton's loop is bound
-  ;; by the latency of its table look-up, so two independent chains run nearly twice as fast):
-  ;; stream A reads code units [aFrom, aTo) and reports ends past aEmit into outA, stream B the
-  ;; same into outB. The caller starts each stream the longest pattern's length before its emit
-  ;; point, so every occurrence ending past it is found. Leaves the pair counts at 8 and 12.
-  (func (export "ac2")
+  ;; Four Aho-Corasick streams interleaved, each from the root state (the automaton's loop is
+  ;; bound by the latency of its table look-ups, so independent chains overlap their waits):
+  ;; stream X reads code units [xFrom, xTo) and reports ends past xEmit into its own area of
+  ;; `cap` pairs at out + X·cap·8. The caller starts each stream the longest pattern's length
+  ;; before its emit point, so every occurrence ending past it is found. Leaves the four pair
+  ;; counts at 16, 20, 24 and 28.
+  (func (export "ac4")
     (param $text i32) (param $classOf i32) (param $delta i32)
-    (param $aFrom i32) (param $aEmit i32) (param $aTo i32)
-    (param $bFrom i32) (param $bEmit i32) (param $bTo i32)
-    (param $outA i32) (param $outB i32)
-    (local $pA i32) (local $pB i32) (local $endA i32) (local $endB i32)
-    (local $emitA i32) (local $emitB i32) (local $stopA i32)
-    (local $rowA i32) (local $rowB i32) (local $nextA i32) (local $nextB i32)
-    (local $oA i32) (local $oB i32)
-    (local.set $pA (i32.add (local.get $text) (i32.shl (local.get $aFrom) (i32.const 1))))
-    (local.set $pB (i32.add (local.get $text) (i32.shl (local.get $bFrom) (i32.const 1))))
-    (local.set $endA (i32.add (local.get $text) (i32.shl (local.get $aTo) (i32.const 1))))
-    (local.set $endB (i32.add (local.get $text) (i32.shl (local.get $bTo) (i32.const 1))))
-    (local.set $emitA (i32.add (local.get $text) (i32.shl (local.get $aEmit) (i32.const 1))))
-    (local.set $emitB (i32.add (local.get $text) (i32.shl (local.get $bEmit) (i32.const 1))))
-    (local.set $oA (local.get $outA))
-    (local.set $oB (local.get $outB))
-    ;; Both streams step together for the shorter one's length.
-    (local.set $stopA (local.get $endA))
-    (if (i32.lt_s (i32.sub (local.get $endB) (local.get $pB)) (i32.sub (local.get $endA) (local.get $pA)))
-      (then (local.set $stopA
-        (i32.add (local.get $pA) (i32.sub (local.get $endB) (local.get $pB))))))
+    (param $AFrom i32) (param $AEmit i32) (param $ATo i32)
+    (param $BFrom i32) (param $BEmit i32) (param $BTo i32)
+    (param $CFrom i32) (param $CEmit i32) (param $CTo i32)
+    (param $DFrom i32) (param $DEmit i32) (param $DTo i32)
+    (param $out i32) (param $cap i32)
+    (local $pA i32) (local $endA i32) (local $emitA i32) (local $rowA i32) (local $nextA i32) (local $oA i32)
+    (local $pB i32) (local $endB i32) (local $emitB i32) (local $rowB i32) (local $nextB i32) (local $oB i32)
+    (local $pC i32) (local $endC i32) (local $emitC i32) (local $rowC i32) (local $nextC i32) (local $oC i32)
+    (local $pD i32) (local $endD i32) (local $emitD i32) (local $rowD i32) (local $nextD i32) (local $oD i32)
+    (local $steps i32) (local $stop i32)
+    (local.set $pA (i32.add (local.get $text) (i32.shl (local.get $AFrom) (i32.const 1))))
+    (local.set $endA (i32.add (local.get $text) (i32.shl (local.get $ATo) (i32.const 1))))
+    (local.set $emitA (i32.add (local.get $text) (i32.shl (local.get $AEmit) (i32.const 1))))
+    (local.set $oA (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 0))))
+    (local.set $pB (i32.add (local.get $text) (i32.shl (local.get $BFrom) (i32.const 1))))
+    (local.set $endB (i32.add (local.get $text) (i32.shl (local.get $BTo) (i32.const 1))))
+    (local.set $emitB (i32.add (local.get $text) (i32.shl (local.get $BEmit) (i32.const 1))))
+    (local.set $oB (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 8))))
+    (local.set $pC (i32.add (local.get $text) (i32.shl (local.get $CFrom) (i32.const 1))))
+    (local.set $endC (i32.add (local.get $text) (i32.shl (local.get $CTo) (i32.const 1))))
+    (local.set $emitC (i32.add (local.get $text) (i32.shl (local.get $CEmit) (i32.const 1))))
+    (local.set $oC (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 16))))
+    (local.set $pD (i32.add (local.get $text) (i32.shl (local.get $DFrom) (i32.const 1))))
+    (local.set $endD (i32.add (local.get $text) (i32.shl (local.get $DTo) (i32.const 1))))
+    (local.set $emitD (i32.add (local.get $text) (i32.shl (local.get $DEmit) (i32.const 1))))
+    (local.set $oD (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 24))))
+    ;; All four step together for the shortest one's length (in bytes).
+    (local.set $steps (i32.sub (local.get $endA) (local.get $pA)))
+    (if (i32.lt_s (i32.sub (local.get $endB) (local.get $pB)) (local.get $steps))
+      (then (local.set $steps (i32.sub (local.get $endB) (local.get $pB)))))
+    (if (i32.lt_s (i32.sub (local.get $endC) (local.get $pC)) (local.get $steps))
+      (then (local.set $steps (i32.sub (local.get $endC) (local.get $pC)))))
+    (if (i32.lt_s (i32.sub (local.get $endD) (local.get $pD)) (local.get $steps))
+      (then (local.set $steps (i32.sub (local.get $endD) (local.get $pD)))))
+    (local.set $stop (i32.add (local.get $pA) (local.get $steps)))
     (block $done
-      (br_if $done (i32.ge_u (local.get $pA) (local.get $stopA)))
+      (br_if $done (i32.le_s (local.get $steps) (i32.const 0)))
       (loop $step
         (local.set $nextA
           (i32.load (i32.add (local.get $delta) (i32.shl
@@ -81,10 +97,20 @@
               (i32.load16_u (i32.add (local.get $classOf)
                 (i32.shl (i32.load16_u (local.get $pB)) (i32.const 1)))))
             (i32.const 2)))))
+        (local.set $nextC
+          (i32.load (i32.add (local.get $delta) (i32.shl
+            (i32.add (local.get $rowC)
+              (i32.load16_u (i32.add (local.get $classOf)
+                (i32.shl (i32.load16_u (local.get $pC)) (i32.const 1)))))
+            (i32.const 2)))))
+        (local.set $nextD
+          (i32.load (i32.add (local.get $delta) (i32.shl
+            (i32.add (local.get $rowD)
+              (i32.load16_u (i32.add (local.get $classOf)
+                (i32.shl (i32.load16_u (local.get $pD)) (i32.const 1)))))
+            (i32.const 2)))))
         (local.set $pA (i32.add (local.get $pA) (i32.const 2)))
-        (local.set $pB (i32.add (local.get $pB) (i32.const 2)))
         (local.set $rowA (local.get $nextA))
-        (local.set $rowB (local.get $nextB))
         (if (i32.lt_s (local.get $nextA) (i32.const 0))
           (then
             (local.set $rowA (i32.xor (local.get $nextA) (i32.const -1)))
@@ -94,6 +120,8 @@
                 (i32.store offset=4 (local.get $oA)
                   (i32.shr_u (i32.sub (local.get $pA) (local.get $text)) (i32.const 1)))
                 (local.set $oA (i32.add (local.get $oA) (i32.const 8)))))))
+        (local.set $pB (i32.add (local.get $pB) (i32.const 2)))
+        (local.set $rowB (local.get $nextB))
         (if (i32.lt_s (local.get $nextB) (i32.const 0))
           (then
             (local.set $rowB (i32.xor (local.get $nextB) (i32.const -1)))
@@ -103,13 +131,46 @@
                 (i32.store offset=4 (local.get $oB)
                   (i32.shr_u (i32.sub (local.get $pB) (local.get $text)) (i32.const 1)))
                 (local.set $oB (i32.add (local.get $oB) (i32.const 8)))))))
-        (br_if $step (i32.lt_u (local.get $pA) (local.get $stopA)))))
+        (local.set $pC (i32.add (local.get $pC) (i32.const 2)))
+        (local.set $rowC (local.get $nextC))
+        (if (i32.lt_s (local.get $nextC) (i32.const 0))
+          (then
+            (local.set $rowC (i32.xor (local.get $nextC) (i32.const -1)))
+            (if (i32.gt_u (local.get $pC) (local.get $emitC))
+              (then
+                (i32.store (local.get $oC) (local.get $rowC))
+                (i32.store offset=4 (local.get $oC)
+                  (i32.shr_u (i32.sub (local.get $pC) (local.get $text)) (i32.const 1)))
+                (local.set $oC (i32.add (local.get $oC) (i32.const 8)))))))
+        (local.set $pD (i32.add (local.get $pD) (i32.const 2)))
+        (local.set $rowD (local.get $nextD))
+        (if (i32.lt_s (local.get $nextD) (i32.const 0))
+          (then
+            (local.set $rowD (i32.xor (local.get $nextD) (i32.const -1)))
+            (if (i32.gt_u (local.get $pD) (local.get $emitD))
+              (then
+                (i32.store (local.get $oD) (local.get $rowD))
+                (i32.store offset=4 (local.get $oD)
+                  (i32.shr_u (i32.sub (local.get $pD) (local.get $text)) (i32.const 1)))
+                (local.set $oD (i32.add (local.get $oD) (i32.const 8)))))))
+        (br_if $step (i32.lt_u (local.get $pA) (local.get $stop)))))
     (local.set $oA (call $tail (local.get $text) (local.get $pA) (local.get $endA) (local.get $emitA)
       (local.get $rowA) (local.get $classOf) (local.get $delta) (local.get $oA)))
+    (i32.store (i32.const 16) (i32.shr_u (i32.sub (local.get $oA)
+      (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 0)))) (i32.const 3)))
     (local.set $oB (call $tail (local.get $text) (local.get $pB) (local.get $endB) (local.get $emitB)
       (local.get $rowB) (local.get $classOf) (local.get $delta) (local.get $oB)))
-    (i32.store (i32.const 8) (i32.shr_u (i32.sub (local.get $oA) (local.get $outA)) (i32.const 3)))
-    (i32.store (i32.const 12) (i32.shr_u (i32.sub (local.get $oB) (local.get $outB)) (i32.const 3))))
+    (i32.store (i32.const 20) (i32.shr_u (i32.sub (local.get $oB)
+      (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 8)))) (i32.const 3)))
+    (local.set $oC (call $tail (local.get $text) (local.get $pC) (local.get $endC) (local.get $emitC)
+      (local.get $rowC) (local.get $classOf) (local.get $delta) (local.get $oC)))
+    (i32.store (i32.const 24) (i32.shr_u (i32.sub (local.get $oC)
+      (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 16)))) (i32.const 3)))
+    (local.set $oD (call $tail (local.get $text) (local.get $pD) (local.get $endD) (local.get $emitD)
+      (local.get $rowD) (local.get $classOf) (local.get $delta) (local.get $oD)))
+    (i32.store (i32.const 28) (i32.shr_u (i32.sub (local.get $oD)
+      (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 24)))) (i32.const 3)))
+  )
 
   ;; Separator of a digit run: space, - . / ( ) : and no-break space. (V8 does not inline calls
   ;; between WebAssembly functions: the hot loops below spell the tests out.)

@@ -9,7 +9,7 @@
  *
  * One instance per automaton (its tables are copied into the instance's memory once), created
  * on first use and collected with the compiled set. Memory layout, in bytes:
- * [resume point 16][class table 131,072][transition table][match pairs][runs][text].
+ * [small results 32][class table 131,072][transition table][match pairs][runs][text].
  */
 import type { AhoCorasick } from '../aho-corasick.js';
 import type { DigitRun } from '../digit-runs.js';
@@ -40,7 +40,7 @@ class WasmUnavailableError extends Error {}
 
 interface PrefilterExports {
   readonly memory: WasmMemory;
-  ac2(
+  ac4(
     text: number,
     classOf: number,
     delta: number,
@@ -50,20 +50,27 @@ interface PrefilterExports {
     bFrom: number,
     bEmit: number,
     bTo: number,
-    outA: number,
-    outB: number,
+    cFrom: number,
+    cEmit: number,
+    cTo: number,
+    dFrom: number,
+    dEmit: number,
+    dTo: number,
+    out: number,
+    cap: number,
   ): void;
   runs(text: number, from: number, len: number, min: number, out: number, cap: number): number;
 }
 
-const CLASS_OF = 16;
+const CLASS_OF = 32;
 const DELTA = CLASS_OF + 65536 * 2;
 /**
- * The automaton runs over segments of this many code units, each as two interleaved halves; a
- * half reports at most one pair (row, end) per code unit it reads, so its output area holds
- * SEGMENT / 2 + the longest pattern's length pairs.
+ * The automaton runs over segments of this many code units, each as four interleaved quarters; a
+ * quarter reports at most one pair (row, end) per code unit it reads, so its output area holds
+ * SEGMENT / 4 + the longest pattern's length pairs.
  */
 const SEGMENT = 65536;
+const STREAMS = 4;
 /** Runs (seven i32 each) per call of `runs`. */
 const RUN_CAP = 2048;
 const RUN_WORDS = 7;
@@ -88,7 +95,7 @@ function getModule(): { module: object; api: WasmApi } {
 class PrefilterInstance {
   private readonly exports: PrefilterExports;
   private readonly acOut: number;
-  /** Pairs one half-segment can report: SEGMENT / 2 plus the restart overlap. */
+  /** Pairs one quarter can report: a quarter of SEGMENT, the division's remainder, the restart overlap. */
   private readonly acCap: number;
   private readonly overlap: number;
   private readonly runsOut: number;
@@ -110,9 +117,9 @@ class PrefilterInstance {
     let longest = 1;
     for (const length of automaton.patternLengths) if (length > longest) longest = length;
     this.overlap = longest - 1;
-    this.acCap = SEGMENT / 2 + longest;
+    this.acCap = SEGMENT / STREAMS + STREAMS + longest;
     this.acOut = DELTA + automaton.delta.length * 4;
-    this.runsOut = this.acOut + this.acCap * 16;
+    this.runsOut = this.acOut + this.acCap * 8 * STREAMS;
     this.text = this.runsOut + RUN_CAP * RUN_WORDS * 4;
     const { module, api } = getModule();
     const instance = new api.Instance(module, {});
@@ -128,8 +135,8 @@ class PrefilterInstance {
 
   private views(): void {
     const buffer = this.exports.memory.buffer;
-    this.header = new Int32Array(buffer, 0, 4);
-    this.acView = new Int32Array(buffer, this.acOut, this.acCap * 4);
+    this.header = new Int32Array(buffer, 0, 8);
+    this.acView = new Int32Array(buffer, this.acOut, this.acCap * 2 * STREAMS);
     this.runsView = new Int32Array(buffer, this.runsOut, RUN_CAP * RUN_WORDS);
   }
 
@@ -166,29 +173,38 @@ class PrefilterInstance {
     const len = text.length;
     this.load(text);
     const { exports, header } = this;
-    const outB = this.acOut + this.acCap * 8;
     const overlap = this.overlap;
-    // Each segment [s, e) is read as two halves, each from the root state `overlap` code units
-    // before its first end: the first reports ends in (s, m], the second ends in (m, e].
+    const cap = this.acCap;
+    // Each segment [s, e) is read as four quarters split at q1 < q2 < q3, each from the root
+    // state `overlap` code units before its first end: the first reports ends in (s, q1], the
+    // second ends in (q1, q2], and so on.
     for (let s = 0; s < len; s += SEGMENT) {
       const e = Math.min(len, s + SEGMENT);
-      const m = (s + e) >> 1;
-      exports.ac2(
+      const quarter = (e - s) >> 2;
+      const q1 = s + quarter;
+      const q2 = q1 + quarter;
+      const q3 = q2 + quarter;
+      exports.ac4(
         this.text,
         CLASS_OF,
         DELTA,
         Math.max(0, s - overlap),
         s,
-        m,
-        Math.max(0, m - overlap),
-        m,
+        q1,
+        Math.max(0, q1 - overlap),
+        q1,
+        q2,
+        Math.max(0, q2 - overlap),
+        q2,
+        q3,
+        Math.max(0, q3 - overlap),
+        q3,
         e,
         this.acOut,
-        outB,
+        cap,
       );
       const pairs = this.acView;
-      this.emit(pairs, 0, header[2]!, onMatch);
-      this.emit(pairs, this.acCap * 2, header[3]!, onMatch);
+      for (let k = 0; k < STREAMS; k++) this.emit(pairs, k * cap * 2, header[4 + k]!, onMatch);
     }
     if (!onRun) return;
     const run = this.run;
