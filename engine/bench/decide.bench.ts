@@ -2,7 +2,9 @@
  * Decision latency (issue 3: p99 under 1 ms for 100 published policies): `decide` on a compiled
  * bundle of 10, 100 and 1,000 policies of mixed shape (channel and group scopes, detector,
  * category and classification conditions, and/or trees, schedules, exceptions, risk thresholds),
- * with findings already computed — scanning is excluded. Prints median and p99; asserts no timing.
+ * with findings already computed — scanning is excluded. Prints median and p99 by wall clock and
+ * by the process's CPU time per decision (issue 24 target: p99 under 0.5 ms at 1,000 policies);
+ * asserts no timing.
  */
 import { expect, test } from 'vitest';
 import type { DetectorFinding } from '../src/detectors/types.js';
@@ -195,16 +197,25 @@ function measure(n: number, event: DecisionEvent, label: string): number {
   const iterations = n >= 1_000 ? 2_000 : 20_000;
   for (let i = 0; i < 500; i++) decide(compiled, event, CTX);
   const samples: number[] = [];
+  const cpuSamples: number[] = [];
   let matched = 0;
   for (let i = 0; i < iterations; i++) {
+    const cpu = process.cpuUsage();
     const t0 = process.hrtime.bigint();
     const d = decide(compiled, event, CTX);
     samples.push(Number(process.hrtime.bigint() - t0) / 1e6);
+    const used = process.cpuUsage(cpu);
+    cpuSamples.push((used.user + used.system) / 1000);
     matched = d.matched_policies.length;
   }
   samples.sort((a, b) => a - b);
+  cpuSamples.sort((a, b) => a - b);
+  // Wall clock counts the time the process waited for a core (preemption on a shared machine);
+  // the process's CPU time per decision does not, and is the steadier figure there.
   console.log(
-    `decide (${label}): ${n} policies, ${matched} matching — median ${percentile(samples, 50).toFixed(4)} ms, p99 ${percentile(samples, 99).toFixed(4)} ms (${iterations} decisions)`,
+    `decide (${label}): ${n} policies, ${matched} matching — median ${percentile(samples, 50).toFixed(4)} ms, ` +
+      `p99 ${percentile(samples, 99).toFixed(4)} ms wall; CPU time median ${percentile(cpuSamples, 50).toFixed(4)} ms, ` +
+      `p99 ${percentile(cpuSamples, 99).toFixed(4)} ms (${iterations} decisions)`,
   );
   return matched;
 }

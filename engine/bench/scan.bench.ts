@@ -8,6 +8,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { expect, test } from 'vitest';
+import { setWasmPrefilter } from '../src/detectors/prefilter-pass.js';
 import {
   BUILTIN_DETECTORS,
   type CompiledDetectors,
@@ -159,7 +160,15 @@ test('scan throughput over a 50 MB mixed corpus, whole catalogue, one core', () 
   const docs: string[] = [];
   for (let i = 0; i < text.length; i += docSize) docs.push(text.slice(i, i + docSize));
 
+  setWasmPrefilter(false);
+  const jsOnly = measure(compiled, docs, bytes);
+  setWasmPrefilter(true);
+  console.log(
+    `scan, prefilter passes in JavaScript (the fallback): best of 3 ${jsOnly.ms.toFixed(0)} ms → ` +
+      `${jsOnly.mbps.toFixed(1)} MB/s (${jsOnly.cpuMbps.toFixed(1)} MB/s of CPU time)`,
+  );
   const builtin = measure(compiled, docs, bytes);
+  expect(builtin.matches).toBe(jsOnly.matches);
   console.log(
     `scan: ${(bytes / 1024 / 1024).toFixed(1)} MB (${docs.length} documents of 256 KB), ${BUILTIN_DETECTORS.length} built-in detectors, ` +
       `compile ${compileMs.toFixed(1)} ms, best of 3 ${builtin.ms.toFixed(0)} ms → ${builtin.mbps.toFixed(1)} MB/s ` +

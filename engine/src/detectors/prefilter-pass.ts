@@ -8,6 +8,7 @@
  */
 import type { AhoCorasick } from './aho-corasick.js';
 import type { DigitRun } from './digit-runs.js';
+import { isWasmUnavailable, WASM_MAX_TEXT_LENGTH, wasmPrefilterPass } from './wasm/wasm-prefilter.js';
 
 /**
  * Call `onMatch(patternId, end)` for every pattern occurrence inside [from, to) (end exclusive),
@@ -91,12 +92,21 @@ export function digitRunPass(text: string, minRunDigits: number, onRun: (run: Di
   }
 }
 
+/** Below this length the JavaScript passes answer sooner than a copy into WebAssembly memory. */
+const WASM_MIN_TEXT_LENGTH = 64;
+
+let wasmEnabled = true;
+
 /**
- * Both passes: `onMatch(patternId, end)` for every anchor/keyword occurrence (end exclusive) and
- * `onRun(run)` for every digit run with at least `minRunDigits` digits — each callback in text
- * order (all matches first, then all runs).
+ * Turn the WebAssembly passes off (or back on) for this process: the bench measures both, and a
+ * host where WebAssembly cannot be compiled falls back by itself.
  */
-export function prefilterPass(
+export function setWasmPrefilter(enabled: boolean): void {
+  wasmEnabled = enabled;
+}
+
+/** Both passes in JavaScript: the reference the WebAssembly passes must equal. */
+export function jsPrefilterPass(
   ac: AhoCorasick,
   text: string,
   minRunDigits: number,
@@ -105,4 +115,32 @@ export function prefilterPass(
 ): void {
   ahoCorasickPass(ac, text, 0, text.length, onMatch);
   if (onRun) digitRunPass(text, minRunDigits, onRun);
+}
+
+/**
+ * Both passes: `onMatch(patternId, end)` for every anchor/keyword occurrence (end exclusive) and
+ * `onRun(run)` for every digit run with at least `minRunDigits` digits — each callback in text
+ * order (all matches first, then all runs). In WebAssembly (wasm/prefilter.wat) for texts of
+ * ordinary size, in JavaScript for tiny and huge ones; the results are the same.
+ */
+export function prefilterPass(
+  ac: AhoCorasick,
+  text: string,
+  minRunDigits: number,
+  onMatch: (patternId: number, end: number) => void,
+  onRun: ((run: DigitRun) => void) | undefined,
+): void {
+  const n = text.length;
+  if (wasmEnabled && n >= WASM_MIN_TEXT_LENGTH && n <= WASM_MAX_TEXT_LENGTH) {
+    try {
+      wasmPrefilterPass(ac, text, minRunDigits, onMatch, onRun);
+      return;
+    } catch (error) {
+      // Only a module that cannot be built is a reason to fall back for good; anything else
+      // (a callback's own error) is the caller's.
+      if (!isWasmUnavailable(error)) throw error;
+      wasmEnabled = false;
+    }
+  }
+  jsPrefilterPass(ac, text, minRunDigits, onMatch, onRun);
 }

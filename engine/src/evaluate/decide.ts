@@ -186,7 +186,7 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
   // index skips the policies that cannot match (each a certain miss, only counted).
   const possible = ctx.explain_unmatched
     ? null
-    : candidatePolicies(prepared.index, policies, event, ctx, input.byDetector);
+    : candidatePolicies(prepared.index, policies, event, ctx, input.byDetector, input.byCategory);
   let next = 0;
   for (let i = 0; i < policies.length; i++) {
     if (possible && firstMisses.length >= MISS_LINES) {

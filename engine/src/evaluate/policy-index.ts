@@ -5,12 +5,14 @@
  * - its scope names channels and not the event's channel, or endpoints / endpoint groups that
  *   exclude this device, or departments (which never apply);
  * - its status is neither published nor test;
- * - its condition needs a detector (a `detector` node, alone or under `and`) that reported
- *   nothing in this event, or the content was not read at all.
+ * - its condition needs a detector or a category that reported nothing in this event, or the
+ *   content was not read at all: a `detector` or `category` node, or a `classification` node
+ *   (the detectors every rule of the classification needs), alone or under `and`.
  * decide() still walks every policy in priority order until it holds the explanation's first
  * misses, so decisions are identical to a linear walk (property test:
  * engine/test/evaluate/policy-index.property.test.ts).
  */
+import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
 import type { ConditionNode } from '../policy/condition-types.js';
 import type { PreparedPolicy } from './prepare.js';
 import type { DecisionContext, DecisionEvent } from './types.js';
@@ -22,25 +24,58 @@ export interface PolicyIndex {
   readonly byChannel: ReadonlyMap<string, Int32Array>;
   /** per position: detectors the condition cannot match without */
   readonly requires: readonly (readonly string[])[];
+  /** per position: finding categories the condition cannot match without */
+  readonly requiresCategories: readonly (readonly string[])[];
   /** per position: the policy can never match (inactive status, department scope) */
   readonly never: Uint8Array;
 }
 
-/** Detectors without whose findings the condition cannot be true. */
-function requiredDetectors(node: ConditionNode, out: Set<string>): void {
-  if (node.op === 'detector') out.add(node.detector_id);
-  else if (node.op === 'and') for (const n of node.nodes) requiredDetectors(n, out);
+/**
+ * Detectors a classification cannot match without: those every rule needs (a rule needs all its
+ * elements unless `min_elements` asks for fewer, and then it names no certain detector).
+ */
+function classificationNeeds(def: ClassificationDefinition): string[] {
+  let common = null as Set<string> | null;
+  for (const rule of def.rules) {
+    if (rule.elements.length === 0) continue; // never matches: needs nothing of its own
+    if ((rule.min_elements ?? rule.elements.length) < rule.elements.length) return [];
+    const ids = new Set(rule.elements.map((e) => e.detector_id));
+    common = common ? new Set([...common].filter((id) => ids.has(id))) : ids;
+  }
+  return common ? [...common] : [];
 }
 
-export function buildPolicyIndex(policies: readonly PreparedPolicy[]): PolicyIndex {
+/** Detectors and categories without whose findings the condition cannot be true. */
+function requirements(
+  node: ConditionNode,
+  classifications: ReadonlyMap<string, ClassificationDefinition>,
+  detectors: Set<string>,
+  categories: Set<string>,
+): void {
+  if (node.op === 'detector') detectors.add(node.detector_id);
+  else if (node.op === 'category') categories.add(node.category);
+  else if (node.op === 'classification') {
+    const def = classifications.get(coordinateKey(node));
+    if (def) for (const id of classificationNeeds(def)) detectors.add(id);
+  } else if (node.op === 'and')
+    for (const n of node.nodes) requirements(n, classifications, detectors, categories);
+}
+
+export function buildPolicyIndex(
+  policies: readonly PreparedPolicy[],
+  classifications: ReadonlyMap<string, ClassificationDefinition> = new Map(),
+): PolicyIndex {
   const any: number[] = [];
   const channels = new Map<string, number[]>();
   const never = new Uint8Array(policies.length);
   const requires: string[][] = [];
+  const requiresCategories: string[][] = [];
   policies.forEach((p, i) => {
     const req = new Set<string>();
-    requiredDetectors(p.spec.condition, req);
+    const cats = new Set<string>();
+    requirements(p.spec.condition, classifications, req, cats);
     requires.push([...req]);
+    requiresCategories.push([...cats]);
     if ((p.spec.status !== 'published' && p.spec.status !== 'test') || p.scope.departments) never[i] = 1;
     if (!p.scope.channels) any.push(i);
     else
@@ -57,13 +92,15 @@ export function buildPolicyIndex(policies: readonly PreparedPolicy[]): PolicyInd
     anyChannel: Int32Array.from(any),
     byChannel,
     requires: Object.freeze(requires.map((r) => Object.freeze(r))),
+    requiresCategories: Object.freeze(requiresCategories.map((r) => Object.freeze(r))),
     never,
   });
 }
 
 /**
  * Positions, ascending, of the policies that may match this event; every other policy is a
- * certain miss. `reported` is the set of detectors with findings (null: content not read).
+ * certain miss. `reported` and `reportedCategories` hold the detectors and categories with
+ * findings (null: content not read).
  */
 export function candidatePolicies(
   index: PolicyIndex,
@@ -71,6 +108,7 @@ export function candidatePolicies(
   event: DecisionEvent,
   ctx: DecisionContext,
   reported: ReadonlyMap<string, unknown> | null,
+  reportedCategories: ReadonlyMap<string, unknown> | null,
 ): number[] {
   const list = index.byChannel.get(event.channel) ?? index.anyChannel;
   const out: number[] = [];
@@ -87,6 +125,11 @@ export function candidatePolicies(
     if (req.length > 0) {
       if (!reported) continue;
       for (const id of req) if (!reported.has(id)) continue outer;
+    }
+    const cats = index.requiresCategories[i]!;
+    if (cats.length > 0) {
+      if (!reportedCategories) continue;
+      for (const c of cats) if (!reportedCategories.has(c)) continue outer;
     }
     out.push(i);
   }

@@ -68,7 +68,7 @@ export function preparePolicies(
     bundle_version: bundleVersion,
     policies: Object.freeze(prepared),
     classifications: defs,
-    index: buildPolicyIndex(prepared),
+    index: buildPolicyIndex(prepared, defs),
     zoneMemo: new Map(),
   });
 }

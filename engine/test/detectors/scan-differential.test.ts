@@ -124,6 +124,16 @@ describe('optimised scanner = reference scanner', () => {
     );
   });
 
+  test('same findings on longer text (the prefilter runs in WebAssembly from 64 characters)', () => {
+    const long = fc.array(piece, { minLength: 40, maxLength: 400 }).map((parts) => parts.join(''));
+    fc.assert(
+      fc.property(long, (t) => {
+        expect(scan(compiled, t)).toEqual(oldScan(reference, t));
+      }),
+      { numRuns: 150 },
+    );
+  });
+
   test('same findings with previews and a hit limit', () => {
     fc.assert(
       fc.property(text, fc.integer({ min: 1, max: 3 }), (t, limit) => {

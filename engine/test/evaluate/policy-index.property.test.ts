@@ -1,6 +1,7 @@
 /**
  * Issue 24: the decision index changes nothing. For random bundles (channels, endpoint and group
- * scopes, statuses, departments, schedules, condition trees) and random events, `decide` with the
+ * scopes, statuses, departments, schedules, condition trees with detector, category and
+ * classification leaves) and random events, `decide` with the
  * index gives the same decision, deeply, as a linear walk over every policy.
  */
 import fc from 'fast-check';
@@ -13,7 +14,7 @@ import {
   preparePolicies,
 } from '../../src/evaluate/index.js';
 import type { PolicyIndex } from '../../src/evaluate/policy-index.js';
-import type { BundlePolicy, ConditionNode } from '../../src/policy/index.js';
+import type { BundlePolicy, ClassificationDefinition, ConditionNode } from '../../src/policy/index.js';
 import { bundlePolicy, context, finding } from './fixtures.js';
 
 const CHANNELS = ['removable_storage', 'browser_upload', 'print', 'clipboard'] as const;
@@ -24,6 +25,29 @@ const DETECTORS = [
   ['tr_tckn', 'national_id'],
 ] as const;
 
+const element = (detector_id: string) => ({
+  element_id: detector_id,
+  detector_id,
+  min_matches: 1,
+  min_confidence: 0,
+  require_validated: false,
+});
+const rule = (rule_id: string, detectors: string[], min_elements?: number) => ({
+  rule_id,
+  name: rule_id,
+  elements: detectors.map(element),
+  ...(min_elements === undefined ? {} : { min_elements }),
+});
+/** Classifications whose rules need every element, some of them, or share one detector. */
+const CLASSIFICATIONS: ClassificationDefinition[] = [
+  { classification_id: 'pair', rules: [rule('r', ['payment_card', 'iban'])] },
+  { classification_id: 'either', rules: [rule('r', ['payment_card', 'email'], 1)] },
+  {
+    classification_id: 'shared',
+    rules: [rule('a', ['email', 'iban']), rule('b', ['email', 'tr_tckn']), rule('none', [])],
+  },
+].map((c) => ({ ...c, classification_version: 1, revision: 1, name: c.classification_id }));
+
 const leaf: fc.Arbitrary<ConditionNode> = fc.oneof(
   fc.constantFrom(...DETECTORS.map(([id]) => ({ op: 'detector' as const, detector_id: id }))),
   fc.constantFrom<ConditionNode>(
@@ -31,6 +55,17 @@ const leaf: fc.Arbitrary<ConditionNode> = fc.oneof(
     { op: 'total_matches', min_matches: 2 },
     { op: 'always' },
     { op: 'detector', detector_id: 'payment_card', min_matches: 2 },
+    { op: 'category', category: 'contact', min_matches: 2 },
+  ),
+  fc.constantFrom(
+    ...['pair', 'either', 'shared', 'missing'].map(
+      (id): ConditionNode => ({
+        op: 'classification',
+        classification_id: id,
+        classification_version: 1,
+        revision: 1,
+      }),
+    ),
   ),
 );
 
@@ -115,6 +150,7 @@ function linear(compiled: PreparedBundle): PreparedBundle {
     anyChannel: Int32Array.from({ length: n }, (_, i) => i),
     byChannel: new Map(),
     requires: compiled.policies.map(() => []),
+    requiresCategories: compiled.policies.map(() => []),
     never: new Uint8Array(n),
   };
   return { ...compiled, index };
@@ -124,11 +160,37 @@ describe('decision index (issue 24)', () => {
   it('decides exactly as a linear walk over every policy', () => {
     fc.assert(
       fc.property(bundle, decisionEvent, decisionContext, (policies, ev, ctx) => {
-        const compiled = preparePolicies(policies, []);
+        const compiled = preparePolicies(policies, CLASSIFICATIONS);
         expect(decide(compiled, ev, ctx)).toEqual(decide(linear(compiled), ev, ctx));
       }),
       { numRuns: 400 },
     );
+  });
+
+  it('keeps a classification policy whose rule needs only some of its detectors', () => {
+    // Ten certain misses first, so that the index decides about the policies after them.
+    const misses = Array.from({ length: 10 }, (_, i) =>
+      bundlePolicy({
+        policy_id: `m${i}`,
+        priority: 1,
+        condition: { op: 'detector', detector_id: 'tr_tckn' },
+      }),
+    );
+    const classified = (id: string): BundlePolicy =>
+      bundlePolicy({
+        policy_id: `z-${id}`,
+        priority: 5,
+        condition: { op: 'classification', classification_id: id, classification_version: 1, revision: 1 },
+      });
+    const compiled = preparePolicies([...misses, classified('either'), classified('pair')], CLASSIFICATIONS);
+    const ev: DecisionEvent = {
+      channel: 'print',
+      content: { status: 'read', findings: [finding('email', 'contact', [{}])] },
+    };
+    const d = decide(compiled, ev, context());
+    expect(d.matched_policies.map((m) => m.policy_id)).toEqual(['z-either']);
+    expect(d).toEqual(decide(linear(compiled), ev, context()));
+    expect(compiled.index.requires[11]).toEqual(['payment_card', 'iban']);
   });
 
   it('skips policies: a bundle of 1,000 policies on other channels costs only its first misses', () => {
