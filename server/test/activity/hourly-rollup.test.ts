@@ -2,15 +2,12 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
-import { timelineCounts } from '../../src/modules/activity/counts.js';
-import type { ActivityQuery } from '../../src/modules/activity/query.js';
-import { windowOf } from '../../src/modules/activity/query.js';
-import { type ActivityCall, filterOf } from '../../src/modules/activity/service.js';
-import { timeline } from '../../src/modules/activity/timeline.js';
-import { activityCounts, hoursAnswer, recountEventHours } from '../../src/modules/agent-events/public.js';
+import type { timeline } from '../../src/modules/activity/timeline.js';
+import { recountEventHours } from '../../src/modules/agent-events/public.js';
 import { signed } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
 import { type Activity, at, startActivity } from './activity-harness.js';
+import { directTimeline, rollupMatchesEvents as matchesEvents } from './direct-count.js';
 
 /**
  * The Activity Explorer's hourly roll-up (docs/activity-explorer.md, Hourly roll-up): the
@@ -61,26 +58,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(async () => a?.close());
 
-const callOf = () =>
-  ({
-    ctx: a.t.h.ctx,
-    principal: { tenantId: a.t.d.tenantId, incidentScope: null },
-  }) as unknown as ActivityCall;
-
-/** What counting every event of the window answers (the store's direct count). */
-async function direct(query: string) {
-  const q = Object.fromEntries(new URLSearchParams(query)) as ActivityQuery;
-  const w = windowOf(q, a.t.h.ctx.clock.now());
-  const f = await filterOf(callOf(), q, w);
-  const unit = w.to.getTime() - w.from.getTime() > 7 * 86_400_000 ? 10 : 13;
-  const counts = await activityCounts(db, f, unit);
-  return {
-    timeline: timeline(w, counts),
-    total: counts.reduce((s, c) => s + c.n, 0),
-    hours: hoursAnswer(f),
-    rolled: await timelineCounts(db, f, unit),
-  };
-}
+const direct = (query: string) => directTimeline(a.t.h.ctx, a.t.d.tenantId, query);
 
 async function answered(query: string) {
   const r = await a.get(`?${query}`);
@@ -88,23 +66,7 @@ async function answered(query: string) {
   return r.json() as { timeline: ReturnType<typeof timeline>; total: number };
 }
 
-/** Every roll-up row against a grouped count of the stored events. */
-async function rollupMatchesEvents() {
-  const hours = await sql<{
-    k: string;
-    n: number;
-  }>`select tenant_id || ' ' || hour || ' ' || channel || ' ' || action as k, events as n from agent_event_hours order by k`.execute(
-    db,
-  );
-  const events = await sql<{
-    k: string;
-    n: number;
-  }>`select tenant_id || ' ' || substr(occurred_at, 1, 13) || ' ' || channel || ' ' || action as k, count(*) as n from agent_events group by k order by k`.execute(
-    db,
-  );
-  expect(hours.rows.map((r) => [r.k, Number(r.n)])).toEqual(events.rows.map((r) => [r.k, Number(r.n)]));
-  return hours.rows.length;
-}
+const rollupMatchesEvents = () => matchesEvents(a.t.h.ctx);
 
 const FILTERS = () =>
   [

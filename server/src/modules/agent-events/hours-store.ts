@@ -88,7 +88,7 @@ export async function recountEventHours(
   await db
     .insertInto('agent_event_hours')
     .columns(['tenant_id', 'hour', 'channel', 'action', 'events'])
-    .expression(q.groupBy([hour, 'channel', 'action']))
+    .expression(q.groupBy(['tenant_id', hour, 'channel', 'action']))
     .execute();
 }
 
