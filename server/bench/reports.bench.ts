@@ -6,6 +6,7 @@
  * BENCH_INCIDENTS changes the size.
  */
 import { randomUUID } from 'node:crypto';
+import os from 'node:os';
 import { performance } from 'node:perf_hooks';
 import { expect, test } from 'vitest';
 import { enrolDevice, signed, startHarness } from '../test/agents/agent-harness.js';
@@ -86,7 +87,11 @@ test(`report run and 10,000-row CSV export over ${SIZE.toLocaleString('en')} inc
       console.log(
         `reports: "${def.name}" (${total.toLocaleString('en')} match): run ${fmt(runs)} (CPU ${fmt(runCpu)}); ` +
           `CSV export of ${Math.min(total, 10_000).toLocaleString('en')} rows (${(bytes / 1e6).toFixed(1)} MB) ` +
-          `${fmt(exports)} (CPU ${fmt(exportCpu)}); CPU time is steadier on a shared machine`,
+          `${fmt(exports)} (CPU ${fmt(exportCpu)}); CPU time is steadier on a shared machine; ` +
+          `load ${os
+            .loadavg()
+            .map((x) => x.toFixed(1))
+            .join(' / ')}`,
       );
     }
   } finally {

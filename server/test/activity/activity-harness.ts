@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { LightMyRequestResponse } from 'fastify';
+import { addEventHours } from '../../src/modules/agent-events/public.js';
 import type { AgentEventsTable } from '../../src/modules/agent-events/tables.js';
 import type { SignedIn } from '../helpers/index.js';
 import { startTriage, type Triage } from '../incidents/triage-harness.js';
@@ -54,6 +55,13 @@ export async function startActivity(): Promise<Activity> {
         ...e,
       }));
       if (rows.length) await t.h.ctx.db.insertInto('agent_events').values(rows).execute();
+      // As ingest does: the hourly roll-up counts what was stored.
+      for (const tenant of new Set(rows.map((r) => r.tenant_id)))
+        await addEventHours(
+          t.h.ctx.db,
+          tenant,
+          rows.filter((r) => r.tenant_id === tenant),
+        );
       return rows.map((r) => r.id);
     },
     get: (query, who = t.h.owner) =>

@@ -3,15 +3,15 @@ import { notFound } from '../../http/errors.js';
 import {
   type ActivityFilter,
   type ActivityRow,
-  activityCounts,
   activityEventFile,
-  activityPage,
+  activityRows,
   discoveryEvents,
   strength,
 } from '../agent-events/public.js';
 import { deviceIdsInGroups } from '../agents/public.js';
 import { currentCustomDetectors } from '../detectors/public.js';
 import type { ApprovalCall } from '../reports/public.js';
+import { timelineCounts } from './counts.js';
 import { type ActivityQuery, actionsOf, channelsOf, outcomeOf, type Window, windowOf } from './query.js';
 import { timeline } from './timeline.js';
 
@@ -106,11 +106,15 @@ export async function listActivity(
 ) {
   const w = windowOf(q, c.ctx.clock.now());
   const f = await filterOf(c, q, w);
-  const { rows, total } = await activityPage(c.ctx.db, f, page);
-  const t = timeline(
-    w,
-    await activityCounts(c.ctx.db, f, w.to.getTime() - w.from.getTime() > 7 * 86_400_000 ? 10 : 13),
+  const rows = await activityRows(c.ctx.db, f, page);
+  const counts = await timelineCounts(
+    c.ctx.db,
+    f,
+    w.to.getTime() - w.from.getTime() > 7 * 86_400_000 ? 10 : 13,
   );
+  // Every matching event is in one bucket: the total is their sum (one count, not two).
+  const total = counts.reduce((sum, x) => sum + x.n, 0);
+  const t = timeline(w, counts);
   return {
     window: { from: f.from, to: f.to },
     items: rows.map(rowOf),

@@ -104,22 +104,27 @@ const ROW_COLUMNS = [
   'payload',
 ] as const;
 
-/** A page of matching events, newest first, and how many match. */
-export async function activityPage(db: Db, f: ActivityFilter, page: { limit: number; offset: number }) {
-  const rows = await filtered(db, f)
+/** A page of matching events, newest first. */
+export function activityRows(db: Db, f: ActivityFilter, page: { limit: number; offset: number }) {
+  return filtered(db, f)
     .select(ROW_COLUMNS)
     .orderBy('occurred_at', 'desc')
     .orderBy('id', 'desc')
     .limit(page.limit)
     .offset(page.offset)
     .execute();
+}
+
+/** A page of matching events, newest first, and how many match. */
+export async function activityPage(db: Db, f: ActivityFilter, page: { limit: number; offset: number }) {
+  const rows = await activityRows(db, f, page);
   const total = await filtered(db, f)
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
   return { rows, total: Number(total.n) };
 }
 
-export type ActivityRow = Awaited<ReturnType<typeof activityPage>>['rows'][number];
+export type ActivityRow = Awaited<ReturnType<typeof activityRows>>[number];
 
 /**
  * Counts per hour (`unit` 13: `YYYY-MM-DDTHH`) or per day (`unit` 10), channel and applied

@@ -10,6 +10,7 @@ export {
   activityCounts,
   activityEventFile,
   activityPage,
+  activityRows,
   discoveryEvents,
 } from './activity-store.js';
 export {
@@ -30,6 +31,14 @@ export {
   justificationGroups,
   noticeReferenceIncidentIds,
 } from './extras-store.js';
+// The Activity Explorer's hourly roll-up (docs/activity-explorer.md, Hourly roll-up).
+export {
+  addEventHours,
+  eventHourTenants,
+  hourCounts,
+  hoursAnswer,
+  recountEventHours,
+} from './hours-store.js';
 export {
   type EventMatch,
   eventPairsOfIncidents,

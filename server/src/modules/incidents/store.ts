@@ -1,5 +1,6 @@
 import { type Kysely, type SelectQueryBuilder, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { dialectOf } from '../../db/dialect.js';
 import { BUDGET_FUNCTION } from '../../db/query-budget.js';
 import { applyMoreFilters } from './filter-store.js';
 import type { MoreFilter } from './list-filters.js';
@@ -33,6 +34,8 @@ export interface IncidentFilter {
   more?: MoreFilter | undefined;
   /** A SQLite time-budget token (db/query-budget.ts) the scan checks every 256 rows. */
   budget?: number | undefined;
+  /** Compare the creation-time window without its index (a sorted page walking its sort's index). */
+  windowByScan?: boolean | undefined;
 }
 
 const OPEN_STATUSES = ['new', 'triaged', 'investigating', 'awaiting_user'];
@@ -65,8 +68,12 @@ export function applyFilter<Q extends SelectQueryBuilder<Database, 'incidents', 
   if (f.policyId) out = out.where('incidents.policy_id', '=', f.policyId) as Q;
   if (f.deviceId) out = out.where('incidents.device_id', '=', f.deviceId) as Q;
   if (f.hostname) out = out.where(sql<string>`lower(incidents.hostname)`, '=', f.hostname.toLowerCase()) as Q;
-  if (f.createdSince) out = out.where('incidents.created_at', '>=', f.createdSince) as Q;
-  if (f.createdUntil) out = out.where('incidents.created_at', '<', f.createdUntil) as Q;
+  // `created_at || ''` is the same text, but no index serves it (listIncidents, walkSortIndex).
+  const created = f.windowByScan
+    ? sql<string>`(incidents.created_at || '')`
+    : sql.ref('incidents.created_at');
+  if (f.createdSince) out = out.where(created, '>=', f.createdSince) as Q;
+  if (f.createdUntil) out = out.where(created, '<', f.createdUntil) as Q;
   if (f.assignee === 'none') out = out.where('incidents.assignee_id', 'is', null) as Q;
   else if (f.assignee === 'departed')
     out = out.where((eb) =>
@@ -134,6 +141,35 @@ function sortExpression(column: Sort['column']) {
   }
 }
 
+/** Sorts served by an index that starts (tenant_id, sort column): migrations 0430 and 0761. */
+const INDEXED_SORTS: ReadonlySet<Sort['column']> = new Set(['priority', 'risk', 'last_seen'] as const);
+
+/**
+ * Whether a page filtered by a creation-time window should walk its sort's index and stop at the
+ * page instead of reading every match through the window's index and sorting them (docs/reports.md,
+ * Speed). SQLite keeps no statistics and always takes the window's index. Walking reads about
+ * (offset + limit) × incidents / matches rows, the window's index `matches` rows and a sort: walk
+ * when the first is smaller. PostgreSQL's planner weighs this itself from its statistics.
+ */
+async function walkSortIndex(
+  db: Db,
+  tenantId: string,
+  f: IncidentFilter,
+  sort: Sort,
+  matches: number,
+  page: { limit: number; offset: number },
+): Promise<boolean> {
+  if (!INDEXED_SORTS.has(sort.column) || (!f.createdSince && !f.createdUntil)) return false;
+  if (page.limit === 0 || matches === 0 || dialectOf(db) !== 'sqlite') return false;
+  // The tenant's incidents, under the same time budget as the listing.
+  const all = await applyFilter(
+    db.selectFrom('incidents').select((eb) => eb.fn.countAll<number>().as('n')),
+    tenantId,
+    { groupScope: null, budget: f.budget },
+  ).executeTakeFirstOrThrow();
+  return (page.offset + page.limit) * Number(all.n) < matches * matches;
+}
+
 export async function listIncidents(
   db: Db,
   tenantId: string,
@@ -147,8 +183,13 @@ export async function listIncidents(
     f,
   ).executeTakeFirstOrThrow();
   const { expr, nullable } = sortExpression(sort.column);
+  const walk = await walkSortIndex(db, tenantId, f, sort, Number(total.n), page);
   // The page's ids first, then their rows: the sort carries ids and keys, never whole rows.
-  let q = applyFilter(db.selectFrom('incidents').select('incidents.id'), tenantId, f);
+  let q = applyFilter(
+    db.selectFrom('incidents').select('incidents.id'),
+    tenantId,
+    walk ? { ...f, windowByScan: true } : f,
+  );
   // Document 2: empty values last whatever the direction; ties by latest activity then id.
   if (nullable) q = q.orderBy(sql`case when ${expr} is null or ${expr} = '' then 1 else 0 end`);
   q = q.orderBy(expr, sort.dir).orderBy('incidents.last_seen_at', 'desc').orderBy('incidents.id', 'asc');

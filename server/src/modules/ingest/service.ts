@@ -3,7 +3,13 @@ import { AppError } from '../../http/errors.js';
 import type { SharedBuckets } from '../../http/shared-buckets.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
-import { eventValues, insertEventExtras, insertEvents, storedEventIds } from '../agent-events/public.js';
+import {
+  addEventHours,
+  eventValues,
+  insertEventExtras,
+  insertEvents,
+  storedEventIds,
+} from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { approvedExceptionInForce } from '../exception-requests/public.js';
 import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
@@ -222,6 +228,8 @@ export async function ingestBatch(
           trx,
           fresh.map((e) => eventValues(e, rowOf(e))),
         );
+        // The Activity Explorer's hourly roll-up, in the same transaction (docs/activity-explorer.md).
+        await addEventHours(trx, device.tenant_id, fresh);
         // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
         await insertEventExtras(trx, fresh, rowOf);
         // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
