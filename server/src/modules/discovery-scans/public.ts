@@ -1,0 +1,3 @@
+// What the registry uses of discovery scans (docs/discovery-scans.md).
+export { discoveryScanAgentModule } from './agent-routes.js';
+export { discoveryScanRoutes as discoveryScansModule } from './routes.js';
