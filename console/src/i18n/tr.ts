@@ -1,3 +1,4 @@
+import { activityTr } from './activity/tr.js';
 import { adminTr } from './admin/tr.js';
 import { agentUpdatesTr } from './agent-updates/tr.js';
 import type { Catalogue } from './en.js';
@@ -16,6 +17,7 @@ export const tr: Catalogue = {
   ...exceptionsTr,
   ...reportsTr,
   ...insightTr,
+  ...activityTr,
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,
