@@ -284,4 +284,26 @@ describe('discovery scans', () => {
     const twice = await call('POST', `/discovery-scans/${scan.id}/cancel`, { reason: 'wrong share chosen' });
     expect([twice.statusCode, twice.json().code]).toEqual([409, 'resource.conflict']);
   });
+
+  it('search finds a scan by reference and by name, only with discovery:read', async () => {
+    const scan = (
+      await call('POST', '/discovery-scans', { name: 'Quarterly ledger sweep', agent_ids: [d3.deviceId] })
+    ).json();
+    const hits = async (q: string, who: SignedIn = h.owner) => {
+      const r = (await call('GET', `/search?q=${encodeURIComponent(q)}`, undefined, who)).json();
+      return {
+        ids: r.hits
+          .filter((x: { kind: string }) => x.kind === 'discovery_scan')
+          .map((x: { id: string }) => x.id),
+        notSearched: r.not_searched as string[],
+      };
+    };
+    expect((await hits(scan.reference.toLowerCase())).ids).toEqual([scan.id]);
+    expect((await hits('ledger SWEEP')).ids).toEqual([scan.id]);
+    expect((await hits('/srv')).ids).toEqual([]);
+    const viewer = await signInAs(h.ctx, { role: 'viewer', tenant: h.owner.tenantSlug });
+    expect(await hits('ledger', viewer)).toMatchObject({ ids: [] });
+    expect((await hits('ledger', viewer)).notSearched).toContain('discovery_scan');
+    await call('POST', `/discovery-scans/${scan.id}/cancel`, { reason: 'search test only' });
+  });
 });

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, fieldError, notFound } from '../../http/errors.js';
 import { auditContextFor, type ServiceContext, userIdOf } from '../../service-context.js';
 import { queueCommand } from '../agents/public.js';
@@ -42,6 +43,31 @@ async function createRun(
   const devices = await resolveTargets(ctx.db, tenantId, input.agent_ids, input.group_ids);
   const now = ctx.clock.now().toISOString();
   const id = randomUUID();
+  // Two creations at once may take the same number: the unique index refuses one, which retries.
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await insertRun(ctx, { id, tenantId, now, input, paths, devices, series });
+      break;
+    } catch (err) {
+      if (!isUniqueViolation(err) || attempt >= 3) throw err;
+    }
+  }
+  return (await getScan(ctx, id))!;
+}
+
+interface RunRows {
+  id: string;
+  tenantId: string;
+  now: string;
+  input: ScanInput;
+  paths: string[];
+  devices: string[];
+  series: { id: string; previous: string } | null;
+}
+
+/** The scan, its endpoint runs, their commands and the audit entry, in one transaction. */
+async function insertRun(ctx: ServiceContext, r: RunRows): Promise<void> {
+  const { id, tenantId, now, input, paths, devices, series } = r;
   await ctx.db.transaction().execute(async (trx) => {
     const number = await nextScanNumber(trx, tenantId);
     const row: DiscoveryScansTable = {
@@ -100,7 +126,6 @@ async function createRun(
       trx,
     );
   });
-  return (await getScan(ctx, id))!;
 }
 
 export function createScan(ctx: ServiceContext, input: ScanInput): Promise<ScanRecord> {
