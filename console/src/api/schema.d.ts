@@ -23833,6 +23833,7 @@ export interface paths {
                                 group_ids: string[];
                                 endpoints: number;
                                 endpoints_finished: number;
+                                repeat_every_hours: number | null;
                                 created_by: string | null;
                                 /** Format: date-time */
                                 created_at: string;
@@ -23909,6 +23910,7 @@ export interface paths {
                         agent_ids?: string[];
                         group_ids?: string[];
                         paths?: string[];
+                        repeat_every_hours?: number | null;
                     };
                 };
             };
@@ -23929,6 +23931,7 @@ export interface paths {
                             group_ids: string[];
                             endpoints: number;
                             endpoints_finished: number;
+                            repeat_every_hours: number | null;
                             created_by: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -24053,6 +24056,7 @@ export interface paths {
                             group_ids: string[];
                             endpoints: number;
                             endpoints_finished: number;
+                            repeat_every_hours: number | null;
                             created_by: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -24306,6 +24310,7 @@ export interface paths {
                             group_ids: string[];
                             endpoints: number;
                             endpoints_finished: number;
+                            repeat_every_hours: number | null;
                             created_by: string | null;
                             /** Format: date-time */
                             created_at: string;
@@ -24470,6 +24475,7 @@ export interface paths {
                             group_ids: string[];
                             endpoints: number;
                             endpoints_finished: number;
+                            repeat_every_hours: number | null;
                             created_by: string | null;
                             /** Format: date-time */
                             created_at: string;

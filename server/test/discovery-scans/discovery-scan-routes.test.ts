@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runDueScans } from '../../src/modules/discovery-scans/schedule.js';
 import {
   type AgentHarness,
   checkinBody,
@@ -305,5 +306,53 @@ describe('discovery scans', () => {
     expect(await hits('ledger', viewer)).toMatchObject({ ids: [] });
     expect((await hits('ledger', viewer)).notSearched).toContain('discovery_scan');
     await call('POST', `/discovery-scans/${scan.id}/cancel`, { reason: 'search test only' });
+  });
+
+  // Last in the file: it moves the clock two days on.
+  it('a recurring scan runs again once its interval has passed; a cancelled run ends the series', async () => {
+    const bad = await call('POST', '/discovery-scans', {
+      name: 'x',
+      agent_ids: [d2.deviceId],
+      repeat_every_hours: 0,
+    });
+    expect([bad.statusCode, bad.json().details[0].field]).toEqual([422, 'repeat_every_hours']);
+    const first = (
+      await call('POST', '/discovery-scans', {
+        name: 'Nightly',
+        agent_ids: [d2.deviceId],
+        repeat_every_hours: 24,
+      })
+    ).json();
+    expect(first.repeat_every_hours).toBe(24);
+    await commandsOf(d2);
+    await report(d2, first.id, { state: 'completed' });
+    const parts = h.ctx.app.deps;
+    const pass = () => runDueScans(parts, h.ctx.clock.now());
+    expect(await pass()).toBe(0);
+    h.ctx.clock.advance(24 * 3_600_000 - 1);
+    expect(await pass()).toBe(0);
+    h.ctx.clock.advance(1);
+    expect(await pass()).toBe(1);
+    // The next run is queued: nothing more is due until it completes.
+    expect(await pass()).toBe(0);
+    const owner = await signInAs(h.ctx, { role: 'owner', tenant: h.owner.tenantSlug });
+    const [next] = (await call('GET', '/discovery-scans?limit=1', undefined, owner)).json().items;
+    const detail = (await call('GET', `/discovery-scans/${next.id}`, undefined, owner)).json();
+    expect(detail).toMatchObject({
+      name: 'Nightly',
+      previous_run_id: first.id,
+      repeat_every_hours: 24,
+      created_by: null,
+    });
+    expect((await commandsOf(d2))[0]!.payload.scan_id).toBe(next.id);
+    const audit = await h.ctx.db
+      .selectFrom('audit_events')
+      .select(['action', 'actor_type'])
+      .where('subject_id', '=', next.id)
+      .execute();
+    expect(audit).toEqual([{ action: 'discovery_scan.created', actor_type: 'system' }]);
+    await call('POST', `/discovery-scans/${next.id}/cancel`, { reason: 'not this week' }, owner);
+    h.ctx.clock.advance(48 * 3_600_000);
+    expect(await pass()).toBe(0);
   });
 });

@@ -126,5 +126,9 @@ export const activityAz: Record<keyof typeof activityEn, string> = {
   'dscan.col.detectors': 'Detektorlar (uyğunluqlar)',
   'dscan.rerun': 'Yenidən icra et',
   'dscan.cancel': 'Skanı ləğv et',
+  'dscan.repeat': 'Təkrar aralığı (saat)',
+  'dscan.repeatHint':
+    'Boş: bir dəfə icra olunur. Növbəti icra əvvəlki başlayandan bu qədər saat sonra, o tamamlandıqda başlayır.',
+  'dscan.repeats': 'Hər {hours} saatdan bir',
   'dscan.cancelReason': 'Ləğv səbəbi',
 };

@@ -126,5 +126,9 @@ export const activityEn = {
   'dscan.col.detectors': 'Detectors (matches)',
   'dscan.rerun': 'Run again',
   'dscan.cancel': 'Cancel the scan',
+  'dscan.repeat': 'Repeat every (hours)',
+  'dscan.repeatHint':
+    'Empty: run once. The next run starts this many hours after a run began, once it has completed.',
+  'dscan.repeats': 'Every {hours} hours',
   'dscan.cancelReason': 'Reason for cancelling',
 } as const;

@@ -127,5 +127,9 @@ export const activityRu: Record<keyof typeof activityEn, string> = {
   'dscan.col.detectors': 'Детекторы (совпадения)',
   'dscan.rerun': 'Запустить снова',
   'dscan.cancel': 'Отменить сканирование',
+  'dscan.repeat': 'Повторять каждые (часов)',
+  'dscan.repeatHint':
+    'Пусто: один запуск. Следующий запуск начнётся через столько часов после начала предыдущего, когда тот завершится.',
+  'dscan.repeats': 'Каждые {hours} ч',
   'dscan.cancelReason': 'Причина отмены',
 };

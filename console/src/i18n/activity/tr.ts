@@ -127,5 +127,9 @@ export const activityTr: Record<keyof typeof activityEn, string> = {
   'dscan.col.detectors': 'Algılayıcılar (eşleşme)',
   'dscan.rerun': 'Yeniden çalıştır',
   'dscan.cancel': 'Taramayı iptal et',
+  'dscan.repeat': 'Tekrar aralığı (saat)',
+  'dscan.repeatHint':
+    'Boş: bir kez çalışır. Sonraki çalışma, bir çalışma başladıktan bu kadar saat sonra, o tamamlanınca başlar.',
+  'dscan.repeats': 'Her {hours} saatte bir',
   'dscan.cancelReason': 'İptal nedeni',
 };

@@ -68,6 +68,12 @@ export function DiscoveryScanPage() {
             <dd data-status={s.status}>{t(`dscan.status.${s.status}` as MessageKey)}</dd>
             <dt>{t('dscan.col.created')}</dt>
             <dd>{formatDateTime(s.created_at, me.data)}</dd>
+            {s.repeat_every_hours !== null && (
+              <>
+                <dt>{t('dscan.repeat')}</dt>
+                <dd>{t('dscan.repeats', { hours: s.repeat_every_hours })}</dd>
+              </>
+            )}
             {s.previous_run_id && (
               <>
                 <dt>{t('dscan.previous')}</dt>

@@ -23,6 +23,7 @@ export function ScanForm() {
   const [agentIds, setAgentIds] = useState<string[]>([]);
   const [groupIds, setGroupIds] = useState<string[]>([]);
   const [paths, setPaths] = useState('');
+  const [repeat, setRepeat] = useState('');
   const [error, setError] = useState<string | null>(null);
   const toggle = (list: string[], id: string) =>
     list.includes(id) ? list.filter((x) => x !== id) : [...list, id];
@@ -41,6 +42,7 @@ export function ScanForm() {
               .split('\n')
               .map((p) => p.trim())
               .filter(Boolean),
+            repeat_every_hours: repeat === '' ? null : Number(repeat),
           },
         }),
       );
@@ -94,6 +96,21 @@ export function ScanForm() {
       <div className="field">
         <label htmlFor="scan-paths">{t('dscan.paths')}</label>
         <textarea id="scan-paths" value={paths} rows={3} onChange={(e) => setPaths(e.target.value)} />
+      </div>
+      <div className="field">
+        <label htmlFor="scan-repeat">{t('dscan.repeat')}</label>
+        <input
+          id="scan-repeat"
+          type="number"
+          min={1}
+          max={720}
+          value={repeat}
+          aria-describedby="scan-repeat-hint"
+          onChange={(e) => setRepeat(e.target.value)}
+        />
+        <p className="hint" id="scan-repeat-hint">
+          {t('dscan.repeatHint')}
+        </p>
       </div>
       {error && <Alert kind="error">{error}</Alert>}
       <div className="actions">

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { runOncePerOccurrence } from '../../db/job-runs.js';
 import { principalOf } from '../../http/authenticate.js';
 import { notFound } from '../../http/errors.js';
 import { requirePermission } from '../../http/guards.js';
@@ -6,6 +7,7 @@ import { errorResponses, IdParams, pageQuery, Uuid } from '../../http/schemas.js
 import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { scanFindings } from './report-service.js';
+import { runDueScans, SCHEDULE_EVERY_MS, startScanSchedule } from './schedule.js';
 import {
   CancelBody,
   CreateScanBody,
@@ -24,6 +26,22 @@ const page = pageQuery({ maxLimit: 200, defaultLimit: 50, maxOffset: 10_000 });
 
 /** Discovery scans, console side (document 2; docs/discovery-scans.md). */
 export const discoveryScanRoutes: ApiModule = async (app) => {
+  const s = app.deps;
+  // Recurring scans: 30 s after start, then every five minutes, once per occurrence across
+  // instances, on the injected clock.
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    stop = startScanSchedule(() => {
+      const now = s.clock.now();
+      runOncePerOccurrence(s.db, 'discovery_scan.schedule', SCHEDULE_EVERY_MS, now, () =>
+        runDueScans(s, now, (msg, fields) => app.log.warn(fields, msg)),
+      ).catch((err: unknown) =>
+        app.log.error({ err: { type: (err as Error)?.name } }, 'discovery scan schedule pass failed'),
+      );
+    });
+  });
+  app.addHook('onClose', async () => stop());
+
   app.get(
     '/discovery-scans',
     {
@@ -58,6 +76,7 @@ export const discoveryScanRoutes: ApiModule = async (app) => {
         agent_ids: (b.agent_ids ?? []).map((x) => x.toLowerCase()),
         group_ids: (b.group_ids ?? []).map((x) => x.toLowerCase()),
         paths: b.paths ?? [],
+        repeat_every_hours: b.repeat_every_hours ?? null,
       });
       return reply.code(201).send(scan);
     },

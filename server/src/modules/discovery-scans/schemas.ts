@@ -27,6 +27,8 @@ export const CreateScanBody = Type.Object(
       Type.Array(Type.String({ format: 'uuid' }), { maxItems: 100, uniqueItems: true }),
     ),
     paths: Type.Optional(Type.Array(ScanPath, { maxItems: 20 })),
+    /** Recurring: the series runs again this many hours after each run began (1 hour to 30 days). */
+    repeat_every_hours: Type.Optional(Type.Union([Type.Integer({ minimum: 1, maximum: 720 }), Type.Null()])),
   },
   closed,
 );
@@ -46,6 +48,7 @@ const summaryFields = {
   group_ids: Type.Array(Str),
   endpoints: Count,
   endpoints_finished: Count,
+  repeat_every_hours: Type.Union([Type.Integer(), Type.Null()]),
   created_by: NullStr,
   created_at: Timestamp,
   finished_at: NullTime,

@@ -24,6 +24,7 @@ export interface ScanInput {
   agent_ids: string[];
   group_ids: string[];
   paths: string[];
+  repeat_every_hours: number | null;
 }
 
 const tenantOf = (ctx: ServiceContext) => auditContextFor(ctx).tenantId;
@@ -81,7 +82,9 @@ async function insertRun(ctx: ServiceContext, r: RunRows): Promise<void> {
       agent_ids: JSON.stringify(input.agent_ids),
       group_ids: JSON.stringify(input.group_ids),
       status: 'queued',
-      created_by: userIdOf(ctx),
+      repeat_every_hours: input.repeat_every_hours,
+      // Null when the schedule started the run (the audit entry's actor is then `system`).
+      created_by: ctx.actor?.id ?? null,
       created_at: now,
       finished_at: null,
       cancelled_by: null,
@@ -150,6 +153,7 @@ export async function rerunScan(ctx: ServiceContext, id: string): Promise<ScanRe
       paths: JSON.parse(scan.paths) as string[],
       agent_ids: JSON.parse(scan.agent_ids) as string[],
       group_ids: JSON.parse(scan.group_ids) as string[],
+      repeat_every_hours: latest.repeat_every_hours,
     },
     { id: scan.series_id, previous: latest.id },
   );

@@ -30,6 +30,7 @@ export interface ScanSummary {
   group_ids: string[];
   endpoints: number;
   endpoints_finished: number;
+  repeat_every_hours: number | null;
   created_by: string | null;
   created_at: string;
   finished_at: string | null;
@@ -71,6 +72,7 @@ function summaryOf(s: DiscoveryScansTable, runs: DiscoveryScanEndpointsTable[]):
     group_ids: JSON.parse(s.group_ids) as string[],
     endpoints: runs.length,
     endpoints_finished: runs.filter((r) => FINISHED.has(r.status)).length,
+    repeat_every_hours: s.repeat_every_hours,
     created_by: s.created_by,
     created_at: s.created_at,
     finished_at: s.finished_at,

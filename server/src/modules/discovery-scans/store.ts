@@ -170,3 +170,29 @@ export function findingCounts(db: Db, tenantId: string, scanId: string) {
     .groupBy('severity')
     .execute();
 }
+
+/**
+ * The newest run of every recurring series that has completed (every tenant): the schedule's
+ * candidates. A series whose newest run is queued, running or cancelled is not among them.
+ */
+export function recurringSeriesHeads(db: Db) {
+  return db
+    .selectFrom('discovery_scans as s')
+    .selectAll('s')
+    .where('s.repeat_every_hours', 'is not', null)
+    .where('s.status', '=', 'completed')
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('discovery_scans as n')
+            .select('n.id')
+            .whereRef('n.tenant_id', '=', 's.tenant_id')
+            .whereRef('n.series_id', '=', 's.series_id')
+            .whereRef('n.number', '>', 's.number'),
+        ),
+      ),
+    )
+    .orderBy('s.created_at')
+    .limit(500)
+    .execute();
+}

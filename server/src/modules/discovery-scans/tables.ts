@@ -11,6 +11,8 @@ export interface DiscoveryScansTable {
   agent_ids: string;
   group_ids: string;
   status: ScanStatus;
+  /** Recurring scans (migration 0841): the series runs again this many hours after a run began. */
+  repeat_every_hours: number | null;
   created_by: string | null;
   created_at: string;
   finished_at: string | null;
