@@ -28,6 +28,8 @@ export class FindingSink implements ObservationSink {
   constructor(
     private readonly pipeline: Pick<DecisionPipeline, 'evaluate'>,
     private readonly found: (f: ScanFinding) => Promise<void>,
+    /** Awaited after every file (the runner's once-a-minute progress report). */
+    private readonly tick: () => Promise<void> = async () => {},
   ) {}
 
   async handle(obs: FileObservation): Promise<SinkResult> {
@@ -46,6 +48,7 @@ export class FindingSink implements ObservationSink {
         policy_ids: acting.map((p) => p.policy_id),
       });
     }
+    await this.tick();
     return { findings: detectors, queued: true, reported: detectors.length > 0 || acting.length > 0 };
   }
 }

@@ -9,6 +9,8 @@ import { type ScanCommand, scanCommandOf, scanRoots } from './scope.js';
 
 /** Findings per report (the server takes at most 500). */
 const BATCH = 200;
+/** A walk reports at least this often: the server fails a run silent for an hour. */
+const REPORT_EVERY_MS = 60_000;
 
 interface Progress {
   files_seen: number;
@@ -108,7 +110,9 @@ export class DiscoveryScanRunner {
     s.log('info', 'discovery scan started', { scan_id: scan.scan_id, roots: roots.length });
     let pending: ScanFinding[] = [];
     let cancelled = false;
+    let lastSent = Date.now();
     const send = async (state: 'running' | 'completed') => {
+      lastSent = Date.now();
       const batch = pending.splice(0, 500);
       const answer = await this.post(scan.scan_id, {
         state: state === 'completed' && pending.length > 0 ? 'running' : state,
@@ -118,14 +122,22 @@ export class DiscoveryScanRunner {
       });
       if (answer.cancelled) cancelled = true;
     };
-    const sink = new FindingSink(this.pipeline, async (f) => {
-      pending.push(f);
-      if (pending.length < BATCH) return;
+    const report = async () => {
       progress.files_read = sink.filesRead;
       progress.bytes_read = sink.bytesRead;
       await send('running');
       if (cancelled) sink.stopped = true;
-    });
+    };
+    const sink = new FindingSink(
+      this.pipeline,
+      async (f) => {
+        pending.push(f);
+        if (pending.length >= BATCH) await report();
+      },
+      async () => {
+        if (Date.now() - lastSent >= REPORT_EVERY_MS) await report();
+      },
+    );
     this.current = sink;
     const store = new FileStateStore(':memory:');
     try {

@@ -355,4 +355,33 @@ describe('discovery scans', () => {
     h.ctx.clock.advance(48 * 3_600_000);
     expect(await pass()).toBe(0);
   });
+
+  it('an endpoint run silent for over an hour fails; the scan then completes with the others', async () => {
+    const fresh = () => signInAs(h.ctx, { role: 'owner', tenant: h.owner.tenantSlug });
+    const scan = (
+      await call(
+        'POST',
+        '/discovery-scans',
+        { name: 'Lost run', agent_ids: [d1.deviceId, d3.deviceId] },
+        await fresh(),
+      )
+    ).json();
+    await commandsOf(d1);
+    await commandsOf(d3);
+    await report(d1, scan.id, {});
+    await report(d3, scan.id, {});
+    const pass = () => runDueScans(h.ctx.app.deps, h.ctx.clock.now());
+    h.ctx.clock.advance(30 * 60_000);
+    await report(d3, scan.id, { files_read: 5 });
+    h.ctx.clock.advance(30 * 60_000 + 1);
+    await pass();
+    let detail = (await call('GET', `/discovery-scans/${scan.id}`, undefined, await fresh())).json();
+    const runOf = (id: string) => detail.endpoint_runs.find((r: { agent_id: string }) => r.agent_id === id);
+    expect(runOf(d1.deviceId)).toMatchObject({ status: 'failed', error: 'the endpoint stopped reporting' });
+    expect(runOf(d3.deviceId)).toMatchObject({ status: 'running' });
+    expect(detail.status).toBe('running');
+    await report(d3, scan.id, { state: 'completed' });
+    detail = (await call('GET', `/discovery-scans/${scan.id}`, undefined, await fresh())).json();
+    expect(detail).toMatchObject({ status: 'completed', endpoints_finished: 2 });
+  });
 });

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/database.js';
 import { AppError, notFound } from '../../http/errors.js';
 import type { ServiceContext } from '../../service-context.js';
 import { EXPOSED_MAX_RANK, type FindingItem, findingItem, SEVERITY_ORDER } from './shape.js';
@@ -8,6 +10,7 @@ import {
   insertFindings,
   listFindings,
   scanEndpoints,
+  silentRunningEndpoints,
   updateScan,
   updateScanEndpoint,
 } from './store.js';
@@ -28,6 +31,7 @@ export interface ScanReport {
 }
 
 const OPEN = new Set(['queued', 'running']);
+type Db = Kysely<Database> | Transaction<Database>;
 
 /**
  * One progress report of the signed device on a scan it was sent (docs/discovery-scans.md,
@@ -83,18 +87,46 @@ export async function recordScanReport(
         ...(finished ? { finished_at: now } : {}),
       },
     );
-    const runs = await scanEndpoints(trx, tenantId, [scanId]);
-    const allDone = runs.every((r) => !OPEN.has(r.status));
-    const scan = await findScan(trx, tenantId, scanId);
-    if (scan && scan.status !== 'cancelled')
-      await updateScan(
-        trx,
-        tenantId,
-        scanId,
-        allDone ? { status: 'completed', finished_at: now } : { status: 'running' },
-      );
+    await settleScan(trx, tenantId, scanId, now);
     return { accepted_findings: accepted, cancelled: false };
   });
+}
+
+/** The scan follows its endpoint runs: completed once none is open, else running (not once cancelled). */
+async function settleScan(trx: Db, tenantId: string, scanId: string, now: string): Promise<void> {
+  const runs = await scanEndpoints(trx, tenantId, [scanId]);
+  const allDone = runs.every((r) => !OPEN.has(r.status));
+  const scan = await findScan(trx, tenantId, scanId);
+  if (scan && scan.status !== 'cancelled')
+    await updateScan(
+      trx,
+      tenantId,
+      scanId,
+      allDone ? { status: 'completed', finished_at: now } : { status: 'running' },
+    );
+}
+
+/** A running endpoint run with no report for this long is failed (the agent stopped or restarted). */
+export const SILENT_RUN_MS = 60 * 60_000;
+
+/**
+ * Fails endpoint runs that have been `running` without a report for over an hour: the agent
+ * reports at least once a minute while it walks, so such a run was lost (a restart, a crash, an
+ * uninstall). Its scan then completes like any other. Returns how many runs were failed.
+ */
+export async function failSilentRuns(ctx: { db: Kysely<Database> }, now: Date): Promise<number> {
+  const stale = await silentRunningEndpoints(ctx.db, new Date(now.getTime() - SILENT_RUN_MS).toISOString());
+  for (const r of stale) {
+    await ctx.db.transaction().execute(async (trx) => {
+      await updateScanEndpoint(
+        trx,
+        { tenantId: r.tenant_id, scanId: r.scan_id, deviceId: r.device_id },
+        { status: 'failed', error: 'the endpoint stopped reporting', finished_at: now.toISOString() },
+      );
+      await settleScan(trx, r.tenant_id, r.scan_id, now.toISOString());
+    });
+  }
+  return stale.length;
 }
 
 /** `GET /discovery-scans/{id}/findings`: most severe first; `exposed_only` keeps high and critical. */

@@ -1,5 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import { type SweepParts, systemServiceContext } from '../../service-context.js';
+import { failSilentRuns } from './report-service.js';
 import { rerunScan } from './service.js';
 import { recurringSeriesHeads } from './store.js';
 
@@ -12,13 +13,15 @@ const FIRST_MS = 30_000;
  * completed runs again once that many hours have passed since the newest run was created. The
  * new run is a re-run started by the server (actor `system`), linked by `previous_run_id`. A
  * series whose newest run was cancelled stops repeating; one whose targets have no active
- * endpoint left is skipped (and tried again at the next pass). Returns the runs started.
+ * endpoint left is skipped (and tried again at the next pass). First, endpoint runs silent for
+ * over an hour are failed (`failSilentRuns`). Returns the runs started.
  */
 export async function runDueScans(
   parts: SweepParts,
   now: Date,
   log: (msg: string, fields: Record<string, unknown>) => void = () => {},
 ): Promise<number> {
+  await failSilentRuns(parts, now);
   let started = 0;
   for (const head of await recurringSeriesHeads(parts.db)) {
     const due = Date.parse(head.created_at) + (head.repeat_every_hours ?? 0) * 3_600_000;

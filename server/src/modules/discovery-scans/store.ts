@@ -196,3 +196,14 @@ export function recurringSeriesHeads(db: Db) {
     .limit(500)
     .execute();
 }
+
+/** Endpoint runs still `running` whose last report is older than `before` (every tenant). */
+export function silentRunningEndpoints(db: Db, before: string) {
+  return db
+    .selectFrom('discovery_scan_endpoints')
+    .select(['tenant_id', 'scan_id', 'device_id'])
+    .where('status', '=', 'running')
+    .where('reported_at', '<', before)
+    .limit(500)
+    .execute();
+}
