@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import type { AgentConfig } from './config.js';
+import { DiscoveryScanRunner } from './discovery-scan/runner.js';
 import { serverCaPem } from './enroll.js';
 import { type EnrollmentState, readEnrollment } from './enrollment-state.js';
 import { EvidenceSpool } from './evidence/spool.js';
@@ -53,6 +54,8 @@ export interface RunSummary {
  */
 export class AgentService {
   readonly pipeline: DecisionPipeline;
+  /** Discovery scans the server sends at check-in (docs/discovery-scans.md). */
+  readonly scans: DiscoveryScanRunner;
   private readonly s: AgentState;
   private live: LiveWatches | null = null;
   private held: HeldOpenSensor | null = null;
@@ -130,6 +133,8 @@ export class AgentService {
           }
         : {}),
     });
+    this.scans = new DiscoveryScanRunner(s, this.pipeline);
+    s.scans = this.scans;
   }
 
   /** Opens an enrolled agent: pinned device key, transport to the enrolled server, stores. */
@@ -244,6 +249,8 @@ export class AgentService {
     await this.syncClock();
     await this.renewCertificate();
     const outcome = await this.checkin();
+    // A scan the check-in delivered finishes (and is reported) before `--once` exits.
+    await this.scans.idle();
     const discovery = await this.discover();
     const up = await this.upload();
     return {
@@ -341,6 +348,8 @@ export class AgentService {
   }
 
   async close(): Promise<void> {
+    this.scans.stop();
+    await this.scans.idle();
     await this.s.session?.stop();
     this.held?.close();
     this.live?.close();

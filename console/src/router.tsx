@@ -1,11 +1,14 @@
 import { createRootRoute, createRoute, createRouter, Navigate, Outlet } from '@tanstack/react-router';
 import { AccountPage } from './pages/account/account-page.js';
+import { ActivityPage } from './pages/activity/activity-page.js';
 import { ApiTokensPage } from './pages/admin/api-tokens-page.js';
 import { AuditPage } from './pages/admin/audit-page.js';
 import { parseAuditSearch } from './pages/admin/audit-search.js';
 import { RolesPage } from './pages/admin/roles-page.js';
 import { SessionsPage } from './pages/admin/sessions-page.js';
 import { UsersPage } from './pages/admin/users-page.js';
+import { DiscoveryScanPage } from './pages/discovery/discovery-scan-page.js';
+import { DiscoveryScansPage } from './pages/discovery/discovery-scans-page.js';
 import { ExceptionRequestPage } from './pages/exceptions/exception-request-page.js';
 import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-page.js';
 import { AgentPage } from './pages/fleet/agent-page.js';
@@ -135,6 +138,19 @@ const reportRun = createRoute({
   component: ReportRunPage,
 });
 const reportRoutes = [reportList, reportRequests, reportRun] as const;
+// The Activity Explorer and discovery scans (issue 21; docs/activity-explorer.md, docs/discovery-scans.md).
+const activity = createRoute({ getParentRoute: () => signedIn, path: '/activity', component: ActivityPage });
+const discoveryScans = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/discovery-scans',
+  component: DiscoveryScansPage,
+});
+const discoveryScan = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/discovery-scans/$id',
+  component: DiscoveryScanPage,
+});
+const insightRoutes = [activity, discoveryScans, discoveryScan] as const;
 // Policies (issue 17, docs/console.md "Policies"); the navigation shows them by permission.
 const policies = createRoute({
   getParentRoute: () => signedIn,
@@ -294,6 +310,7 @@ const tree = root.addChildren([
     ...adminRoutes,
     ...exceptionRoutes,
     ...reportRoutes,
+    ...insightRoutes,
     ...policyRoutes,
     ...settingsRoutes,
   ]),

@@ -95,6 +95,8 @@ async function checkinRound(
   if (mayFetch && (res.policy_update_available || s.runtime === null)) {
     if (await fetchPolicy(s)) await onPolicyApplied();
   }
+  // Scans the check-in delivered start now, under the bundle just fetched (if any).
+  s.scans?.kick();
   if (res.rotate_certificate) await renewCertificate(s, true);
   // Self-update (docs/agent-updates.md): confirms a version on trial, applies an offered release.
   if (mayFetch) await updateAfterCheckin(s, res.agent_update);
@@ -103,7 +105,7 @@ async function checkinRound(
 
 /**
  * AskPerson goes to the signed-in person through the session channel (people/questions.ts), beside
- * the check-in; without a channel, and for kinds this agent does not know, the command is logged as
+ * the check-in; DiscoveryScan to the scan runner (discovery-scan/runner.ts), also beside it; without a channel, and for kinds this agent does not know, the command is logged as
  * not carried out. The payload (the question) is never logged.
  */
 function reportCommands(s: AgentState, commands: CheckinResponse['commands']): void {
@@ -111,6 +113,10 @@ function reportCommands(s: AgentState, commands: CheckinResponse['commands']): v
     const kind = (cmd as { kind?: unknown }).kind;
     if (kind === 'AskPerson' && s.session) {
       void askQuestion(s, cmd as { payload?: unknown });
+      continue;
+    }
+    if (kind === 'DiscoveryScan' && s.scans) {
+      s.scans.accept(cmd as { payload?: unknown });
       continue;
     }
     s.log('warn', 'server command not carried out on this platform', {

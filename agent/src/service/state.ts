@@ -53,6 +53,8 @@ export interface AgentState {
   /** Exception requests and verified decisions (issue 18; `exceptions.json`). */
   readonly exceptionStore?: ExceptionStore;
   readonly exceptions?: ExceptionClient;
+  /** Discovery scans sent at check-in (discovery-scan/runner.ts); set once the pipeline exists. */
+  scans?: { accept(cmd: { payload?: unknown }): void; kick(): void };
 }
 
 export type CallOutcome = 'ok' | 'offline' | 'refused' | 'rate_limited';

@@ -1,3 +1,4 @@
+import { activityAz } from './activity/az.js';
 import { adminAz } from './admin/az.js';
 import { agentUpdatesAz } from './agent-updates/az.js';
 import type { Catalogue } from './en.js';
@@ -18,6 +19,7 @@ export const az: Catalogue = {
   ...reportsAz,
   ...reportSchedulesAz,
   ...insightAz,
+  ...activityAz,
   ...policyAz,
   ...identityAz,
   ...fleetSettingsAz,

@@ -1,3 +1,4 @@
+import { activityEn } from './activity/en.js';
 import { adminEn } from './admin/en.js';
 import { agentUpdatesEn } from './agent-updates/en.js';
 import { exceptionsEn } from './exceptions/en.js';
@@ -17,6 +18,7 @@ export const en = {
   ...reportsEn,
   ...reportSchedulesEn,
   ...insightEn,
+  ...activityEn,
   ...policyEn,
   ...identityEn,
   ...fleetSettingsEn,

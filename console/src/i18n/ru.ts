@@ -1,3 +1,4 @@
+import { activityRu } from './activity/ru.js';
 import { adminRu } from './admin/ru.js';
 import { agentUpdatesRu } from './agent-updates/ru.js';
 import type { Catalogue } from './en.js';
@@ -18,6 +19,7 @@ export const ru: Catalogue = {
   ...reportsRu,
   ...reportSchedulesRu,
   ...insightRu,
+  ...activityRu,
   ...policyRu,
   ...identityRu,
   ...fleetSettingsRu,

@@ -1,3 +1,4 @@
+import { activityTr } from './activity/tr.js';
 import { adminTr } from './admin/tr.js';
 import { agentUpdatesTr } from './agent-updates/tr.js';
 import type { Catalogue } from './en.js';
@@ -18,6 +19,7 @@ export const tr: Catalogue = {
   ...reportsTr,
   ...reportSchedulesTr,
   ...insightTr,
+  ...activityTr,
   ...policyTr,
   ...identityTr,
   ...fleetSettingsTr,

@@ -46,6 +46,8 @@ export function SignedInLayout() {
           {can(me.data, 'incidents:read') && <Link to="/incidents">{t('nav.incidents')}</Link>}{' '}
           {can(me.data, 'exceptions:read') && <Link to="/exception-requests">{t('nav.exceptions')}</Link>}{' '}
           {can(me.data, 'incidents:read') && <Link to="/reports">{t('nav.reports')}</Link>}{' '}
+          {can(me.data, 'incidents:read') && <Link to="/activity">{t('nav.activity')}</Link>}{' '}
+          {can(me.data, 'discovery:read') && <Link to="/discovery-scans">{t('nav.discoveryScans')}</Link>}{' '}
           <Link to="/account">{t('nav.account')}</Link> <AdminNav me={me.data} />{' '}
           {can(me.data, 'policies:read') && <Link to="/policies">{t('nav.policies')}</Link>}
         </nav>

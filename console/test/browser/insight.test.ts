@@ -6,11 +6,15 @@ import {
   type SignedInConsole,
   startSignedInConsole,
 } from './harness.js';
+import { seedActivity, seedScanFindings } from './seed-activity.js';
 
 const run = requireChromiumOrSkip();
 
-/** Issue 21 (docs/overview.md, docs/search.md): the Overview landing page and the header search. */
-describe.runIf(run)('console in Chromium: overview and search', () => {
+/**
+ * Issue 21 (docs/overview.md, docs/search.md, docs/activity-explorer.md, docs/discovery-scans.md):
+ * the Overview landing page, the header search, the Activity Explorer and discovery scans.
+ */
+describe.runIf(run)('console in Chromium: overview, search, activity and discovery scans', () => {
   let c: SignedInConsole;
 
   beforeAll(async () => {
@@ -46,5 +50,57 @@ describe.runIf(run)('console in Chromium: overview and search', () => {
     await box.fill('z');
     await box.press('Enter');
     await page.getByText('Type at least two characters.').waitFor();
+  });
+
+  it('the Activity Explorer shows rows with requested and applied action, the timeline and runs', async () => {
+    const { page, s } = c;
+    const host = await seedActivity(s.dataDir, s.owner.tenant);
+    await page.goto(`${s.url}/activity`);
+    await page.getByRole('heading', { name: 'Activity Explorer', level: 1 }).waitFor();
+    const rows = page.locator('[data-table="activity"] tbody tr');
+    await rows.first().waitFor();
+    expect(await rows.count()).toBe(2);
+    const usb = rows.filter({ hasText: 'cards.csv' });
+    expect(await usb.innerText()).toMatch(
+      /removable_storage[\s\S]*block[\s\S]*audit[\s\S]*Reduced by endpoint capability[\s\S]*Yes/,
+    );
+    await page.locator('svg[data-chart="timeline"]').waitFor();
+    const runs = page.locator('[data-table="discovery-runs"] tbody tr');
+    await runs.first().waitFor();
+    expect(await runs.first().innerText()).toContain(host);
+    await expectAccessible(page, 'activity');
+    // A filter the API offers: enforcement reduced by capability leaves the USB copy only.
+    await page.getByLabel('Enforcement').selectOption('reduced_by_capability');
+    await page.getByRole('button', { name: 'Apply filters' }).click();
+    await page.getByText('1 events in the window').waitFor();
+    expect(await rows.count()).toBe(1);
+  });
+
+  it('starts a discovery scan on an endpoint and shows its findings, high and critical only on demand', async () => {
+    const { page, s } = c;
+    await page.goto(`${s.url}/discovery-scans`);
+    await page.getByRole('heading', { name: 'Discovery scans', level: 1 }).waitFor();
+    await page.getByText('No scans yet.').waitFor();
+    await page.getByLabel('Name').fill('Share sweep');
+    await page.getByRole('group', { name: 'Endpoints' }).getByRole('checkbox').first().check();
+    await page.getByRole('button', { name: 'Start the scan' }).click();
+    await page.getByRole('heading', { name: /DS-1 · Share sweep/ }).waitFor();
+    await page.locator('[data-status="queued"]').waitFor();
+    await expectAccessible(page, 'discovery-scan');
+    const scanId = page.url().split('/').at(-1)!;
+    await seedScanFindings(s.dataDir, s.owner.tenant, scanId);
+    await page.reload();
+    const findings = page.locator('[data-table="scan-findings"] tbody tr');
+    await findings.first().waitFor();
+    expect(await findings.count()).toBe(2);
+    await page.getByLabel('High and critical only').check();
+    await page
+      .locator('[data-table="scan-findings"] tbody tr[data-severity="low"]')
+      .waitFor({ state: 'detached' });
+    expect(await findings.count()).toBe(1);
+    expect(await findings.first().innerText()).toContain('/srv/share/cards.csv');
+    await page.goto(`${s.url}/discovery-scans`);
+    await page.locator('[data-table="discovery-scans"]').getByRole('link', { name: 'DS-1' }).waitFor();
+    await expectAccessible(page, 'discovery-scans');
   });
 });

@@ -13,6 +13,7 @@ import { bundlesModule } from './bundles/routes.js';
 import { signingKeysModule } from './bundles/signing-key-routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
+import { discoveryScanAgentModule, discoveryScansModule } from './discovery-scans/public.js';
 import { enrollmentTokensModule } from './enrollment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { evidenceAgentModule } from './evidence/routes.js';
@@ -124,6 +125,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   overviewModule,
   // Activity Explorer (issue 21): agent events through agent-events' public.ts.
   activityModule,
+  // Discovery scans (issue 21, docs/discovery-scans.md): console routes; the agent's below.
+  discoveryScansModule,
 ];
 
 /**
@@ -146,6 +149,8 @@ export function apiModules(
       exceptionAgentModule(policies),
       // Agent self-update (issue 22): the signed package download.
       agentUpdatePackageModule,
+      // Discovery scans (issue 21): progress and findings of a scan the device was sent.
+      discoveryScanAgentModule,
     ]),
     agentsConsoleModule(policies, roleScopes),
     enrollmentTokensModule,

@@ -74,7 +74,8 @@ const CheckinReply = Type.Object({
       id: Type.String(),
       kind: Type.String(),
       // Each command kind's fields, listed (docs/agent-interface.md): AskPerson carries the
-      // question of an incident (docs/incidents.md, Questions); other kinds carry none yet.
+      // question of an incident (docs/incidents.md, Questions); DiscoveryScan the scan and the
+      // paths it asks for (docs/discovery-scans.md).
       payload: Type.Unsafe<unknown>(
         Type.Object(
           {
@@ -82,6 +83,8 @@ const CheckinReply = Type.Object({
             reference: Type.Optional(Type.String()),
             question: Type.Optional(Type.String()),
             lapses_at: Type.Optional(Type.String()),
+            scan_id: Type.Optional(Type.String()),
+            paths: Type.Optional(Type.Array(Type.String())),
           },
           { additionalProperties: false },
         ),

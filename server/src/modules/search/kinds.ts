@@ -6,6 +6,7 @@ import type { SearchHit, SearchInput } from '../../ports/search-hit.js';
 import { endpointSearchHits } from '../agents/public.js';
 import { classificationSearchHits } from '../classifications/public.js';
 import { detectorSearchHits } from '../detectors/public.js';
+import { discoveryScanSearchHits } from '../discovery-scans/public.js';
 import { exceptionSearchHits } from '../exception-requests/public.js';
 import { corpusSearchHits } from '../fingerprint-corpora/public.js';
 import { incidentSearchHits } from '../incidents/public.js';
@@ -19,7 +20,7 @@ export interface SearchKind {
   permission: Permission;
   /**
    * The owning module's finder; null where the product stores no such resource yet (edm
-   * datasets, discovery scans, labels, user tags: docs/search.md, "Kinds without records").
+   * datasets, labels, user tags: docs/search.md, "Kinds without records").
    */
   find: Finder | null;
 }
@@ -39,7 +40,7 @@ export const SEARCH_KINDS: readonly SearchKind[] = [
   { kind: 'user', permission: 'users:write', find: userSearchHits },
   { kind: 'edm_dataset', permission: 'edm:read', find: null },
   { kind: 'fingerprint_corpus', permission: 'policies:read', find: corpusSearchHits },
-  { kind: 'discovery_scan', permission: 'discovery:read', find: null },
+  { kind: 'discovery_scan', permission: 'discovery:read', find: discoveryScanSearchHits },
   { kind: 'label', permission: 'detectors:read', find: null },
   { kind: 'user_tag', permission: 'detectors:read', find: null },
 ];
