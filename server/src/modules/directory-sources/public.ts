@@ -1,0 +1,3 @@
+/** What other modules use from directory sources (consumers import only this file). */
+
+export { directorySourcesModule } from './routes.js';
