@@ -11037,6 +11037,116 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/agents/unmanaged": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: {
+                    limit?: number;
+                    offset?: number;
+                };
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            total: number | null;
+                            items: {
+                                name: string;
+                                dns_host_name: string | null;
+                                operating_system: string | null;
+                                source_id: string;
+                            }[];
+                            sources: {
+                                id: string;
+                                name: string;
+                                kind: "directory_windows" | "directory_cloud";
+                                state: "counted" | "failed";
+                                failure: string | null;
+                                message: string | null;
+                                computers: number;
+                                stale: number;
+                                truncated: boolean;
+                            }[];
+                            stale: number;
+                            stale_after_days: number;
+                            incomplete: boolean;
+                            /** Format: date-time */
+                            observed_at: string;
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+                /** @description the one error shape (docs/errors.md) */
+                422: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/settings/scim-tokens": {
         parameters: {
             query?: never;

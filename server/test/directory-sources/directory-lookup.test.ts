@@ -1,4 +1,8 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Principal } from '../../src/http/principal.js';
+import { insertEndpoint } from '../helpers/endpoints.js';
 import { type SignedIn, signInAs } from '../helpers/sign-in.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { type SambaPeer, startSambaPeer } from '../ldap/samba-peer.js';
@@ -18,7 +22,8 @@ beforeAll(async () => {
     await peer.sambaTool('user', 'add', `pager${n}`, 'Passw0rd!Pager1', `--department=Dept ${n}`);
   await peer.sambaTool('group', 'add', 'DLP-Mail', '--group-type=Distribution');
   await peer.sambaTool('group', 'add', 'DLP-Gone');
-  await peer.sambaTool('computer', 'add', 'DLPWS01');
+  for (const name of ['DLPWS01', 'DLPWS02', 'DLPWS03']) await peer.sambaTool('computer', 'add', name);
+  for (const name of ['DLPWS01', 'DLPWS02']) await peer.sambaTool('user', 'enable', `${name}$`);
   stall = await stallingServer();
   ctx = await createTestApp({
     env: {
@@ -27,6 +32,8 @@ beforeAll(async () => {
       DLP_SECRET_ACME_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
       DLP_SECRET_ACME_STALL: credentialOf(peer, { url: `ldaps://127.0.0.1:${stall.port}` }),
       DLP_SECRET_ACME_CLOUD: Buffer.from('{"tenant_id":"t"}').toString('base64'),
+      DLP_SECRET_BETA_DIRECTORY: credentialOf(peer),
+      DLP_SECRET_BETA_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
     },
   });
   owner = await signInAs(ctx, { role: 'owner', tenant: TENANT });
@@ -343,5 +350,71 @@ describe('POST /directory-sources/{id}/lookup', () => {
       code: 'directory.unavailable',
       details: [{ message: 'not_supported' }],
     });
+  });
+});
+
+describe('GET /agents/unmanaged', () => {
+  it('lists enabled directory computers with no active agent, per source, cached five minutes, never stored', async () => {
+    const beta = await signInAs(ctx, { role: 'owner', tenant: 'beta' });
+    const live = await createSource(ctx, beta, 'env:DLP_SECRET_BETA_DIRECTORY');
+    await enable(ctx, beta, live);
+    const down = await createSource(ctx, beta, 'env:DLP_SECRET_BETA_DOWN');
+    await enable(ctx, beta, down);
+    const agent = await insertEndpoint(ctx, beta.tenantId);
+    await ctx.db
+      .updateTable('devices')
+      .set({ hostname: 'dlpws02.dlp.test' })
+      .where('id', '=', agent)
+      .execute();
+    const get = (url = '/api/v1/agents/unmanaged') => ctx.app.inject({ url, headers: beta.headers });
+    ctx.clock.advance(1_001);
+    const res = await get();
+    expect(res.statusCode).toBe(200);
+    const body = res.json();
+    const listed = body.items.map((i: { name: string }) => i.name);
+    expect(listed).toContain('DLPWS01');
+    expect(listed).toContain('DC1');
+    expect(listed).not.toContain('DLPWS02');
+    expect(listed).not.toContain('DLPWS03');
+    expect(body.items.find((i: { name: string }) => i.name === 'DC1')).toEqual({
+      name: 'DC1',
+      dns_host_name: 'dc1.dlp.test',
+      operating_system: 'Samba',
+      source_id: live,
+    });
+    expect(body).toMatchObject({ total: listed.length, stale_after_days: 90, incomplete: true, stale: 0 });
+    expect(body.sources).toEqual([
+      expect.objectContaining({ id: live, state: 'counted', failure: null, truncated: false }),
+      expect.objectContaining({ id: down, state: 'failed', failure: 'unreachable', computers: 0 }),
+    ]);
+    const paged = await get('/api/v1/agents/unmanaged?limit=1&offset=1');
+    expect(paged.json().items).toEqual([body.items[1]]);
+    // Cached: a computer added now shows only after five minutes.
+    await peer.sambaTool('computer', 'add', 'DLPWS04');
+    await peer.sambaTool('user', 'enable', 'DLPWS04$');
+    ctx.clock.advance(60_000);
+    expect((await get()).json().items.map((i: { name: string }) => i.name)).not.toContain('DLPWS04');
+    ctx.clock.advance(4 * 60_000);
+    expect((await get()).json().items.map((i: { name: string }) => i.name)).toContain('DLPWS04');
+    // Never stored: the database files do not hold a computer name.
+    for (const f of fs.readdirSync(ctx.dataDir, { recursive: true }) as string[]) {
+      const full = path.join(ctx.dataDir, f);
+      if (fs.statSync(full).isFile()) expect(fs.readFileSync(full).includes('DLPWS01'), f).toBe(false);
+    }
+  });
+
+  it('answers total null when no source counted, needs agents:read, refuses an endpoint-group-scoped role', async () => {
+    const gamma = await signInAs(ctx, { role: 'owner' });
+    const none = await ctx.app.inject({ url: '/api/v1/agents/unmanaged', headers: gamma.headers });
+    expect(none.json()).toMatchObject({ total: null, items: [], sources: [], incomplete: false });
+    const scoped = await signInAs(ctx, { role: 'security_analyst', tenant: gamma.tenantSlug });
+    const session = ctx.app.auth.authenticators[0]!;
+    ctx.app.auth.authenticators.unshift(async (credential, request, services) => {
+      if (credential.value !== scoped.token) return null;
+      const p: Principal | null = await session(credential, request, services);
+      return p ? { ...p, incidentScope: ['00000000-0000-4000-8000-000000000001'] } : null;
+    });
+    const refused = await ctx.app.inject({ url: '/api/v1/agents/unmanaged', headers: scoped.headers });
+    expect(refused.statusCode).toBe(403);
   });
 });

@@ -147,3 +147,57 @@ export async function domainSid(client: Client, baseDn: string): Promise<string 
   const b = Array.isArray(sid) ? sid[0] : sid;
   return Buffer.isBuffer(b) ? sidText(b) : null;
 }
+
+export interface DirectoryComputer {
+  name: string;
+  dnsHostName: string | null;
+  operatingSystem: string | null;
+  /** lastLogonTimestamp as a time, null when the account never logged on. */
+  lastLogon: Date | null;
+}
+
+/** Windows FILETIME (100 ns since 1601) to a time. */
+const fileTime = (v: string | null): Date | null => {
+  if (!v || !/^\d+$/.test(v) || v === '0') return null;
+  return new Date(Number(BigInt(v) / 10_000n) - 11_644_473_600_000);
+};
+
+/** Enabled computer accounts (paged); at most `cap`, `truncated` when more exist. */
+export async function enabledComputers(
+  client: Client,
+  baseDn: string,
+  cap: number,
+): Promise<{ computers: DirectoryComputer[]; truncated: boolean }> {
+  const filter = new AndFilter({
+    filters: [
+      eq('objectCategory', 'computer'),
+      new NotFilter({
+        filter: new ExtensibleFilter({
+          matchType: 'userAccountControl',
+          rule: MATCH_BITS,
+          value: String(ACCOUNTDISABLE),
+        }),
+      }),
+    ],
+  });
+  const { searchEntries } = await client.search(baseDn, {
+    scope: 'sub',
+    filter,
+    attributes: ['name', 'dNSHostName', 'operatingSystem', 'lastLogonTimestamp'],
+    paged: { pageSize: 500 },
+    sizeLimit: cap + 1,
+  });
+  const computers = searchEntries.flatMap((e) => {
+    const name = first(e.name);
+    if (!name) return [];
+    return [
+      {
+        name,
+        dnsHostName: first(e.dNSHostName),
+        operatingSystem: first(e.operatingSystem),
+        lastLogon: fileTime(first(e.lastLogonTimestamp)),
+      },
+    ];
+  });
+  return { computers: computers.slice(0, cap), truncated: computers.length > cap };
+}

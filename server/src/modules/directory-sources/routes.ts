@@ -2,12 +2,21 @@ import { Type } from 'typebox';
 import { principalOf } from '../../http/authenticate.js';
 import { requirePermission } from '../../http/guards.js';
 import { PersonText } from '../../http/person-text.js';
-import { errorResponses, IdParams } from '../../http/schemas.js';
+import { errorResponses, IdParams, pageQuery } from '../../http/schemas.js';
 import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
 import { lookup } from './lookup.js';
-import { CreatedSource, Kind, LookupBody, LookupPage, SourcePage, SourceView } from './schemas.js';
+import {
+  CreatedSource,
+  Kind,
+  LookupBody,
+  LookupPage,
+  SourcePage,
+  SourceView,
+  UnmanagedAnswer,
+} from './schemas.js';
 import { createSource, pageOfSources, setEnabled } from './service.js';
+import { unmanagedComputers } from './unmanaged.js';
 
 const Reason = PersonText('multiline', { minLength: 1, maxLength: 500 });
 
@@ -82,5 +91,23 @@ export const directorySourcesModule: ApiModule = async (app) => {
     },
     async (request) =>
       lookup(serviceContextOf(request), s.config, principalOf(request), request.params.id, request.body),
+  );
+
+  app.get(
+    '/agents/unmanaged',
+    {
+      onRequest: [requirePermission('agents:read')],
+      schema: {
+        querystring: Type.Object(pageQuery({ maxLimit: 500, defaultLimit: 50, maxOffset: 100_000 }), {
+          additionalProperties: false,
+        }),
+        response: { 200: UnmanagedAnswer, ...errorResponses(401, 403, 422) },
+      },
+    },
+    async (request) =>
+      unmanagedComputers(serviceContextOf(request), s.config, principalOf(request), {
+        limit: request.query.limit ?? 50,
+        offset: request.query.offset ?? 0,
+      }),
   );
 };

@@ -68,3 +68,36 @@ export const LookupPage = Type.Object(
   { items: Type.Array(LookupObject), next_cursor: NullStr },
   { additionalProperties: false },
 );
+
+export const UnmanagedAnswer = Type.Object(
+  {
+    total: Type.Union([Type.Integer(), Type.Null()]),
+    items: Type.Array(
+      Type.Object(
+        { name: Type.String(), dns_host_name: NullStr, operating_system: NullStr, source_id: Type.String() },
+        { additionalProperties: false },
+      ),
+    ),
+    sources: Type.Array(
+      Type.Object(
+        {
+          id: Type.String(),
+          name: Type.String(),
+          kind: Kind,
+          state: Type.Union([Type.Literal('counted'), Type.Literal('failed')]),
+          failure: NullStr,
+          message: NullStr,
+          computers: Type.Integer(),
+          stale: Type.Integer(),
+          truncated: Type.Boolean(),
+        },
+        { additionalProperties: false },
+      ),
+    ),
+    stale: Type.Integer(),
+    stale_after_days: Type.Integer(),
+    incomplete: Type.Boolean(),
+    observed_at: Timestamp,
+  },
+  { additionalProperties: false },
+);
