@@ -2,11 +2,13 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Principal } from '../../src/http/principal.js';
+import { resolveDepartments } from '../../src/modules/directory-sources/public.js';
 import { insertEndpoint } from '../helpers/endpoints.js';
 import { type SignedIn, signInAs } from '../helpers/sign-in.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { type SambaPeer, startSambaPeer } from '../ldap/samba-peer.js';
 import { createSource, credentialOf, enable, lookup, stallingServer, TENANT } from './directory-app.js';
+import { departmentOf, unattributedIncident } from './incident-rows.js';
 
 /** Directory sources and lookup (document 3) against a real Samba AD domain controller over LDAPS. */
 
@@ -21,6 +23,8 @@ beforeAll(async () => {
   for (const n of ['01', '02', '03', '04', '05'])
     await peer.sambaTool('user', 'add', `pager${n}`, 'Passw0rd!Pager1', `--department=Dept ${n}`);
   await peer.sambaTool('group', 'add', 'DLP-Mail', '--group-type=Distribution');
+  await peer.sambaTool('user', 'add', 'dora', 'Passw0rd!Dora1', '--department=Legal');
+  await peer.sambaTool('user', 'disable', 'dora');
   await peer.sambaTool('group', 'add', 'DLP-Gone');
   for (const name of ['DLPWS01', 'DLPWS02', 'DLPWS03']) await peer.sambaTool('computer', 'add', name);
   for (const name of ['DLPWS01', 'DLPWS02']) await peer.sambaTool('user', 'enable', `${name}$`);
@@ -34,6 +38,8 @@ beforeAll(async () => {
       DLP_SECRET_ACME_CLOUD: Buffer.from('{"tenant_id":"t"}').toString('base64'),
       DLP_SECRET_BETA_DIRECTORY: credentialOf(peer),
       DLP_SECRET_BETA_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
+      DLP_SECRET_DELTA_DIRECTORY: credentialOf(peer),
+      DLP_SECRET_EPSILON_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
     },
   });
   owner = await signInAs(ctx, { role: 'owner', tenant: TENANT });
@@ -416,5 +422,75 @@ describe('GET /agents/unmanaged', () => {
     });
     const refused = await ctx.app.inject({ url: '/api/v1/agents/unmanaged', headers: scoped.headers });
     expect(refused.statusCode).toBe(403);
+  });
+});
+
+describe('department attribution', () => {
+  it('fills open incidents of a person by account or principal name; closed ones and disabled accounts stay empty', async () => {
+    const delta = await signInAs(ctx, { role: 'owner', tenant: 'delta' });
+    const id = await createSource(ctx, delta, 'env:DLP_SECRET_DELTA_DIRECTORY');
+    await enable(ctx, delta, id);
+    const byAccount = await unattributedIncident(ctx, delta.tenantId, 'DLPTEST\\pager01');
+    const byPrincipal = await unattributedIncident(ctx, delta.tenantId, 'pager01@dlp.test');
+    const closed = await unattributedIncident(ctx, delta.tenantId, 'pager01', 'closed');
+    const disabled = await unattributedIncident(ctx, delta.tenantId, 'dora');
+    const unknown = await unattributedIncident(ctx, delta.tenantId, 'nobody');
+    ctx.clock.advance(1_001);
+    expect(await resolveDepartments(ctx.app.deps, ctx.config)).toBe(2);
+    for (const i of [byAccount, byPrincipal])
+      expect(await departmentOf(ctx, i)).toEqual({
+        department: 'Dept 01',
+        source: 'directory',
+        reason: 'directory_source',
+      });
+    for (const i of [closed, disabled, unknown]) expect((await departmentOf(ctx, i)).department).toBeNull();
+    const shown = await ctx.app.inject({ url: `/api/v1/incidents/${byAccount}`, headers: delta.headers });
+    expect(shown.json()).toMatchObject({ department: 'Dept 01', department_source: 'directory' });
+    // Answers are kept 24 hours: a person asked again within the day is not searched again.
+    const later = await unattributedIncident(ctx, delta.tenantId, 'nobody');
+    await peer.sambaTool('user', 'add', 'nobody', 'Passw0rd!Nobody1', '--department=Sales');
+    ctx.clock.advance(60 * 60_000);
+    await resolveDepartments(ctx.app.deps, ctx.config);
+    expect((await departmentOf(ctx, later)).department).toBeNull();
+    ctx.clock.advance(24 * 60 * 60_000);
+    await resolveDepartments(ctx.app.deps, ctx.config);
+    expect((await departmentOf(ctx, later)).department).toBe('Sales');
+  });
+
+  it('rests a failed source 15 minutes and audits each health change by the system', async () => {
+    const epsilon = await signInAs(ctx, { role: 'owner', tenant: 'epsilon' });
+    const id = await createSource(ctx, epsilon, 'env:DLP_SECRET_EPSILON_DOWN');
+    await enable(ctx, epsilon, id);
+    await unattributedIncident(ctx, epsilon.tenantId, 'alice');
+    const audits = () =>
+      ctx.db
+        .selectFrom('audit_events')
+        .select(['actor_type', 'metadata'])
+        .where('tenant_id', '=', epsilon.tenantId)
+        .where('action', '=', 'directory.source_health_changed')
+        .execute();
+    ctx.clock.advance(1_001);
+    await resolveDepartments(ctx.app.deps, ctx.config);
+    const first = await audits();
+    expect(first).toHaveLength(1);
+    expect(first[0]?.actor_type).toBe('system');
+    expect(JSON.parse(first[0]?.metadata ?? '{}')).toMatchObject({ state: 'failed', failure: 'unreachable' });
+    const row = await ctx.db
+      .selectFrom('directory_sources')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(row.resting_until).toBe(new Date(ctx.clock.now().getTime() + 15 * 60_000).toISOString());
+    ctx.clock.advance(10 * 60_000);
+    await resolveDepartments(ctx.app.deps, ctx.config);
+    const after = await ctx.db
+      .selectFrom('directory_sources')
+      .selectAll()
+      .where('id', '=', id)
+      .executeTakeFirstOrThrow();
+    expect(after.resting_until).toBe(row.resting_until);
+    ctx.clock.advance(6 * 60_000);
+    await resolveDepartments(ctx.app.deps, ctx.config);
+    expect(await audits()).toHaveLength(1);
   });
 });

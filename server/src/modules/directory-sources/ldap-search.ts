@@ -201,3 +201,28 @@ export async function enabledComputers(
   });
   return { computers: computers.slice(0, cap), truncated: computers.length > cap };
 }
+
+/**
+ * The department of the person whose account name or principal name is exactly `name` (a
+ * `DOMAIN\` prefix is dropped). Two matching accounts, a disabled one, or none give null.
+ */
+export async function personDepartment(client: Client, baseDn: string, name: string): Promise<string | null> {
+  const login = name.includes('\\') ? name.slice(name.lastIndexOf('\\') + 1) : name;
+  if (login === '') return null;
+  const { searchEntries } = await client.search(baseDn, {
+    scope: 'sub',
+    filter: new AndFilter({
+      filters: [
+        eq('objectCategory', 'person'),
+        eq('objectClass', 'user'),
+        new OrFilter({ filters: [eq('sAMAccountName', login), eq('userPrincipalName', login)] }),
+      ],
+    }),
+    attributes: ['department', 'userAccountControl'],
+    sizeLimit: 2,
+  });
+  if (searchEntries.length !== 1) return null;
+  const e = searchEntries[0] as Record<string, unknown>;
+  if ((Number(first(e.userAccountControl) ?? '0') & ACCOUNTDISABLE) !== 0) return null;
+  return first(e.department);
+}

@@ -5,6 +5,7 @@ import { PersonText } from '../../http/person-text.js';
 import { errorResponses, IdParams, pageQuery } from '../../http/schemas.js';
 import { serviceContextOf } from '../../service-context.js';
 import type { ApiModule } from '../index.js';
+import { startDepartmentJob } from './department-job.js';
 import { lookup } from './lookup.js';
 import {
   CreatedSource,
@@ -25,6 +26,15 @@ export const directorySourcesModule: ApiModule = async (app) => {
   const s = app.deps;
   const owner = requirePermission('tenant:write');
   const reader = requirePermission('policies:write', 'directory:read');
+
+  // The department resolver (docs/directory-sources.md, Departments).
+  let stop = () => {};
+  app.addHook('onReady', async () => {
+    stop = startDepartmentJob(s, s.config, (err) =>
+      app.log.error({ err: { type: (err as Error)?.name } }, 'directory department pass failed'),
+    );
+  });
+  app.addHook('onClose', async () => stop());
 
   app.post(
     '/directory-sources',
