@@ -39,6 +39,7 @@ beforeAll(async () => {
       DLP_SECRET_BETA_DIRECTORY: credentialOf(peer),
       DLP_SECRET_BETA_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
       DLP_SECRET_DELTA_DIRECTORY: credentialOf(peer),
+      DLP_SECRET_ZETA_DIRECTORY: credentialOf(peer),
       DLP_SECRET_EPSILON_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
     },
   });
@@ -389,10 +390,13 @@ describe('GET /agents/unmanaged', () => {
       source_id: live,
     });
     expect(body).toMatchObject({ total: listed.length, stale_after_days: 90, incomplete: true, stale: 0 });
-    expect(body.sources).toEqual([
-      expect.objectContaining({ id: live, state: 'counted', failure: null, truncated: false }),
-      expect.objectContaining({ id: down, state: 'failed', failure: 'unreachable', computers: 0 }),
-    ]);
+    expect(body.sources).toHaveLength(2);
+    expect(body.sources).toEqual(
+      expect.arrayContaining([
+        expect.objectContaining({ id: live, state: 'counted', failure: null, truncated: false }),
+        expect.objectContaining({ id: down, state: 'failed', failure: 'unreachable', computers: 0 }),
+      ]),
+    );
     const paged = await get('/api/v1/agents/unmanaged?limit=1&offset=1');
     expect(paged.json().items).toEqual([body.items[1]]);
     // Cached: a computer added now shows only after five minutes.
@@ -492,5 +496,54 @@ describe('department attribution', () => {
     ctx.clock.advance(6 * 60_000);
     await resolveDepartments(ctx.app.deps, ctx.config);
     expect(await audits()).toHaveLength(1);
+  });
+});
+
+describe('scope preview directories', () => {
+  it('reads each named domain’s verification from the stored source rows', async () => {
+    let zeta = await signInAs(ctx, { role: 'owner', tenant: 'zeta' });
+    const sid = await peer.groupSid('DLP-Analysts');
+    const domain = sid.slice(0, sid.lastIndexOf('-'));
+    const preview = async () => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/policies/scope-preview',
+        headers: zeta.headers,
+        payload: {
+          scope: {
+            include_targets: [
+              {
+                kind: 'directory_group',
+                source: { type: 'windows_directory', domain_sid: domain },
+                object_id: sid,
+              },
+              {
+                kind: 'directory_group',
+                source: { type: 'windows_directory', domain_sid: 'S-1-5-21-1-2-3' },
+                object_id: 'S-1-5-21-1-2-3-512',
+              },
+            ],
+          },
+        },
+      });
+      expect(res.statusCode).toBe(200);
+      return res.json().directories;
+    };
+    expect(await preview()).toEqual([
+      { domain_sid: 'S-1-5-21-1-2-3', verification: 'no_source', last_verified_at: null },
+      { domain_sid: domain, verification: 'no_source', last_verified_at: null },
+    ]);
+    const id = await createSource(ctx, zeta, 'env:DLP_SECRET_ZETA_DIRECTORY');
+    await enable(ctx, zeta, id);
+    expect((await preview())[1]).toMatchObject({ verification: 'unknown' });
+    await lookup(ctx, zeta, id, { kind: 'security_group', query: 'DLP-' });
+    const at = ctx.clock.now().toISOString();
+    expect(await preview()).toEqual([
+      { domain_sid: 'S-1-5-21-1-2-3', verification: 'no_source', last_verified_at: null },
+      { domain_sid: domain, verification: 'verified', last_verified_at: at },
+    ]);
+    ctx.clock.advance(25 * 3_600_000);
+    zeta = await signInAs(ctx, { role: 'owner', tenant: 'zeta' });
+    expect((await preview())[1]).toEqual({ domain_sid: domain, verification: 'stale', last_verified_at: at });
   });
 });

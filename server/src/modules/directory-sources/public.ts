@@ -2,3 +2,4 @@
 
 export { resolveDepartments } from './department.js';
 export { directorySourcesModule } from './routes.js';
+export { type DomainVerification, domainVerification } from './verification.js';
