@@ -6,6 +6,7 @@ import { parseAuditSearch } from './pages/admin/audit-search.js';
 import { RolesPage } from './pages/admin/roles-page.js';
 import { SessionsPage } from './pages/admin/sessions-page.js';
 import { UsersPage } from './pages/admin/users-page.js';
+import { DirectorySourcesPage } from './pages/directory/directory-sources-page.js';
 import { ExceptionRequestPage } from './pages/exceptions/exception-request-page.js';
 import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-page.js';
 import { AgentPage } from './pages/fleet/agent-page.js';
@@ -224,6 +225,11 @@ const networkIndicators = createRoute({
   path: '/settings/network-indicators',
   component: NetworkIndicatorsPage,
 });
+const directorySources = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/directory-sources',
+  component: DirectorySourcesPage,
+});
 const signInSettings = createRoute({
   getParentRoute: () => signedIn,
   path: '/settings/sign-in',
@@ -264,6 +270,7 @@ const approverLabel = createRoute({
 const settingsRoutes = [
   agentGroups,
   networkIndicators,
+  directorySources,
   signInSettings,
   incidentClosure,
   incidentResponse,

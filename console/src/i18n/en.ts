@@ -1,5 +1,6 @@
 import { adminEn } from './admin/en.js';
 import { agentUpdatesEn } from './agent-updates/en.js';
+import { directoryEn } from './directory/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { fingerprintsEn } from './fingerprints/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
@@ -21,6 +22,7 @@ export const en = {
   ...fingerprintsEn,
   ...agentUpdatesEn,
   ...incidentSettingsEn,
+  ...directoryEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',
