@@ -9,6 +9,7 @@ import { SessionsPage } from './pages/admin/sessions-page.js';
 import { UsersPage } from './pages/admin/users-page.js';
 import { DiscoveryScanPage } from './pages/discovery/discovery-scan-page.js';
 import { DiscoveryScansPage } from './pages/discovery/discovery-scans-page.js';
+import { DirectorySourcesPage } from './pages/directory/directory-sources-page.js';
 import { ExceptionRequestPage } from './pages/exceptions/exception-request-page.js';
 import { ExceptionRequestsPage } from './pages/exceptions/exception-requests-page.js';
 import { AgentPage } from './pages/fleet/agent-page.js';
@@ -241,6 +242,11 @@ const networkIndicators = createRoute({
   path: '/settings/network-indicators',
   component: NetworkIndicatorsPage,
 });
+const directorySources = createRoute({
+  getParentRoute: () => signedIn,
+  path: '/settings/directory-sources',
+  component: DirectorySourcesPage,
+});
 const signInSettings = createRoute({
   getParentRoute: () => signedIn,
   path: '/settings/sign-in',
@@ -287,6 +293,7 @@ const deliveryDestinations = createRoute({
 const settingsRoutes = [
   agentGroups,
   networkIndicators,
+  directorySources,
   signInSettings,
   incidentClosure,
   incidentResponse,

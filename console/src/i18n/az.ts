@@ -1,6 +1,7 @@
 import { activityAz } from './activity/az.js';
 import { adminAz } from './admin/az.js';
 import { agentUpdatesAz } from './agent-updates/az.js';
+import { directoryAz } from './directory/az.js';
 import type { Catalogue } from './en.js';
 import { exceptionsAz } from './exceptions/az.js';
 import { fingerprintsAz } from './fingerprints/az.js';
@@ -26,6 +27,7 @@ export const az: Catalogue = {
   ...fingerprintsAz,
   ...agentUpdatesAz,
   ...incidentSettingsAz,
+  ...directoryAz,
   'app.name': 'Custos DLP',
   'app.skip': 'Məzmuna keç',
   'app.language': 'Dil',

@@ -1,6 +1,7 @@
 import { activityEn } from './activity/en.js';
 import { adminEn } from './admin/en.js';
 import { agentUpdatesEn } from './agent-updates/en.js';
+import { directoryEn } from './directory/en.js';
 import { exceptionsEn } from './exceptions/en.js';
 import { fingerprintsEn } from './fingerprints/en.js';
 import { fleetSettingsEn } from './fleet-settings/en.js';
@@ -25,6 +26,7 @@ export const en = {
   ...fingerprintsEn,
   ...agentUpdatesEn,
   ...incidentSettingsEn,
+  ...directoryEn,
   'app.name': 'Custos DLP',
   'app.skip': 'Skip to content',
   'app.language': 'Language',

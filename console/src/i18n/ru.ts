@@ -1,6 +1,7 @@
 import { activityRu } from './activity/ru.js';
 import { adminRu } from './admin/ru.js';
 import { agentUpdatesRu } from './agent-updates/ru.js';
+import { directoryRu } from './directory/ru.js';
 import type { Catalogue } from './en.js';
 import { exceptionsRu } from './exceptions/ru.js';
 import { fingerprintsRu } from './fingerprints/ru.js';
@@ -26,6 +27,7 @@ export const ru: Catalogue = {
   ...fingerprintsRu,
   ...agentUpdatesRu,
   ...incidentSettingsRu,
+  ...directoryRu,
   'app.name': 'Custos DLP',
   'app.skip': 'Перейти к содержимому',
   'app.language': 'Язык',

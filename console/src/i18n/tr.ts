@@ -1,6 +1,7 @@
 import { activityTr } from './activity/tr.js';
 import { adminTr } from './admin/tr.js';
 import { agentUpdatesTr } from './agent-updates/tr.js';
+import { directoryTr } from './directory/tr.js';
 import type { Catalogue } from './en.js';
 import { exceptionsTr } from './exceptions/tr.js';
 import { fingerprintsTr } from './fingerprints/tr.js';
@@ -26,6 +27,7 @@ export const tr: Catalogue = {
   ...fingerprintsTr,
   ...agentUpdatesTr,
   ...incidentSettingsTr,
+  ...directoryTr,
   'app.name': 'Custos DLP',
   'app.skip': 'İçeriğe geç',
   'app.language': 'Dil',

@@ -24,6 +24,9 @@ export function AdminNav({ me }: { me: Me }) {
         <Link to="/settings/network-indicators">{t('nav.networkIndicators')}</Link>
       )}{' '}
       {can(me, 'system:read') && <Link to="/settings/sign-in">{t('nav.signInSettings')}</Link>}{' '}
+      {(can(me, 'tenant:write') || (can(me, 'policies:write') && can(me, 'directory:read'))) && (
+        <Link to="/settings/directory-sources">{t('nav.directorySources')}</Link>
+      )}{' '}
       {can(me, 'tenant:manage') && <Link to="/settings/signing-keys">{t('nav.signingKeys')}</Link>}
       {can(me, 'incidents:read') && (
         <>

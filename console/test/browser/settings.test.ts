@@ -194,6 +194,37 @@ describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
     expect((await s.api('GET', '/auth/me', undefined, owner)).status).toBe(200);
   });
 
+  it('creates and enables a directory source; a failed test lookup shows the one-word reason', async () => {
+    await nav().getByRole('link', { name: 'Directory sources' }).click();
+    await page.getByRole('heading', { name: 'Directory sources', level: 1 }).waitFor();
+    await page.getByText('No directory sources yet.').waitFor();
+    const form = page.getByRole('form', { name: 'New directory source' });
+    await form.getByLabel('Name', { exact: true }).fill('Corporate AD');
+    await form.getByLabel('Credential reference').fill('env:NOT_BOUND');
+    await form.getByLabel('Reason').fill('policy targeting');
+    await form.getByRole('button', { name: 'Create source' }).click();
+    await form.getByText('must name a variable bound to this tenant', { exact: false }).waitFor();
+    // A reference bound to the tenant whose variable this server does not have.
+    const slug = s.owner.tenant.toUpperCase().replace(/[^A-Z0-9]/g, '_');
+    await form.getByLabel('Credential reference').fill(`env:DLP_SECRET_${slug}_DIRECTORY`);
+    await form.getByRole('button', { name: 'Create source' }).click();
+    await page.getByText('The source Corporate AD is created, disabled.').waitFor();
+    await page.getByLabel('Reason for the change').fill('go live');
+    await page.getByRole('button', { name: 'Enable', exact: true }).click();
+    await page.getByText('The source Corporate AD is now Enabled.').waitFor();
+    await expectAccessible(page, 'directory sources');
+    const test = page.getByRole('group', { name: 'Test a lookup' });
+    await test.getByLabel('Name starts with').fill('alice');
+    await test.getByRole('button', { name: 'Search' }).click();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: 'the directory could not be searched (credential)' })
+      .waitFor();
+    await page.reload();
+    await page.getByText('Failed: credential').waitFor();
+    await page.screenshot({ path: path.join(shots, 'directory-sources.png'), fullPage: true });
+  });
+
   it('shows a Security Analyst groups and indicators read-only, and neither sessions nor sign-in settings', async () => {
     const other = await browser.newContext({ locale: 'en-GB', timezoneId: 'UTC' });
     try {

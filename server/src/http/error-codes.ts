@@ -33,6 +33,10 @@ export const ERROR_CODES = {
     status: 502,
     summary: 'the identity provider could not be reached or its discovery document was refused',
   },
+  'directory.unavailable': {
+    status: 502,
+    summary: 'the directory source could not be searched; the reason is one word from a fixed list',
+  },
   'auth.sso_required': {
     status: 403,
     summary: 'the tenant signs in with single sign-on only; a password session is refused',

@@ -14,6 +14,7 @@ import { signingKeysModule } from './bundles/signing-key-routes.js';
 import { classificationsModule } from './classifications/routes.js';
 import { detectorsModule } from './detectors/routes.js';
 import { discoveryScanAgentModule, discoveryScansModule } from './discovery-scans/public.js';
+import { directorySourcesModule } from './directory-sources/public.js';
 import { enrollmentTokensModule } from './enrollment/routes.js';
 import { evidenceConsoleModule } from './evidence/console-routes.js';
 import { evidenceAgentModule } from './evidence/routes.js';
@@ -93,6 +94,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   rolesModule,
   ssoModule,
   ldapModule,
+  // Directory sources and lookup (issue 20; docs/directory-sources.md).
+  directorySourcesModule,
   // SCIM 2.0 provisioning and its tokens (issue 20; docs/scim.md).
   scimModule,
   auditEventsModule,

@@ -1,4 +1,4 @@
-import { type ChildProcess, spawn } from 'node:child_process';
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -18,6 +18,8 @@ export interface SambaPeer {
   service: { dn: string; password: string };
   /** SID of a group by account name (DLP-Analysts, DLP-Nested). */
   groupSid(name: string): Promise<string>;
+  /** Runs samba-tool against this DC's directory (e.g. `computer add`); resolves with stdout. */
+  sambaTool(...args: string[]): Promise<string>;
   close(): Promise<void>;
 }
 
@@ -36,7 +38,35 @@ async function reachable(ca: string): Promise<boolean> {
   }
 }
 
+/**
+ * The DC listens on the fixed LDAP ports, so test files that run at the same time take turns:
+ * a lock directory names the holder's pid and is taken over when that process is gone.
+ */
+const LOCK = path.join(os.tmpdir(), 'custos-samba-dc.lock');
+async function takePortLock(): Promise<void> {
+  const deadline = Date.now() + 600_000;
+  for (;;) {
+    try {
+      fs.mkdirSync(LOCK);
+      fs.writeFileSync(path.join(LOCK, 'pid'), String(process.pid));
+      return;
+    } catch {
+      const holder = Number(fs.readFileSync(path.join(LOCK, 'pid'), { encoding: 'utf8', flag: 'a+' }) || 0);
+      let alive = holder > 0;
+      try {
+        if (holder > 0) process.kill(holder, 0);
+      } catch {
+        alive = false;
+      }
+      if (!alive && holder > 0) fs.rmSync(LOCK, { recursive: true, force: true });
+      if (Date.now() > deadline) throw new Error('another test file kept the Samba DC ports too long');
+      await new Promise((r) => setTimeout(r, 500));
+    }
+  }
+}
+
 export async function startSambaPeer(): Promise<SambaPeer> {
+  await takePortLock();
   const runDir = fs.mkdtempSync(path.join(os.tmpdir(), 'custos-samba-run-'));
   const dir = path.join(runDir, 'dc');
   const log = fs.openSync(path.join(runDir, 'samba.out'), 'w');
@@ -48,8 +78,16 @@ export async function startSambaPeer(): Promise<SambaPeer> {
   const deadline = Date.now() + 240_000;
   const caFile = path.join(dir, 'tls', 'ca.pem');
   for (;;) {
-    if (exited) throw new Error(`samba exited: ${fs.readFileSync(path.join(runDir, 'samba.out'), 'utf8')}`);
-    if (Date.now() > deadline) throw new Error('samba did not answer LDAPS in time');
+    const failure = exited
+      ? `samba exited: ${fs.readFileSync(path.join(runDir, 'samba.out'), 'utf8')}`
+      : Date.now() > deadline
+        ? 'samba did not answer LDAPS in time'
+        : null;
+    if (failure) {
+      child.kill('SIGTERM');
+      fs.rmSync(LOCK, { recursive: true, force: true });
+      throw new Error(failure);
+    }
     if (fs.existsSync(caFile) && (await reachable(fs.readFileSync(caFile, 'utf8')))) break;
     await new Promise((r) => setTimeout(r, 250));
   }
@@ -75,6 +113,14 @@ export async function startSambaPeer(): Promise<SambaPeer> {
         await client.unbind();
       }
     },
+    sambaTool(...args) {
+      const conf = path.join(dir, 'etc', 'smb.conf');
+      return new Promise((resolve, reject) =>
+        execFile('samba-tool', [...args, '-s', conf], (error, stdout, stderr) =>
+          error ? reject(new Error(`samba-tool ${args[0]}: ${stderr}`)) : resolve(stdout),
+        ),
+      );
+    },
     async close() {
       if (!exited) {
         const gone = new Promise((r) => child.once('exit', r));
@@ -82,6 +128,7 @@ export async function startSambaPeer(): Promise<SambaPeer> {
         await gone;
       }
       fs.rmSync(runDir, { recursive: true, force: true });
+      fs.rmSync(LOCK, { recursive: true, force: true });
     },
   };
 }

@@ -1,11 +1,13 @@
 import { useT } from '../../i18n/index.js';
+import { DirectoryLookup } from '../directory/directory-lookup.js';
 import type { Lookups } from './lookups.js';
 import { PathField, PathSelect } from './path-field.js';
 import { TARGET_KINDS, type Target } from './policy-types.js';
 
 /**
  * Typed targets (document 1): endpoints and endpoint groups chosen from the fleet's lookups,
- * directory groups by domain SID and group SID (never a name, never a cloud directory).
+ * directory groups by domain SID and group SID (never a name, never a cloud directory), found
+ * through a directory source's lookup when one is enabled, else typed by hand.
  */
 export function TargetsEditor({
   legend,
@@ -48,6 +50,18 @@ export function TargetsEditor({
             />
             {target.kind === 'directory_group' ? (
               <>
+                <DirectoryLookup
+                  kinds={['security_group']}
+                  label={t('dir.pick')}
+                  onUse={(o) =>
+                    put(i, {
+                      ...target,
+                      source: { type: 'windows_directory', domain_sid: o.domain_sid },
+                      object_id: o.object_sid,
+                      label: o.name,
+                    })
+                  }
+                />
                 <PathField
                   label={t('ed.domainSid')}
                   path={`${at}.source.domain_sid`}

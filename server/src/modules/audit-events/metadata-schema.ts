@@ -154,6 +154,9 @@ const SCALARS = [
   'scim_id',
   'token_public_id',
   'groups_left',
+  // Issue 20, directory sources (docs/directory-sources.md): directory.source_health_changed.
+  'state',
+  'failure',
   // Issue 21, saved views and teams (docs/saved-views.md, Audit).
   'user_id',
   'team_id',

@@ -33,3 +33,53 @@ export async function departmentsOf(db: Db, ids: readonly string[]) {
     .where('incident_id', 'in', [...ids])
     .execute();
 }
+
+/**
+ * Open incidents of the tenant with a person and no department yet (the directory resolver's
+ * work, issue 20): incident id and user name, at most `limit`.
+ */
+export async function openUnattributed(
+  db: Db,
+  tenantId: string,
+  openStatuses: readonly string[],
+  limit: number,
+) {
+  return db
+    .selectFrom('incident_departments as d')
+    .innerJoin('incidents as i', 'i.id', 'd.incident_id')
+    .select(['i.id as id', 'i.username as username'])
+    .where('d.tenant_id', '=', tenantId)
+    .where('i.tenant_id', '=', tenantId)
+    .where('d.department', 'is', null)
+    .where('i.username', 'is not', null)
+    .where('i.status', 'in', [...openStatuses])
+    .orderBy('i.id')
+    .limit(limit)
+    .execute();
+}
+
+/** Fills the department of those incidents, still open and still unattributed (closed never change). */
+export async function fillDirectoryDepartment(
+  db: Db,
+  tenantId: string,
+  ids: readonly string[],
+  openStatuses: readonly string[],
+  department: string,
+  at: string,
+): Promise<number> {
+  if (ids.length === 0) return 0;
+  const open = db
+    .selectFrom('incidents')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('id', 'in', [...ids])
+    .where('status', 'in', [...openStatuses]);
+  const result = await db
+    .updateTable('incident_departments')
+    .set({ department, source: 'directory', reason: 'directory_source', decided_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('department', 'is', null)
+    .where('incident_id', 'in', open)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows ?? 0);
+}

@@ -19,6 +19,8 @@ export const DEPARTMENT_REASONS = [
   'no_directory_match',
   'directory_account_inactive',
   'directory_no_department',
+  // Filled later by the directory department resolver (issue 20).
+  'directory_source',
 ] as const;
 
 export interface DepartmentView {

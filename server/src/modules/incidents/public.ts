@@ -8,6 +8,7 @@ export { countAssignedIncidents } from './assignment-count-store.js';
 export { type CorrelationDevice, correlateEvents, loadPolicyInfo, type PolicyInfo } from './correlate.js';
 // The reports module's view of incidents (ports/report-incidents-port.ts) and the CSV writer.
 export { csvLine } from './csv.js';
+export { fillIncidentDepartment, incidentsAwaitingDepartment } from './directory-department.js';
 export { nameSettings } from './names-store.js';
 // GET /overview's incident figures (docs/overview.md).
 export {

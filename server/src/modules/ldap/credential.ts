@@ -2,7 +2,7 @@
  * The secret reference form of document 3: `env:<NAME>`, an environment variable bound to the
  * tenant (its name starts `DLP_SECRET_<TENANT SLUG>_`, upper-cased, `-` as `_`), whose content is
  * base64 JSON. For directory sign-in the JSON names the connection:
- * `{url, bind_dn, password, base_dn, start_tls?}`. The value is read from the configuration at
+ * `{url, bind_dn, password, base_dn, start_tls?, ca_certificate?}`. The value is read from the configuration at
  * use; the database holds only the reference.
  */
 
@@ -12,6 +12,8 @@ export interface DirectoryCredential {
   password: string;
   baseDn: string;
   startTls: boolean;
+  /** Optional PEM the directory's certificate must chain to (`ca_certificate` in the JSON). */
+  ca: string | null;
 }
 
 export function referencePrefix(tenantSlug: string): string {
@@ -69,5 +71,8 @@ export function resolveCredential(
   const startTls = parsed.start_tls === true;
   const urlBad = urlProblem(url, startTls);
   if (urlBad) return { problem: urlBad };
-  return { url, bindDn, password, baseDn, startTls };
+  const ca = str('ca_certificate');
+  if (ca !== null && !ca.includes('-----BEGIN CERTIFICATE-----'))
+    return { problem: 'the referenced ca_certificate is not a PEM certificate' };
+  return { url, bindDn, password, baseDn, startTls, ca };
 }

@@ -2,6 +2,7 @@ import { isWholeCompanyScope, type Scope, type TypedTarget } from '@custos/engin
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type AgentSummary, findAgent, findAgentGroup, listActiveAgents } from '../agents/public.js';
+import { domainVerification } from '../directory-sources/public.js';
 import { ACTIVE_WINDOW_MS } from './release-check.js';
 
 const MAX_UNRESOLVED = 50;
@@ -97,9 +98,8 @@ export async function scopePreview(db: Kysely<Database>, tenantId: string, scope
       ? { user_membership: 'unknown' as const }
       : {}),
     unresolved_targets: unresolved.slice(0, MAX_UNRESOLVED),
-    // No directory source is stored by this server yet (document 3 lands them): every named
-    // domain reads as no_source.
-    directories: domains.map((d) => ({ domain_sid: d, verification: 'no_source', last_verified_at: null })),
+    // Read from the stored directory-source rows (docs/directory-sources.md, Scope preview).
+    directories: await domainVerification(db, tenantId, domains, now),
   };
 }
 

@@ -1,0 +1,85 @@
+import net from 'node:net';
+import type { SignedIn } from '../helpers/sign-in.js';
+import type { TestContext } from '../helpers/test-app.js';
+import type { SambaPeer } from '../ldap/samba-peer.js';
+
+/** Shared set-up of the directory-source tests: credentials in the environment, helpers. */
+
+export const TENANT = 'acme';
+
+export function credentialOf(peer: SambaPeer, more: Record<string, unknown> = {}): string {
+  const json = {
+    url: peer.url,
+    bind_dn: peer.service.dn,
+    password: peer.service.password,
+    base_dn: peer.baseDn,
+    ca_certificate: peer.ca,
+    ...more,
+  };
+  return Buffer.from(JSON.stringify(json)).toString('base64');
+}
+
+/** A TCP server that accepts and never answers (a directory that hangs); `drop` ends every socket. */
+export async function stallingServer(): Promise<{
+  port: number;
+  connections(): number;
+  drop(): void;
+  close(): Promise<void>;
+}> {
+  const sockets = new Set<net.Socket>();
+  const server = net.createServer((s) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  const port = (server.address() as net.AddressInfo).port;
+  const drop = () => {
+    for (const s of sockets) s.destroy();
+  };
+  return {
+    port,
+    connections: () => sockets.size,
+    drop,
+    close: () =>
+      new Promise((r) => {
+        drop();
+        server.close(() => r());
+      }),
+  };
+}
+
+export async function createSource(
+  ctx: TestContext,
+  who: SignedIn,
+  ref: string,
+  more: Record<string, unknown> = {},
+): Promise<string> {
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: '/api/v1/directory-sources',
+    headers: who.headers,
+    payload: { name: 'Corporate AD', credential_ref: ref, reason: 'policy targeting', ...more },
+  });
+  if (res.statusCode !== 201) throw new Error(`create refused: ${res.body}`);
+  return res.json().id;
+}
+
+export async function enable(ctx: TestContext, who: SignedIn, id: string, enabled = true) {
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/directory-sources/${id}/enabled`,
+    headers: who.headers,
+    payload: { enabled, reason: 'go live' },
+  });
+}
+
+/** A lookup one second after the previous one (one attempt per source per second). */
+export function lookup(ctx: TestContext, who: SignedIn, id: string, payload: Record<string, unknown>) {
+  ctx.clock.advance(1_001);
+  return ctx.app.inject({
+    method: 'POST',
+    url: `/api/v1/directory-sources/${id}/lookup`,
+    headers: who.headers,
+    payload,
+  });
+}
