@@ -35,8 +35,9 @@ struct Conn {
   }
 };
 
-std::mutex gMutex;
-std::map<uint32_t, std::shared_ptr<Conn>> gConns;
+std::mutex& gMutex = *new std::mutex();  // never destroyed (see the maps below)
+// Never destroyed: connection threads may still end after static destructors run at exit.
+auto& gConns = *new std::map<uint32_t, std::shared_ptr<Conn>>();
 uint32_t gNextId = 1;
 
 // Writes everything queued; false when the pipe broke or the connection was told to stop.

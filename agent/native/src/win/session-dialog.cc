@@ -36,8 +36,9 @@ struct Dialog {
   HANDLE done = nullptr;
 };
 
-std::mutex gMutex;
-std::map<uint32_t, std::shared_ptr<Dialog>> gDialogs;
+std::mutex& gMutex = *new std::mutex();  // never destroyed (see the maps below)
+// Never destroyed: a dialog thread may still end after static destructors run at exit.
+auto& gDialogs = *new std::map<uint32_t, std::shared_ptr<Dialog>>();
 uint32_t gNextId = 1;
 
 std::wstring Trim(const std::wstring& s) {

@@ -36,8 +36,10 @@ struct Listener {
   std::thread thread;
 };
 
-std::mutex gMutex;
-std::map<uint32_t, std::unique_ptr<Listener>> gListeners;
+std::mutex& gMutex = *new std::mutex();  // never destroyed (see the maps below)
+// Never destroyed: at process exit (process.exit skips the cleanup hook) a static map would
+// destroy Listeners whose threads are still joinable, and std::thread would call terminate.
+auto& gListeners = *new std::map<uint32_t, std::unique_ptr<Listener>>();
 uint32_t gNextId = 1;
 
 std::string Failure(const char* syscall, DWORD err) {
