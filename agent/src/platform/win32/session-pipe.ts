@@ -72,18 +72,29 @@ export async function listenPipe(
   onConnection: (conn: SessionConnection, peer: SessionPeer | { refused: string }) => void,
 ): Promise<SessionListener> {
   const conns = new Map<number, PipeConnection>();
+  // A connection's I/O thread starts before the addon announces it: its first bytes (the helper's
+  // hello) may arrive ahead of `connect`, and wait here for it.
+  const early = new Map<number, SessionPipeEvent[]>();
+  // Ids grow; the addon announces this listener's connections in order. An event for an announced
+  // connection that has already closed is dropped, never kept.
+  let announced = 0;
   let id: number;
   try {
     id = nativeFunction('sessionPipeListen')(address, (e) => {
       if (e.kind === 'error') return;
       if (e.kind === 'connect') {
+        announced = e.conn;
         const c = new PipeConnection(e.conn);
         conns.set(e.conn, c);
         c.on('close', () => conns.delete(e.conn));
         onConnection(c, peerOfConnect(e));
+        for (const x of early.get(e.conn) ?? []) c.deliver(x);
+        early.delete(e.conn);
         return;
       }
-      conns.get(e.conn)?.deliver(e);
+      const c = conns.get(e.conn);
+      if (c) c.deliver(e);
+      else if (e.conn > announced) early.set(e.conn, [...(early.get(e.conn) ?? []), e]);
     });
   } catch (err) {
     // FILE_FLAG_FIRST_PIPE_INSTANCE: the name is another process's (another agent, or a squatter).
