@@ -37,6 +37,6 @@ start=$(date +%s)
   $DEFINES -I"$HEADERS/include" -I"$ADDON_API" \
   -o "$OUT/custos_native.node" \
   "${SOURCES[@]/#/$NATIVE/}" "$OUT/node-api-shim.c" \
-  -ladvapi32 -lfwpuclnt -lsetupapi -lwtsapi32 -luser32 -s -Wl,--no-insert-timestamp
+  -ladvapi32 -lfwpuclnt -lsetupapi -lwtsapi32 -luser32 -luserenv -s -Wl,--no-insert-timestamp
 echo "build-native-win: $OUT/custos_native.node ($(stat -c %s "$OUT/custos_native.node") bytes, $(( $(date +%s) - start )) s)"
 bash scripts/native-check-imports.sh "$OUT/custos_native.node"

@@ -32,10 +32,15 @@
               "src/win/registry.cc",
               "src/win/wfp-session.cc",
               "src/win/wfp-filters.cc",
+              "src/win/pipe-conn.cc",
+              "src/win/session-pipe.cc",
+              "src/win/session-launch.cc",
+              "src/win/dialog-template.cc",
+              "src/win/session-dialog.cc",
               "src/win/register.cc"
             ],
             "libraries": [
-              "advapi32.lib", "fwpuclnt.lib", "setupapi.lib", "user32.lib", "wtsapi32.lib"
+              "advapi32.lib", "fwpuclnt.lib", "setupapi.lib", "user32.lib", "userenv.lib", "wtsapi32.lib"
             ],
             "msvs_settings": { "VCCLCompilerTool": { "ExceptionHandling": 1, "AdditionalOptions": ["/std:c++17"] } }
           }

@@ -6,16 +6,20 @@ import { AGENT_PLATFORM, agentVersion } from './version.js';
  * features by agent version). `scope_exclusions`: the evaluator applies `exclude_*` scope fields.
  * `fingerprint_corpora`: the evaluator matches fingerprint conditions on the shipped corpora.
  * `warn_with_continue` and `approval_required` are advertised only by a platform that can hold an
- * operation and ask the person: on Linux only with held opens (fanotify, CAP_SYS_ADMIN) and the
- * session channel; otherwise they are absent and the server withholds such policies.
+ * operation while it asks the person: on Linux only with held opens (fanotify, CAP_SYS_ADMIN) and
+ * the session channel; otherwise they are absent and the server withholds such policies. Blocking
+ * alone is not holding: Windows connection filters refuse a connection outright (nobody can be
+ * asked first), and Windows holds no file operation without a driver, so a Windows agent with its
+ * session channel still advertises neither.
  */
 export function agentFeatures(platform: Platform): string[] {
   const features = ['scope_exclusions', 'fingerprint_corpora'];
   const channels = platform.capabilities.channels();
-  // A channel that can hold, and a way to ask the person (the platform's own, or the session channel).
-  const canHold = Object.values(channels).some(
-    (c) => c.block && (c.notify || platform.session !== undefined),
-  );
+  // Held opens in force on a blocking channel, and the session channel to ask through.
+  const canHold =
+    platform.heldOpens?.available === true &&
+    platform.session !== undefined &&
+    Object.values(channels).some((c) => c.block);
   if (canHold) features.push('warn_with_continue', 'approval_required');
   return features;
 }

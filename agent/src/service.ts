@@ -333,6 +333,8 @@ export class AgentService {
           await this.syncWatches();
           // Refused connections ride the same 10 s beat (one a minute per application and destination).
           queueRefusedConnections(s);
+          // Windows: the service keeps a session helper running in the console session.
+          await s.session?.keepHelper(Date.now());
         },
         renewCertificate: () => this.renewCertificate(),
         pollExceptions: () => this.pollExceptions(),

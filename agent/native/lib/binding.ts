@@ -120,6 +120,43 @@ export interface HeldOpenEvent {
   exe: string | null;
 }
 
+/** An event of a session-pipe connection or listener (docs/native.md, "Session channel on Windows"). */
+export type SessionPipeEvent =
+  | {
+      kind: 'connect';
+      conn: number;
+      /** GetNamedPipeClientProcessId; absent when even that failed (then `refused` says so). */
+      pid?: number;
+      /** The client token's TokenSessionId and user SID. */
+      sessionId?: number;
+      userSid?: string;
+      /** GetNamedPipeClientSessionId, for the record. */
+      pipeSessionId?: number;
+      consoleSessionId?: number;
+      consoleUserSid?: string;
+      /** Why the addon refuses this client (the service answers `refused` and ends it); absent: admitted. */
+      refused?: string;
+    }
+  | { kind: 'data'; conn: number; data: Buffer }
+  | { kind: 'close'; conn: number; reason: string }
+  | { kind: 'error'; message: string };
+
+/** A native dialog of the session helper. */
+export interface DialogSpec {
+  kind: 'notice' | 'continue' | 'justify' | 'question';
+  title: string;
+  text: string;
+  reasons?: string[];
+  freeText?: boolean;
+  minChars?: number;
+  /** 0 or absent: no timeout. */
+  timeoutMs?: number;
+}
+
+export type DialogAnswer =
+  | { result: 'ok'; category: string; text: string }
+  | { result: 'cancel' | 'timeout' | 'withdrawn' };
+
 export type RegistryHive = 'HKLM' | 'HKCU';
 
 export interface RegistryValue {
@@ -181,6 +218,24 @@ export interface NativeBinding {
   wfpReplaceFilters?(session: number, rows: WfpFilterRow[]): number;
   wfpTakeNetEvents?(session: number): { events: RefusedConnectionRaw[]; dropped: number };
   wfpAppId?(path: string): string;
+  // Windows: the session channel (issue 18)
+  /** Serves `\\\\.\\pipe\\…`; throws when the name is already served. Answers the listener id. */
+  sessionPipeListen?(name: string, callback: (event: SessionPipeEvent) => void): number;
+  sessionPipeStop?(id: number): boolean;
+  /** The helper's end; `serverSessionId` 0 means a service holds the pipe. */
+  sessionPipeConnect?(
+    name: string,
+    callback: (event: SessionPipeEvent) => void,
+  ): { conn: number; serverPid: number; serverSessionId: number };
+  /** False when the connection has ended. */
+  sessionPipeWrite?(conn: number, data: Buffer): boolean;
+  /** `flush`: after what is queued; otherwise at once. */
+  sessionPipeEnd?(conn: number, flush: boolean): boolean;
+  /** CreateProcessAsUser in `sessionId` as its signed-in person; answers the pid. */
+  sessionLaunch?(sessionId: number, application: string, commandLine: string): number;
+  dialogShow?(spec: DialogSpec, callback: (answer: DialogAnswer) => void): number;
+  dialogClose?(id: number): boolean;
+  dialogTemplate?(spec: DialogSpec): Buffer;
 }
 
 export type NativeFunctionName = Exclude<keyof NativeBinding, 'abiVersion' | 'platform'>;
@@ -221,6 +276,15 @@ export const FUNCTION_PLATFORMS: Record<NativeFunctionName, 'linux' | 'win32'> =
   wfpReplaceFilters: 'win32',
   wfpTakeNetEvents: 'win32',
   wfpAppId: 'win32',
+  sessionPipeListen: 'win32',
+  sessionPipeStop: 'win32',
+  sessionPipeConnect: 'win32',
+  sessionPipeWrite: 'win32',
+  sessionPipeEnd: 'win32',
+  sessionLaunch: 'win32',
+  dialogShow: 'win32',
+  dialogClose: 'win32',
+  dialogTemplate: 'win32',
 };
 
 /** Bumped with src/common/addon.cc whenever a function changes shape. */

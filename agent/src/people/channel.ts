@@ -1,18 +1,27 @@
 import { randomUUID } from 'node:crypto';
-import { chmod, rm } from 'node:fs/promises';
-import { connect, createServer, type Server, type Socket } from 'node:net';
 import type { Logger } from '../log.js';
-import type { DesktopAnswer, DesktopPrompt, InteractiveIdentity, SessionSupport } from '../platform/types.js';
+import type {
+  DesktopAnswer,
+  DesktopPrompt,
+  InteractiveIdentity,
+  SessionConnection,
+  SessionListener,
+  SessionPeer,
+  SessionSupport,
+} from '../platform/types.js';
 import { type HelperMessage, readMessages, send } from './protocol.js';
 
 interface Helper {
-  socket: Socket;
+  socket: SessionConnection;
   uid: string;
   pid: number;
   notifications: boolean;
   dialog: string | null;
   answers: Map<string, (a: DesktopAnswer | { failed: string }) => void>;
 }
+
+/** A helper started by the service gets this long to connect before another is started. */
+export const HELPER_RELAUNCH_MS = 60_000;
 
 /** What asking produced: an answer (or the timeout's default), or why nobody was asked. */
 export type AskOutcome =
@@ -21,15 +30,18 @@ export type AskOutcome =
 
 /**
  * The service's end of the session channel (issue 18). Session helpers (`dlp-agent session`)
- * connect to a Unix socket; the kernel's record of each peer (SO_PEERCRED) must name the one person
+ * connect to a Unix socket (Linux) or a named pipe (Windows, served by the addon); the kernel's
+ * record of each peer (SO_PEERCRED's uid; the client process token's SID) must name the one person
  * signed in at the console, or the connection is refused before a word is exchanged. Prompts go to
  * the helper of that person only; with nobody signed in, several sessions or helpers, or none
  * connected, nobody is asked and the caller records why.
  */
 export class SessionChannel {
-  private server: Server | null = null;
+  private server: SessionListener | null = null;
+  private lastLaunch = Number.NEGATIVE_INFINITY;
+  private lastLaunchReason: string | null = null;
   private readonly helpers = new Set<Helper>();
-  private readonly sockets = new Set<Socket>();
+  private readonly sockets = new Set<SessionConnection>();
 
   constructor(
     private readonly support: SessionSupport,
@@ -38,20 +50,10 @@ export class SessionChannel {
   ) {}
 
   async start(): Promise<void> {
-    const path = this.support.socketPath();
-    // The directory is the service manager's (systemd RuntimeDirectory=): never created here, so a
-    // test or a hand-started agent does not leave /run/custos-agent behind.
-    // A socket someone answers on belongs to another running agent: never taken from it.
-    if (await answers(path)) throw new Error(`another process serves ${path}`);
-    await rm(path, { force: true });
-    const server = createServer((s) => void this.accept(s));
-    await new Promise<void>((resolve, reject) => {
-      server.once('error', reject);
-      server.listen(path, () => resolve());
-    });
-    // Anyone may connect; the peer check below decides who stays.
-    await chmod(path, 0o666);
-    this.server = server;
+    this.server = await this.support.listen(
+      this.support.socketPath(),
+      (c, peer) => void this.accept(c, peer),
+    );
   }
 
   async stop(): Promise<void> {
@@ -59,7 +61,29 @@ export class SessionChannel {
     this.helpers.clear();
     const s = this.server;
     this.server = null;
-    if (s) await new Promise<void>((r) => s.close(() => r()));
+    if (s) await s.close();
+  }
+
+  /** How many helpers are connected (the Windows service starts one when there is none). */
+  helperCount(): number {
+    return this.helpers.size;
+  }
+
+  /**
+   * Where the service starts the helper itself (Windows): starts one in the console session when
+   * none is connected, at most once per HELPER_RELAUNCH_MS. Answers the pid started, or null.
+   */
+  async keepHelper(now: number): Promise<number | null> {
+    const launch = this.support.launchHelper;
+    if (!launch || !this.server || this.helpers.size > 0 || now - this.lastLaunch < HELPER_RELAUNCH_MS)
+      return null;
+    this.lastLaunch = now;
+    const r = await launch();
+    if (r.pid !== null) this.log('info', 'session helper started', { pid: r.pid });
+    else if (r.reason !== this.lastLaunchReason)
+      this.log('info', 'session helper not started', { reason: r.reason });
+    this.lastLaunchReason = r.reason;
+    return r.pid;
   }
 
   /** For capabilities: true only while a helper of the signed-in person can show notifications. */
@@ -72,11 +96,10 @@ export class SessionChannel {
     return { notify: true, reason: 'notices through the session helper; the operation is not held' };
   }
 
-  private async accept(socket: Socket): Promise<void> {
+  private async accept(socket: SessionConnection, peer: SessionPeer | { refused: string }): Promise<void> {
     socket.on('error', () => {});
     this.sockets.add(socket);
     socket.on('close', () => this.sockets.delete(socket));
-    const peer = this.support.peerOf(socket);
     const refuse = (reason: string) => {
       this.log('warn', 'session helper refused', { reason });
       send(socket, { type: 'refused', reason });
@@ -84,11 +107,11 @@ export class SessionChannel {
       socket.end();
       socket.resume();
     };
-    if (!peer) return refuse('the peer of the connection is unknown (no SO_PEERCRED)');
+    if ('refused' in peer) return refuse(peer.refused);
     const who = await this.identity.current();
     if (!who.user) return refuse(`nobody to serve: ${who.reason ?? 'no interactive user'}`);
-    if (String(peer.uid) !== who.user.id)
-      return refuse(`uid ${peer.uid} is not the person signed in at the console`);
+    if (peer.account !== who.user.id)
+      return refuse(`${peer.label} is not the person signed in at the console`);
     const helper: Helper = {
       socket,
       uid: who.user.id,
@@ -110,7 +133,7 @@ export class SessionChannel {
         helper.notifications = msg.notifications === true;
         helper.dialog = typeof msg.dialog === 'string' ? msg.dialog : null;
         this.helpers.add(helper);
-        send(socket, { type: 'welcome', uid: peer.uid });
+        send(socket, { type: 'welcome', account: peer.account });
         this.log('info', 'session helper connected', {
           uid: helper.uid,
           pid: helper.pid,
@@ -163,16 +186,4 @@ export class SessionChannel {
     if ('failed' in answer) return { asked: false, reason: `helper_failed: ${answer.failed}` };
     return { asked: true, answer };
   }
-}
-
-/** Whether something accepts connections on the Unix socket `path` (a stale file does not). */
-function answers(path: string): Promise<boolean> {
-  return new Promise((resolve) => {
-    const probe = connect(path);
-    probe.once('connect', () => {
-      probe.destroy();
-      resolve(true);
-    });
-    probe.once('error', () => resolve(false));
-  });
 }

@@ -1,5 +1,4 @@
-import { connect, type Socket } from 'node:net';
-import type { DesktopPrompts } from '../platform/types.js';
+import type { DesktopPrompts, SessionSupport } from '../platform/types.js';
 import { readMessages, type ServiceMessage, send } from './protocol.js';
 
 export type HelperEnd =
@@ -12,14 +11,21 @@ export type HelperEnd =
  * then shows each prompt the service sends and answers it; a withdrawn prompt (the service's
  * timeout) is closed on the desktop. Resolves when the connection ends, saying why.
  */
-export function serveOnce(
-  socketPath: string,
+export async function serveOnce(
+  support: Pick<SessionSupport, 'connect'>,
+  address: string,
   desktop: DesktopPrompts,
   onWelcome: () => void,
   stop: AbortSignal,
 ): Promise<HelperEnd> {
+  if (stop.aborted) return { kind: 'stopped' };
+  let socket: Awaited<ReturnType<SessionSupport['connect']>>;
+  try {
+    socket = await support.connect(address);
+  } catch (e) {
+    return { kind: 'lost', reason: (e as Error).message };
+  }
   return new Promise((resolve) => {
-    const socket: Socket = connect(socketPath);
     const open = new Map<string, AbortController>();
     let end: HelperEnd | null = null;
     const finish = (e: HelperEnd) => {
@@ -30,14 +36,12 @@ export function serveOnce(
       socket.destroy();
     };
     stop.addEventListener('abort', onStop, { once: true });
-    socket.on('connect', () =>
-      send(socket, {
-        type: 'hello',
-        notifications: desktop.notifications,
-        dialog: desktop.dialog,
-        reason: desktop.reason,
-      }),
-    );
+    send(socket, {
+      type: 'hello',
+      notifications: desktop.notifications,
+      dialog: desktop.dialog,
+      reason: desktop.reason,
+    });
     socket.on('error', (e) => finish({ kind: 'lost', reason: e.message }));
     socket.on('close', () => {
       stop.removeEventListener('abort', onStop);

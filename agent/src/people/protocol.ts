@@ -1,9 +1,9 @@
-import type { Socket } from 'node:net';
 import { createInterface } from 'node:readline';
+import type { Duplex } from 'node:stream';
 import type { DesktopAnswer, DesktopPrompt } from '../platform/types.js';
 
 /**
- * The session channel's messages: one JSON object per line over the local socket
+ * The session channel's messages: one JSON object per line over the local socket or named pipe
  * (docs/agent.md, "The session helper"). The service speaks first only after the peer check.
  */
 export type HelperMessage =
@@ -12,7 +12,7 @@ export type HelperMessage =
   | { type: 'failed'; id: string; reason: string };
 
 export type ServiceMessage =
-  | { type: 'welcome'; uid: number }
+  | { type: 'welcome'; account: string }
   | { type: 'refused'; reason: string }
   | { type: 'ask'; id: string; prompt: DesktopPrompt }
   | { type: 'withdraw'; id: string };
@@ -20,12 +20,12 @@ export type ServiceMessage =
 /** A line longer than this ends the connection: no message of ours comes near it. */
 export const MAX_LINE = 64 * 1024;
 
-export function send(socket: Socket, msg: HelperMessage | ServiceMessage): void {
+export function send(socket: Duplex, msg: HelperMessage | ServiceMessage): void {
   if (!socket.destroyed) socket.write(`${JSON.stringify(msg)}\n`);
 }
 
 /** Calls `onMessage` for each well-formed object line; a malformed or oversized line closes the socket. */
-export function readMessages(socket: Socket, onMessage: (m: Record<string, unknown>) => void): void {
+export function readMessages(socket: Duplex, onMessage: (m: Record<string, unknown>) => void): void {
   let pending = 0;
   socket.on('data', (chunk: Buffer) => {
     const nl = chunk.lastIndexOf(10);

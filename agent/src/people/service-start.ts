@@ -16,6 +16,7 @@ export async function startSessionChannel(s: AgentState): Promise<void> {
   try {
     await s.session.start();
     s.log('info', 'session channel listening', { socket: s.platform.session?.socketPath() });
+    await s.session.keepHelper(Date.now());
   } catch (e) {
     s.log('warn', 'session channel not started: nobody can be asked', { error: (e as Error).message });
   }

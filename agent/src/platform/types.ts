@@ -1,5 +1,5 @@
-import type { Socket } from 'node:net';
 import type { DeviceKey } from '../identity/device-key.js';
+import type { SessionSupport } from './session-types.js';
 
 /**
  * The one seam between the agent and its operating system (DESIGN.md: platform code lives only under
@@ -347,52 +347,4 @@ export interface ProcessDetail {
   integrity_level: string | null;
 }
 
-/** Who is at the other end of a local connection, as the kernel recorded it (never as claimed). */
-export interface PeerCredentials {
-  pid: number;
-  uid: number;
-  gid: number;
-}
-
-/** One prompt as the person sees it (the service decides the words; the helper only shows them). */
-export type DesktopPrompt =
-  | { kind: 'notice'; title: string; text: string }
-  | { kind: 'continue'; title: string; text: string }
-  | {
-      kind: 'justify';
-      title: string;
-      text: string;
-      /** Reason categories to choose from; empty: none offered. */
-      reasons: string[];
-      free_text: boolean;
-      min_chars: number;
-    }
-  | { kind: 'question'; title: string; text: string };
-
-export type DesktopAnswer =
-  | { result: 'shown' }
-  | { result: 'continued' }
-  | { result: 'cancelled' }
-  | { result: 'justified'; category: string | null; text: string }
-  | { result: 'answered'; text: string };
-
-/** The desktop of one session (Linux: D-Bus notifications and zenity/kdialog). */
-export interface DesktopPrompts {
-  /** What this desktop can show, reported to the service at hello and in capabilities. */
-  readonly notifications: boolean;
-  readonly dialog: string | null;
-  /** Why notifications are absent, when they are. */
-  readonly reason: string | null;
-  /** Shows a prompt; resolves with the person's answer. `signal` withdraws it (timeout). */
-  ask(prompt: DesktopPrompt, signal: AbortSignal): Promise<DesktopAnswer>;
-  close(): void;
-}
-
-export interface SessionSupport {
-  /** Where the service listens for session helpers (Linux: a Unix socket in the runtime directory). */
-  socketPath(): string;
-  /** The peer of an accepted connection (Linux: getsockopt SO_PEERCRED); null when unknown. */
-  peerOf(socket: Socket): PeerCredentials | null;
-  /** Opens the desktop of the session this process runs in (the `dlp-agent session` side). */
-  openDesktop(env: NodeJS.ProcessEnv): Promise<DesktopPrompts>;
-}
+export * from './session-types.js';

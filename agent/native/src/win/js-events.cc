@@ -14,6 +14,8 @@ bool EventChannel::Post(JsEvent event) {
     Napi::Object value = Napi::Object::New(env);
     for (const auto& entry : event.text) value.Set(entry.first, entry.second);
     for (const auto& entry : event.number) value.Set(entry.first, entry.second);
+    for (const auto& entry : event.bytes)
+      value.Set(entry.first, Napi::Buffer<char>::Copy(env, entry.second.data(), entry.second.size()));
     callback.Call({value});
   });
   return status == napi_ok;

@@ -13,12 +13,17 @@ namespace custos {
 struct JsEvent {
   std::vector<std::pair<std::string, std::string>> text;
   std::vector<std::pair<std::string, double>> number;
+  std::vector<std::pair<std::string, std::string>> bytes;  // delivered as a Buffer (raw, not UTF-8)
   JsEvent& Text(const std::string& key, const std::string& value) {
     text.emplace_back(key, value);
     return *this;
   }
   JsEvent& Number(const std::string& key, double value) {
     number.emplace_back(key, value);
+    return *this;
+  }
+  JsEvent& Bytes(const std::string& key, std::string value) {
+    bytes.emplace_back(key, std::move(value));
     return *this;
   }
 };

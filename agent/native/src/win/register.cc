@@ -7,6 +7,10 @@
 #include "volumes.h"
 #include "host.h"
 #include "registry.h"
+#include "session-dialog.h"
+#include "session-launch.h"
+#include "session-pipe.h"
+#include "pipe-conn.h"
 #include "wfp-session.h"
 
 namespace custos {
@@ -34,12 +38,23 @@ void RegisterPlatform(Napi::Env env, Napi::Object exports) {
   Export(env, exports, "wfpReplaceFilters", WfpReplaceFilters);
   Export(env, exports, "wfpTakeNetEvents", WfpTakeNetEvents);
   Export(env, exports, "wfpAppId", WfpAppId);
+  Export(env, exports, "sessionPipeListen", SessionPipeListen);
+  Export(env, exports, "sessionPipeStop", SessionPipeStop);
+  Export(env, exports, "sessionPipeConnect", SessionPipeConnect);
+  Export(env, exports, "sessionPipeWrite", SessionPipeWrite);
+  Export(env, exports, "sessionPipeEnd", SessionPipeEnd);
+  Export(env, exports, "sessionLaunch", SessionLaunch);
+  Export(env, exports, "dialogShow", DialogShow);
+  Export(env, exports, "dialogClose", DialogClose);
+  Export(env, exports, "dialogTemplate", DialogTemplate);
   // Threads and WFP sessions end before the environment goes away, so worker threads that load
   // the addon and process exit never leave a callback pointing at a dead environment.
   env.AddCleanupHook([]() {
     CloseAllDeviceWatches();
     CloseAllWfpSessions();
     CloseService();
+    CloseAllSessionPipes();
+    CloseAllDialogs();
   });
 }
 

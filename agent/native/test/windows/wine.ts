@@ -54,9 +54,9 @@ export function runWine(args: string[], winedebug = '-all'): WineRun {
 /** Runs one probe scenario inside Windows node.exe and returns its JSON answer. */
 export function probe<T = Record<string, unknown>>(
   scenario: string,
-  options: { exe?: string; winedebug?: string } = {},
+  options: { exe?: string; winedebug?: string; script?: string } = {},
 ): { result: T; run: WineRun } {
-  const run = runWine([options.exe ?? NODE_EXE, PROBE, scenario], options.winedebug);
+  const run = runWine([options.exe ?? NODE_EXE, options.script ?? PROBE, scenario], options.winedebug);
   const line = run.stdout.trim().split('\n').at(-1) ?? '';
   let result: T;
   try {

@@ -30,6 +30,7 @@ export const sessionCommand: Command = {
     try {
       for (;;) {
         const end = await serveOnce(
+          support,
           socketPath,
           desktop,
           () => ctx.err('dlp-agent session: connected'),

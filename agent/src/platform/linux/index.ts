@@ -13,7 +13,8 @@ import { releaseFreedMemory } from './release-memory.js';
 import { releaseStartPages } from './release-start-pages.js';
 import { createSysfsRemovable } from './removable.js';
 import { createStderrServiceHooks } from './service-hooks.js';
-import { peerCredentialsOf, sessionSocketPath } from './session-peer.js';
+import { sessionSocketPath } from './session-peer.js';
+import { connectUnix, listenUnix } from './session-socket.js';
 import { createSessionIdentity } from './sessions.js';
 import { findInstalledService } from './systemd-unit.js';
 import { createFsWatching } from './watcher.js';
@@ -78,7 +79,8 @@ export async function createPlatform(overrides: PlatformOverrides): Promise<Plat
     processDetail: createProcessDetail(),
     session: {
       socketPath: () => sessionSocketPath(),
-      peerOf: peerCredentialsOf,
+      listen: listenUnix,
+      connect: connectUnix,
       openDesktop: openLinuxDesktop,
     },
     service: createStderrServiceHooks(),

@@ -2,7 +2,9 @@ import type { ChannelCapability, ConnectionFiltersHealth, PlatformCapabilities }
 
 /**
  * What the Windows agent can honestly do today: it observes files after the fact (no minifilter
- * driver), so nothing file-side is blocked; rule 3 clamps block and quarantine to audit. Connection
+ * driver), so nothing file-side is held or blocked; rule 3 clamps block and quarantine to audit.
+ * `notify` is the session channel's (capabilities.ts sets it on observed channels while a helper
+ * is connected): the person is told, and what they answer gates nothing. Connection
  * blocking is claimed only while WFP filters are actually in force (`connectionFilters()` is the
  * manager's current health); otherwise the channel is absent with the manager's reason.
  */
@@ -53,7 +55,7 @@ export function createWin32Capabilities(options: {
       mobile_device: absent('phones are not detected on Windows (document 2)'),
       optical_disc: absent('optical discs are not detected on Windows (document 2)'),
       bluetooth: absent('Bluetooth transfers are not detected'),
-      file_open: absent('file opens are not observed'),
+      file_open: absent('file opens are not observed (holding one needs a minifilter driver)'),
       browser_upload: absent('browser uploads are not observed'),
       cloud_sync_folder: absent('cloud sync folders are not recognised'),
       print: absent('printing is not observed'),

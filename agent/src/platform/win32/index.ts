@@ -6,6 +6,7 @@ import type { Platform } from '../types.js';
 import { resolveApplication } from './app-resolution.js';
 import { createWin32Capabilities } from './capabilities.js';
 import { ConnectionFilterManager } from './connection-filters.js';
+import { openWin32Desktop } from './desktop.js';
 import { createWin32DeviceKeys } from './device-keys.js';
 import { createWin32Identity } from './identity.js';
 import { createWin32Labels } from './labels.js';
@@ -13,6 +14,8 @@ import { createRegistryPolicySource } from './machine-policy.js';
 import { readMarkOfTheWeb } from './mark-of-the-web.js';
 import { createWin32Removable } from './removable.js';
 import { createWin32ServiceHooks } from './service-hooks.js';
+import { createHelperLauncher } from './session-launch.js';
+import { connectPipe, listenPipe, SESSION_PIPE, sessionPipeName } from './session-pipe.js';
 import { createWin32Watching } from './watcher.js';
 
 export { ConnectionFilterManager } from './connection-filters.js';
@@ -65,6 +68,15 @@ async function machineIdentity(): Promise<string> {
   return `windows-hostname:${hostname()}`;
 }
 
+/**
+ * The agent's entry script when it runs under node.exe (the helper is started with it); null in
+ * the single executable, whose only argument after the executable is the command.
+ */
+function entryScript(): string | null {
+  const first = process.argv[1];
+  return first && /\.(c|m)?js$/i.test(first) ? first : null;
+}
+
 /** The Windows backend; the overrides are Linux fixture hooks and do not apply here. */
 export async function createPlatform(_overrides: PlatformOverrides): Promise<Platform> {
   // One manager for the process: the dynamic WFP session (and every filter in it) lives as long as
@@ -93,6 +105,14 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     restrictNewFiles: () => undefined,
     // No glibc arenas to trim: the Windows heap returns freed pages itself.
     releaseFreedMemory: () => false,
+    // Issue 18: the session channel over a named pipe; the service starts the helper itself.
+    session: {
+      socketPath: () => sessionPipeName(),
+      listen: listenPipe,
+      connect: (address) => connectPipe(address, address === SESSION_PIPE),
+      openDesktop: async () => openWin32Desktop(),
+      launchHelper: createHelperLauncher(entryScript()),
+    },
     // `dlp-agent uninstall` does not manage the Windows service; its installer does.
     installedService: () => ({ kind: 'none' }),
   };

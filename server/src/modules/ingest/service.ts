@@ -13,6 +13,7 @@ import {
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { approvedExceptionInForce } from '../exception-requests/public.js';
 import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
+import { auditBypassAttempts } from './bypass-audit.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import type { HourlyQuota } from './quotas.js';
 import { findBatch, insertBatch } from './store.js';
@@ -232,6 +233,8 @@ export async function ingestBatch(
         await addEventHours(trx, device.tenant_id, fresh);
         // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
         await insertEventExtras(trx, fresh, rowOf);
+        // Document 2: `agent.bypass_attempted` for each answer with a bypass code.
+        await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidents.get(e.id) ?? null);
         // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
         await scoreIncidents(trx, device.tenant_id, incidents.values(), now, approvedExceptionInForce);
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
