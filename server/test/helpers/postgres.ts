@@ -33,6 +33,24 @@ function run(bin: string, args: string[], asPostgres: boolean): void {
   }
 }
 
+/**
+ * Test data is disposable: no fsync, no full-page writes, no waiting for the WAL on commit, a
+ * small shared buffer pool (a test database holds kilobytes), and room for the connections of two
+ * test files with several apps open each.
+ */
+const SMALL_AND_UNSAFE = [
+  '-c fsync=off',
+  '-c full_page_writes=off',
+  '-c synchronous_commit=off',
+  '-c shared_buffers=32MB',
+  '-c max_connections=200',
+].join(' ');
+
+/** `url` with its database name replaced by `name`. */
+export function databaseUrl(url: string, name: string): string {
+  return url.replace(/\/[^/]*$/, `/${name}`);
+}
+
 export async function startPostgres(): Promise<TestPostgres> {
   const bindir = execFileSync('pg_config', ['--bindir'], { encoding: 'utf8' }).trim();
   const asPostgres = process.getuid?.() === 0;
@@ -53,7 +71,7 @@ export async function startPostgres(): Promise<TestPostgres> {
       '-l',
       path.join(dir, 'server.log'),
       '-o',
-      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} -c fsync=off -c full_page_writes=off`,
+      `-c listen_addresses=127.0.0.1 -p ${port} -k ${dir} ${SMALL_AND_UNSAFE}`,
       '-w',
       'start',
     ],
