@@ -23,14 +23,32 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'test/ops.test.ts': 'the readiness probe on a SQLite file it migrates by hand',
   'test/identity/no-secrets-in-audit-or-logs.test.ts':
     'greps the SQLite file and the data directory for secrets',
-  // PostgreSQL already: each starts its own cluster to run several instances on one database
-  'test/multi-instance/job-once.test.ts': 'several instances on one PostgreSQL database (own cluster)',
-  'test/multi-instance/publish-race.test.ts': 'several instances on one PostgreSQL database (own cluster)',
-  'test/multi-instance/shared-limits.test.ts': 'several instances on one PostgreSQL database (own cluster)',
+  'test/incidents/query-timeout.test.ts':
+    "SQLite's in-statement query budget (PostgreSQL's statement_timeout: postgres-triage.test.ts)",
+  'test/agents/correlation-query-plan.test.ts': "SQLite's query planner (explain query plan)",
+  'test/operator-cli.test.ts':
+    "`dlp-server backup` copies the SQLite file (PostgreSQL: the operator's pg_dump)",
 };
 
-/** Files of the PostgreSQL pass only: they need both databases at once (the schema comparison). */
-export const POSTGRES_ONLY: readonly string[] = ['test/dialects/schemas.test.ts'];
+/**
+ * Files of the PostgreSQL pass only, on its shared cluster (helpers/postgres.ts): the schema
+ * comparison (it needs both databases at once), several instances on one database, and the
+ * PostgreSQL-specific cases (row locks held by another session, parallel transactions racing).
+ */
+export const POSTGRES_ONLY: readonly string[] = [
+  'test/dialects/schemas.test.ts',
+  'test/multi-instance/job-once.test.ts',
+  'test/multi-instance/publish-race.test.ts',
+  'test/multi-instance/shared-limits.test.ts',
+  'test/postgres-dialect.test.ts',
+  'test/agents/postgres-agents.test.ts',
+  'test/incidents/sla-postgres.test.ts',
+  'test/incidents/postgres-triage.test.ts',
+  'test/scim/scim-postgres.test.ts',
+  'test/saved-views/postgres-saved-views.test.ts',
+  'test/roles/postgres-identity.test.ts',
+  'test/reports/postgres-reports.test.ts',
+];
 
 const CALLS_SQL = /(?<!function )\b(?:createTestApp|connectDatabase)\(/;
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
@@ -70,5 +88,6 @@ export function sqlTestFiles(serverRoot: string): string[] {
 
 /** The files of the PostgreSQL pass: every file that reaches SQL and is not SQLite-only. */
 export function postgresTestFiles(serverRoot: string): string[] {
-  return sqlTestFiles(serverRoot).filter((f) => !(f in SQLITE_ONLY));
+  const files = sqlTestFiles(serverRoot).filter((f) => !(f in SQLITE_ONLY));
+  return [...new Set([...files, ...POSTGRES_ONLY])].sort();
 }

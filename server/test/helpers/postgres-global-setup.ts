@@ -2,15 +2,14 @@ import pg from 'pg';
 import type { TestProject } from 'vitest/node';
 import { connectDatabase } from '../../src/db/connect.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
-import { databaseUrl, startPostgres } from './postgres.js';
-import { TEMPLATE_DATABASE } from './postgres-databases.js';
+import { databaseUrl, startPostgresCluster, TEMPLATE_DATABASE } from './postgres-cluster.js';
 
 /**
  * globalSetup of the `server-pg` project: ONE PostgreSQL cluster for the run and a template
  * database migrated once to the latest schema; test apps clone it (postgres-databases.ts).
  */
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
-  const server = await startPostgres();
+  const server = await startPostgresCluster();
   try {
     const client = new pg.Client({ connectionString: server.url });
     await client.connect();
