@@ -41,12 +41,8 @@ export const POSTGRES_ONLY: readonly string[] = [
   'test/multi-instance/publish-race.test.ts',
   'test/multi-instance/shared-limits.test.ts',
   'test/postgres-dialect.test.ts',
-  'test/agents/postgres-agents.test.ts',
-  'test/incidents/sla-postgres.test.ts',
   'test/incidents/postgres-triage.test.ts',
-  'test/scim/scim-postgres.test.ts',
   'test/saved-views/postgres-saved-views.test.ts',
-  'test/roles/postgres-identity.test.ts',
   'test/reports/postgres-reports.test.ts',
 ];
 
