@@ -3,15 +3,16 @@ import { Kysely, SqliteDialect } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { dialectOf } from '../src/db/dialect.js';
 import { createTestApp } from './helpers/index.js';
+import { testDialect } from './helpers/postgres-databases.js';
 
 /** The dialect comes with the handle from connect.ts (issue 23), never from compiled SQL text. */
 describe('dialectOf', () => {
   it('answers for the connected handle and for its transactions', async () => {
     const ctx = await createTestApp();
     try {
-      expect(dialectOf(ctx.db)).toBe('sqlite');
+      expect(dialectOf(ctx.db)).toBe(testDialect());
       await ctx.db.transaction().execute(async (trx) => {
-        expect(dialectOf(trx)).toBe('sqlite');
+        expect(dialectOf(trx)).toBe(testDialect());
       });
     } finally {
       await ctx.close();

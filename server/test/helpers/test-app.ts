@@ -11,6 +11,7 @@ import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { ConsoleAssets } from '../../src/http/console-assets.js';
 import type { ApiModule } from '../../src/modules/index.js';
+import { type ClonedDatabase, cloneTemplateDatabase, testDialect } from './postgres-databases.js';
 
 /** A clock the test moves by hand. */
 export interface TestClock extends Clock {
@@ -58,8 +59,10 @@ function strictResponses() {
 }
 
 /**
- * The real app over a real SQLite file in a fresh temporary directory, migrated, with a clock
- * the test controls. Call `close()` in afterEach/afterAll.
+ * The real app over a fresh, migrated database with a clock the test controls: a real SQLite
+ * file in a fresh temporary directory, or, in the PostgreSQL pass (CUSTOS_TEST_DB=postgres), a
+ * clone of the run's migrated template database. An explicit DLP_DATABASE_URL in `env` is used
+ * as given (several instances on one database). Call `close()` in afterEach/afterAll.
  */
 export async function createTestApp(
   options: {
@@ -72,12 +75,21 @@ export async function createTestApp(
   } = {},
 ): Promise<TestContext> {
   const dataDir = await makeTempDir();
+  const clone = await databaseFor(options.env);
   const config = loadConfig(
-    { DLP_DATA_DIR: dataDir, DLP_LISTEN: '127.0.0.1:0', DLP_OPS_LISTEN: '127.0.0.1:0', ...options.env },
+    {
+      DLP_DATA_DIR: dataDir,
+      DLP_LISTEN: '127.0.0.1:0',
+      DLP_OPS_LISTEN: '127.0.0.1:0',
+      // With PostgreSQL the server's keys come from the environment, not the data directory.
+      ...(clone ? { DLP_DATABASE_URL: clone.url, DLP_MASTER_KEY: PG_KEY, DLP_FACTOR_KEY: PG_KEY } : {}),
+      ...options.env,
+    },
     dataDir,
   );
   const { db } = connectDatabase(config);
-  await migrateToLatest(db);
+  // A clone of the template is already current; a SQLite file or a given database is migrated.
+  if (!clone) await migrateToLatest(db);
   const clock = testClock(options.now);
   const app = await buildApp(
     { config, db, clock },
@@ -98,7 +110,16 @@ export async function createTestApp(
     async close() {
       await app.close();
       await db.destroy();
+      await clone?.drop();
       await fs.rm(dataDir, { recursive: true, force: true });
     },
   };
+}
+
+const PG_KEY = Buffer.alloc(32, 5).toString('base64');
+
+/** The PostgreSQL pass gives each app its own database, unless the test names one. */
+async function databaseFor(env: Record<string, string> | undefined): Promise<ClonedDatabase | undefined> {
+  if (testDialect() !== 'postgres' || env?.DLP_DATABASE_URL) return undefined;
+  return cloneTemplateDatabase();
 }

@@ -1,7 +1,9 @@
+import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { afterAll, beforeAll } from 'vitest';
 import { createTestApp, type TestContext } from '../helpers/index.js';
-import { startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { databaseUrl, startPostgres, type TestPostgres } from '../helpers/postgres.js';
+import { dropWhenFree } from '../helpers/postgres-databases.js';
 
 /**
  * Two server instances on ONE real PostgreSQL database (issue 23): each is its own app with its
@@ -33,12 +35,14 @@ export function sharedPostgres(): { twoInstances(options?: InstanceOptions): Pro
       const cluster = server;
       if (!cluster) throw new Error('sharedPostgres: call inside a test');
       n += 1;
-      const name = `multi_${n}`;
-      const client = new pg.Client({ connectionString: cluster.url });
+      // Unique on the cluster: in the server-pg pass every file shares one.
+      const name = `multi_${n}_${randomBytes(4).toString('hex')}`;
+      const admin = () => new pg.Client({ connectionString: cluster.url });
+      const client = admin();
       await client.connect();
       await client.query(`create database ${name}`);
       await client.end();
-      const url = cluster.url.replace(/\/postgres$/, `/${name}`);
+      const url = databaseUrl(cluster.url, name);
       const a = await createTestApp({ ...options, env: { ...options.env, ...envFor(url) } });
       const b = await createTestApp({ ...options, env: { ...options.env, ...envFor(url) } });
       return {
@@ -47,6 +51,10 @@ export function sharedPostgres(): { twoInstances(options?: InstanceOptions): Pro
         async close() {
           await a.close();
           await b.close();
+          const drop = admin();
+          await drop.connect();
+          await dropWhenFree((text) => drop.query(text), name);
+          await drop.end();
         },
       };
     },
