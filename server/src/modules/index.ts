@@ -3,6 +3,7 @@ import type { PolicyPort } from '../ports/policy-port.js';
 import { activityModule } from './activity/public.js';
 import { agentScope } from './agent-api/agent-scope.js';
 import { agentEnrollModule, agentSignedModule } from './agent-api/routes.js';
+import { eventRetentionModule } from './agent-events/public.js';
 import { agentUpdatePackageModule, agentUpdatesModule } from './agent-updates/public.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
@@ -121,6 +122,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   overviewModule,
   // Activity Explorer (issue 21): agent events through agent-events' public.ts.
   activityModule,
+  // Stored-events retention (issue 23): monthly partitions on PostgreSQL, batched deletes on SQLite.
+  eventRetentionModule,
 ];
 
 /**
