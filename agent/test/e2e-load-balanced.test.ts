@@ -1,20 +1,20 @@
-import { cpSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import pg from 'pg';
 import { request } from 'undici';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startPostgres, type TestPostgres } from '../../server/test/helpers/postgres.js';
 import { enrolAgent, runAgent } from './helpers/agent-process.js';
 import type { ApiClient } from './helpers/api-client.js';
 import { VALID_CARDS } from './helpers/card-bundle.js';
 import { paymentCardDraft, release } from './helpers/card-policy-api.js';
 import { enrolmentToken } from './helpers/enrolment-token.js';
-import { type LoadBalancer, startHaproxy } from './helpers/haproxy.js';
+import type { LoadBalancer } from './helpers/haproxy.js';
 import { listIncidents } from './helpers/incidents-api.js';
-import { type RunningServer, startServer } from './helpers/server-process.js';
+import type { RunningServer } from './helpers/server-process.js';
 import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { TlsRelay } from './helpers/tls-proxy.js';
+import { startTwoInstances, type TwoInstanceDeployment } from './helpers/two-instances.js';
 
 /**
  * Issue 23, "A real front": two real `dlp-server` processes on one real PostgreSQL database behind
@@ -26,11 +26,10 @@ import { TlsRelay } from './helpers/tls-proxy.js';
  */
 const GROUP = 'lb-endpoints';
 const EVENTS = '/api/v1/agent/events';
-const KEY = Buffer.alloc(32, 7).toString('base64');
 const FILES = 600; // two batches: 500 (document 2's most) and 100
 
 let work: string;
-let postgres: TestPostgres;
+let deployment: TwoInstanceDeployment;
 let databaseUrl: string;
 let a: RunningServer;
 let b: RunningServer;
@@ -81,29 +80,15 @@ async function deviceOf(state: string): Promise<string> {
 
 beforeAll(async () => {
   work = mkdtempSync(join(tmpdir(), 'dlp-lb-'));
-  postgres = await startPostgres();
-  const admin = new pg.Client({ connectionString: postgres.url });
-  await admin.connect();
-  await admin.query('create database custos_lb');
-  await admin.end();
-  databaseUrl = postgres.url.replace(/\/postgres$/, '/custos_lb');
-  const shared = { DLP_DATABASE_URL: databaseUrl, DLP_MASTER_KEY: KEY, DLP_FACTOR_KEY: KEY };
-  a = await startServer(join(work, 'a'), shared);
-  // The second instance: same database and keys, the same server certificate (docs/deploy.md).
-  mkdirSync(join(work, 'b'), { recursive: true, mode: 0o700 });
-  cpSync(join(work, 'a', 'tls'), join(work, 'b', 'tls'), { recursive: true });
-  b = await startServer(join(work, 'b'), shared, { tenant: a.tenant, email: a.email, password: a.password });
-  lb = await startHaproxy(work, [new URL(a.url).port, new URL(b.url).port].map(Number));
+  deployment = await startTwoInstances(work);
+  ({ a, b, lb, databaseUrl } = deployment);
   ownerA = await a.signIn();
   ownerB = await b.signIn();
   env = { DLP_AGENT_POLICY_FILE: join(work, 'no-machine-policy.json'), ...fixtureHostEnv(work, {}) };
 }, 240_000);
 
 afterAll(async () => {
-  await lb?.stop();
-  await a?.stop();
-  await b?.stop();
-  await postgres?.stop();
+  await deployment?.stop();
   if (work) rmSync(work, { recursive: true, force: true });
 });
 

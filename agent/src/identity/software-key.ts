@@ -69,6 +69,12 @@ export async function loadSoftwareKey(
   return new SoftwareEd25519Key(parseKey(pem, path));
 }
 
+/** A software key held only in memory (the fleet simulator's virtual endpoints: no state directory). */
+export function softwareKeyInMemory(privateKey: KeyObject): DeviceKey {
+  if (privateKey.asymmetricKeyType !== 'ed25519') throw new TypeError('an Ed25519 private key is required');
+  return new SoftwareEd25519Key(privateKey);
+}
+
 /** Reloads the existing software key, or generates and stores a new one (dir 0700, file 0600). */
 export async function loadOrCreateSoftwareKey(stateDir: string, posixModes: PosixModes): Promise<DeviceKey> {
   const existing = await loadSoftwareKey(stateDir, posixModes);

@@ -3,6 +3,7 @@ import type { PolicyPort } from '../ports/policy-port.js';
 import { activityModule } from './activity/public.js';
 import { agentScope } from './agent-api/agent-scope.js';
 import { agentEnrollModule, agentSignedModule } from './agent-api/routes.js';
+import { eventRetentionModule } from './agent-events/public.js';
 import { agentUpdatePackageModule, agentUpdatesModule } from './agent-updates/public.js';
 import { agentsConsoleModule } from './agents/routes.js';
 import type { GroupScopeUse } from './agents/service.js';
@@ -130,6 +131,8 @@ const BASE_MODULES: readonly ApiModule[] = [
   activityModule,
   // Discovery scans (issue 21, docs/discovery-scans.md): console routes; the agent's below.
   discoveryScansModule,
+  // Stored-events retention (issue 23): monthly partitions on PostgreSQL, batched deletes on SQLite.
+  eventRetentionModule,
 ];
 
 /**

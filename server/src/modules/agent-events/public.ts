@@ -49,6 +49,8 @@ export {
 } from './incident-events-store.js';
 // GET /overview's destinations (docs/overview.md).
 export { destinationCounts } from './overview-store.js';
+export { type RetentionPass, runEventRetention } from './retention.js';
+export { eventRetentionModule } from './retention-routes.js';
 export {
   EVENT_COLUMNS,
   type EventRowContext,

@@ -27,6 +27,7 @@ export {
   recordCheckin,
   setDeviceCertificate,
 } from './device-store.js';
+export { correctStoredEvents, storedEventFootprints } from './footprint-store.js';
 export type { DevicesTable } from './tables.js';
 /**
  * What other modules may read about endpoint groups and agents (docs: server-modules contract).

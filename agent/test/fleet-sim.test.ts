@@ -1,0 +1,66 @@
+import { describe, expect, it } from 'vitest';
+import { runSimulation, type SimReport } from '../../scripts/fleet-sim/fleet.js';
+import { DEFAULTS, parseOptions, type SimOptions } from '../../scripts/fleet-sim/options.js';
+
+/**
+ * The fleet simulator (issue 23, docs/deploy.md "Sizing with the fleet simulator") against real
+ * `dlp-server` processes: a small fleet on shrunk intervals (check-in every second, a 20-event
+ * batch per endpoint per second, a publish every 1.5 s) must run without an error and count
+ * right: every event sent is acknowledged Accepted and stored once, check-ins and batches follow
+ * the schedule, and a policy published during the run is fetched.
+ */
+function small(over: Partial<SimOptions>): SimOptions {
+  return {
+    ...DEFAULTS,
+    agents: 20,
+    seconds: 5,
+    checkinMs: 1_000,
+    eventMs: 50,
+    batchSize: 20,
+    publishMs: 1_500,
+    serverEnv: {},
+    ...over,
+  };
+}
+
+function expectCountsRight(r: SimReport, agents: number, seconds: number): void {
+  expect(r.errors, r.errorSamples.join('\n')).toBe(0);
+  expect(r.acks).toEqual({ Accepted: r.eventsSent });
+  expect(r.storedEvents).toBe(r.eventsSent);
+  // Timers, not wall-clock windows: on a loaded machine a late timer sends later, never twice.
+  // Each endpoint's first batch and first check-in fall in the run's first second.
+  expect(r.eventsSent % 20).toBe(0);
+  expect(r.eventsSent / 20).toBeGreaterThanOrEqual(agents);
+  expect(r.eventsSent / 20).toBeLessThanOrEqual(agents * (seconds + 1));
+  expect(r.checkins.count).toBeGreaterThanOrEqual(agents);
+  expect(r.checkins.count).toBeLessThanOrEqual(agents * Math.ceil(seconds * 1.12));
+  expect(r.checkins.p99Ms).toBeGreaterThanOrEqual(r.checkins.p50Ms);
+  expect(r.publishes).toBeGreaterThanOrEqual(1);
+  expect(r.policyFetches).toBeGreaterThanOrEqual(1);
+  for (const s of r.servers) expect(s.peakRssMb).toBeGreaterThan(20);
+}
+
+describe('fleet simulator', { timeout: 240_000 }, () => {
+  it('one instance on SQLite: runs, counts every event once, reports latency and server figures', async () => {
+    const r = await runSimulation(small({}));
+    expectCountsRight(r, 20, 5);
+    expect(r.servers).toHaveLength(1);
+  });
+
+  it('reads the command line the operator types, and refuses two instances on SQLite', () => {
+    expect(parseOptions(['--agents', '10000', '--minutes', '5'])).toMatchObject({
+      agents: 10_000,
+      seconds: 300,
+      db: 'sqlite',
+      instances: 1,
+      checkinMs: 60_000,
+      eventMs: 1_000,
+      batchSize: 500,
+    });
+    expect(
+      parseOptions(['--agents', '5', '--minutes', '1', '--db', 'postgres', '--instances', '2']),
+    ).toMatchObject({ db: 'postgres', instances: 2 });
+    expect(() => parseOptions(['--agents', '5', '--instances', '2'])).toThrow(/--db postgres/);
+    expect(() => parseOptions(['--agent', '5'])).toThrow(/unknown option --agent/);
+  });
+});

@@ -1,0 +1,200 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { AgentTransport } from '../../agent/src/transport/client.js';
+import type { ApiClient } from '../../agent/test/helpers/api-client.js';
+import { paymentCardDraft, release } from '../../agent/test/helpers/card-policy-api.js';
+import { enrolmentTokens, startDeployment } from './deployment.js';
+import type { SimOptions } from './options.js';
+import {
+  newTally,
+  type ProcessFigures,
+  percentile,
+  recordError,
+  type Tally,
+  watchProcesses,
+} from './tally.js';
+import { VirtualAgent } from './virtual-agent.js';
+
+export interface SimReport {
+  options: Omit<SimOptions, 'serverEnv'>;
+  setupSeconds: number;
+  seconds: number;
+  eventsSent: number;
+  acks: Record<string, number>;
+  acceptedPerSecond: number;
+  /** Rows in agent_events at the end, read from the database. */
+  storedEvents: number;
+  checkins: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+  policyFetches: number;
+  publishes: number;
+  errors: number;
+  errorSamples: string[];
+  servers: ProcessFigures[];
+  /** The machine's 1, 5 and 15-minute load averages at the end of the run. */
+  load: number[];
+}
+
+const GROUP = 'fleet-sim';
+
+type Approver = { api: ApiClient; password: string };
+
+/** A new policy for the fleet's group, published (approved by the second person when governed). */
+async function publish(owner: ApiClient, approver: Approver, n: number): Promise<string> {
+  const draft = paymentCardDraft({
+    agentGroup: GROUP,
+    sources: ['/home/share'],
+    changeReason: `fleet simulator publish ${n}`,
+  });
+  const created = await owner.ok(owner.post<{ policy_id: string }>('/policies', draft));
+  const { published, approved } = await release(owner, approver, created.policy_id, 1);
+  const status = approved?.status ?? published.status;
+  if (status !== 'published') throw new Error(`publish answered ${status}`);
+  return created.policy_id;
+}
+
+async function inBatches<T>(count: number, width: number, make: (i: number) => Promise<T>): Promise<T[]> {
+  const out: T[] = new Array(count);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: Math.min(width, count) }, async () => {
+      while (next < count) {
+        const i = next;
+        next += 1;
+        out[i] = await make(i);
+      }
+    }),
+  );
+  return out;
+}
+
+/**
+ * Runs one simulated fleet against freshly started servers and answers what it measured. Setup
+ * (servers, enrolment, first policy fetch) is timed apart; the figures cover the run only.
+ */
+export async function runSimulation(
+  o: SimOptions,
+  log: (line: string) => void = () => {},
+): Promise<SimReport> {
+  const work = mkdtempSync(join(tmpdir(), 'dlp-fleet-'));
+  const setupStart = Date.now();
+  const d = await startDeployment(work, o);
+  const transport = new AgentTransport({ baseUrl: d.url, caPem: d.caPem, timeoutMs: 60_000 });
+  try {
+    const owner = await d.first.signIn();
+    await owner.ok(owner.post('/agent-groups', { name: GROUP }));
+    const approver = await d.first.secondPerson(owner, 'fleet-approver@example.com');
+    let policyId = await publish(owner, approver, 0);
+    const tokens = await enrolmentTokens(owner, d.first.password, GROUP, o.agents);
+    log(`servers up (${o.db}, ${o.instances} instance(s)); enrolling ${o.agents} agents`);
+    const setupTally = newTally();
+    const agents = await inBatches(o.agents, o.enrolConcurrency, async (i) => {
+      const agent = await VirtualAgent.enrol(transport, i, tokens[Math.floor(i / 1000)]!);
+      await agent.fetchPolicy(setupTally);
+      if ((i + 1) % 1000 === 0) log(`enrolled ${i + 1}`);
+      return agent;
+    });
+    const setupSeconds = (Date.now() - setupStart) / 1000;
+    log(`fleet enrolled in ${setupSeconds.toFixed(1)} s; running ${o.seconds} s`);
+
+    const tally: Tally = newTally();
+    const watcher = watchProcesses(d.pids);
+    const start = Date.now();
+    const end = start + o.seconds * 1000;
+    const timers = new Set<NodeJS.Timeout>();
+    const inFlight = new Set<Promise<void>>();
+    const every = (firstMs: number, nextMs: () => number, work: () => Promise<void>) => {
+      const fire = () => {
+        if (Date.now() >= end) return;
+        const p = work().finally(() => inFlight.delete(p));
+        inFlight.add(p);
+        const t = setTimeout(fire, nextMs());
+        timers.add(t);
+      };
+      if (firstMs < o.seconds * 1000) timers.add(setTimeout(fire, firstMs));
+    };
+    const batchMs = o.batchSize * o.eventMs;
+    for (const agent of agents) {
+      const jittered = () => o.checkinMs * (1 + o.jitter * (2 * Math.random() - 1));
+      every(Math.random() * o.checkinMs, jittered, () =>
+        agent.checkin(tally).catch((err) => recordError(tally, 'check-in', err)),
+      );
+      // Each endpoint's queue is somewhere between empty and full when the run starts.
+      every(
+        Math.random() * batchMs,
+        () => batchMs,
+        () =>
+          agent
+            .upload(tally, policyId, o.batchSize, o.eventMs, Date.now())
+            .catch((err) => recordError(tally, 'events', err)),
+      );
+    }
+    if (o.publishMs > 0)
+      every(
+        o.publishMs,
+        () => o.publishMs,
+        async () => {
+          try {
+            policyId = await publish(owner, approver, tally.publishes + 1);
+            tally.publishes += 1;
+          } catch (err) {
+            recordError(tally, 'publish', err);
+          }
+        },
+      );
+    while (Date.now() < end) await new Promise((r) => setTimeout(r, Math.min(1000, end - Date.now())));
+    for (const t of timers) clearTimeout(t);
+    while (inFlight.size > 0) await Promise.all([...inFlight]);
+    const seconds = (Date.now() - start) / 1000;
+    const figures = watcher.stop();
+    const storedEvents = await d.storedEvents();
+    const { serverEnv: _, ...options } = o;
+    return {
+      options,
+      setupSeconds,
+      seconds,
+      eventsSent: tally.eventsSent,
+      acks: tally.acks,
+      acceptedPerSecond: Math.round((tally.acks.Accepted ?? 0) / seconds),
+      storedEvents,
+      checkins: {
+        count: tally.checkinMs.length,
+        p50Ms: round1(percentile(tally.checkinMs, 50)),
+        p99Ms: round1(percentile(tally.checkinMs, 99)),
+        maxMs: round1(percentile(tally.checkinMs, 100)),
+      },
+      policyFetches: tally.policyFetches,
+      publishes: tally.publishes,
+      errors: tally.errors,
+      errorSamples: tally.errorSamples,
+      ...figures,
+    };
+  } finally {
+    await transport.close();
+    await d.stop();
+    rmSync(work, { recursive: true, force: true });
+  }
+}
+
+function round1(n: number): number {
+  return Math.round(n * 10) / 10;
+}
+
+/** The report as an operator reads it. */
+export function formatReport(r: SimReport): string {
+  const o = r.options;
+  const acks = Object.entries(r.acks)
+    .map(([k, v]) => `${k} ${v}`)
+    .join(', ');
+  return [
+    `fleet: ${o.agents} agents, ${o.db}, ${o.instances} instance(s), ${r.seconds.toFixed(0)} s run (setup ${r.setupSeconds.toFixed(0)} s)`,
+    `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
+    `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
+    `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
+    ...r.servers.map(
+      (s) => `server pid ${s.pid}: CPU ${s.cpuPercent} % of one core, peak RSS ${s.peakRssMb} MB`,
+    ),
+    `machine load (1/5/15 min): ${r.load.join(' / ')}`,
+    `errors: ${r.errors}${r.errorSamples.length ? ` (${r.errorSamples.join('; ')})` : ''}`,
+  ].join('\n');
+}

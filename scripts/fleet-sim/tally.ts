@@ -1,0 +1,88 @@
+import { readFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+
+/** What the fleet counted during the measured run. */
+export interface Tally {
+  eventsSent: number;
+  /** Acks by status (Accepted, Duplicate, Rejected, Retry). */
+  acks: Record<string, number>;
+  checkinMs: number[];
+  policyFetches: number;
+  publishes: number;
+  errors: number;
+  /** The first few error messages, for the report. */
+  errorSamples: string[];
+}
+
+export function newTally(): Tally {
+  return {
+    eventsSent: 0,
+    acks: {},
+    checkinMs: [],
+    policyFetches: 0,
+    publishes: 0,
+    errors: 0,
+    errorSamples: [],
+  };
+}
+
+export function recordError(tally: Tally, what: string, err: unknown): void {
+  tally.errors += 1;
+  if (tally.errorSamples.length < 5) tally.errorSamples.push(`${what}: ${(err as Error).message}`);
+}
+
+export function percentile(values: number[], p: number): number {
+  if (values.length === 0) return 0;
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))]!;
+}
+
+/** Kernel clock ticks per second of /proc/<pid>/stat's utime and stime (USER_HZ, 100 on Linux). */
+const TICKS = 100;
+
+function cpuTicks(pid: number): number {
+  // Fields after the parenthesised command name: state is field 3, utime 14 and stime 15.
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return Number(fields[11]) + Number(fields[12]);
+}
+
+function rssBytes(pid: number): number {
+  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
+  const kb = /VmRSS:\s+(\d+) kB/.exec(status)?.[1];
+  return Number(kb ?? 0) * 1024;
+}
+
+export interface ProcessFigures {
+  pid: number;
+  /** CPU time over the run divided by its wall time (100 = one core busy). */
+  cpuPercent: number;
+  peakRssMb: number;
+}
+
+/**
+ * Watches the server processes from /proc during the run: CPU time at start and end, resident
+ * memory every second (its peak), and the machine's 1-minute load average at the end.
+ */
+export function watchProcesses(pids: number[]): { stop(): { servers: ProcessFigures[]; load: number[] } } {
+  const started = Date.now();
+  const ticks = pids.map(cpuTicks);
+  const peak = pids.map(rssBytes);
+  const timer = setInterval(() => {
+    pids.forEach((pid, i) => {
+      peak[i] = Math.max(peak[i]!, rssBytes(pid));
+    });
+  }, 1000);
+  return {
+    stop() {
+      clearInterval(timer);
+      const seconds = (Date.now() - started) / 1000;
+      const servers = pids.map((pid, i) => ({
+        pid,
+        cpuPercent: Math.round(((cpuTicks(pid) - ticks[i]!) / TICKS / seconds) * 100),
+        peakRssMb: Math.round(Math.max(peak[i]!, rssBytes(pid)) / 1024 / 1024),
+      }));
+      return { servers, load: loadavg().map((l) => Math.round(l * 100) / 100) };
+    },
+  };
+}
