@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { type FormEvent, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { api, call } from '../../api/client.js';
 import { useT } from '../../i18n/index.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
+import { ReasonForm } from '../../ui/reason-form.js';
 import type { ActivityFilters } from './activity-filters.js';
 
 interface ErrorBody {
@@ -21,7 +22,6 @@ export function ActivityExport({ filters }: { filters: ActivityFilters }) {
   const t = useT();
   const [ready, setReady] = useState<{ reference: string; url: string } | null>(null);
   const [needs, setNeeds] = useState<{ rows: string; threshold: string } | null>(null);
-  const [reason, setReason] = useState('');
   const [asked, setAsked] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const approvals = useQuery({
@@ -62,8 +62,7 @@ export function ActivityExport({ filters }: { filters: ActivityFilters }) {
     setError(body?.message ?? response.statusText);
   }
 
-  async function ask(event: FormEvent) {
-    event.preventDefault();
+  async function ask(reason: string) {
     setError(null);
     try {
       await call(api.POST('/api/v1/activity-events/export-requests', { body: { query: filters, reason } }));
@@ -100,22 +99,11 @@ export function ActivityExport({ filters }: { filters: ActivityFilters }) {
           ) : asked ? (
             <p role="status">{t('activity.export.asked')}</p>
           ) : (
-            <form onSubmit={ask}>
-              <div className="field">
-                <label htmlFor="activity-export-reason">{t('activity.export.reason')}</label>
-                <textarea
-                  id="activity-export-reason"
-                  value={reason}
-                  minLength={5}
-                  maxLength={500}
-                  required
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              </div>
-              <div className="actions">
-                <button type="submit">{t('activity.export.ask')}</button>
-              </div>
-            </form>
+            <ReasonForm
+              label={t('activity.export.reason')}
+              submit={t('activity.export.ask')}
+              onSubmit={ask}
+            />
           )}
         </>
       )}

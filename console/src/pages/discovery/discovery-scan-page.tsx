@@ -1,12 +1,13 @@
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useParams } from '@tanstack/react-router';
-import { type FormEvent, useState } from 'react';
+import { useState } from 'react';
 import { api, call } from '../../api/client.js';
 import { formatDateTime } from '../../i18n/dates.js';
 import { type MessageKey, useT } from '../../i18n/index.js';
 import { can, useMe } from '../../session/me.js';
 import { Alert } from '../../ui/alert.js';
 import { messageOf } from '../../ui/errors.js';
+import { ReasonForm } from '../../ui/reason-form.js';
 import { ScanFindings } from './scan-findings.js';
 
 /** `/discovery-scans/$id`: one run, its endpoints, its findings; re-run and cancel. */
@@ -16,7 +17,6 @@ export function DiscoveryScanPage() {
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const { id } = useParams({ from: '/signed-in/discovery-scans/$id' });
-  const [reason, setReason] = useState('');
   const [error, setError] = useState<string | null>(null);
   const scan = useQuery({
     queryKey: ['discovery-scan', id],
@@ -39,8 +39,7 @@ export function DiscoveryScanPage() {
     }
   }
 
-  async function cancel(event: FormEvent) {
-    event.preventDefault();
+  async function cancel(reason: string) {
     setError(null);
     try {
       await call(
@@ -131,24 +130,12 @@ export function DiscoveryScanPage() {
             </div>
           )}
           {operator && (s.status === 'queued' || s.status === 'running') && (
-            <form onSubmit={cancel}>
-              <div className="field">
-                <label htmlFor="scan-cancel-reason">{t('dscan.cancelReason')}</label>
-                <input
-                  id="scan-cancel-reason"
-                  value={reason}
-                  minLength={5}
-                  maxLength={500}
-                  required
-                  onChange={(e) => setReason(e.target.value)}
-                />
-              </div>
-              <div className="actions">
-                <button type="submit" className="secondary">
-                  {t('dscan.cancel')}
-                </button>
-              </div>
-            </form>
+            <ReasonForm
+              label={t('dscan.cancelReason')}
+              submit={t('dscan.cancel')}
+              secondary
+              onSubmit={cancel}
+            />
           )}
         </>
       )}
