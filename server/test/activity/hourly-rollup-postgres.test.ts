@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { down, up } from '../../src/db/migrations/0870_agent_event_hours.js';
 import { recountEventHours } from '../../src/modules/agent-events/public.js';
 import { type AgentHarness, enrolDevice, signed, type TestDevice } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
@@ -103,5 +105,11 @@ describe('Activity Explorer hourly roll-up on PostgreSQL', { timeout: 120_000 },
     await rollupMatchesEvents(h.ctx);
     const want = await directTimeline(h.ctx, tenantId, '');
     expect((await answered('')).timeline).toEqual(want.timeline);
+  });
+
+  it('is counted from the events already stored when migration 0870 runs', async () => {
+    await down(h.ctx.db as unknown as Kysely<unknown>);
+    await up(h.ctx.db as unknown as Kysely<unknown>);
+    expect(await rollupMatchesEvents(h.ctx)).toBeGreaterThan(0);
   });
 });

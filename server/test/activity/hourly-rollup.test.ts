@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../../src/db/database.js';
+import { down, up } from '../../src/db/migrations/0870_agent_event_hours.js';
 import type { timeline } from '../../src/modules/activity/timeline.js';
 import { recountEventHours } from '../../src/modules/agent-events/public.js';
 import { signed } from '../agents/agent-harness.js';
@@ -190,5 +191,11 @@ describe('Activity Explorer hourly roll-up (docs/activity-explorer.md)', () => {
     await rollupMatchesEvents();
     const month = `from=${at(-40 * D)}&to=${at(-H)}`;
     expect((await answered(month)).timeline).toEqual((await direct(month)).timeline);
+  });
+
+  it('is counted from the events already stored when migration 0870 runs', async () => {
+    await down(a.t.h.ctx.db as unknown as Kysely<unknown>);
+    await up(a.t.h.ctx.db as unknown as Kysely<unknown>);
+    expect(await rollupMatchesEvents()).toBeGreaterThan(0);
   });
 });

@@ -41,3 +41,8 @@ export async function timelineCounts(
   }
   return [...merged.values()];
 }
+
+/** How many events match (the explorer's `total`, an export's): the sum of the timeline's counts. */
+export async function activityTotal(db: Parameters<typeof activityCounts>[0], f: ActivityFilter) {
+  return (await timelineCounts(db, f, 10)).reduce((sum, c) => sum + c.n, 0);
+}

@@ -1,9 +1,10 @@
 import { createHash } from 'node:crypto';
 import { auditContextFor } from '../../service-context.js';
-import { activityPage } from '../agent-events/public.js';
+import { activityRows } from '../agent-events/public.js';
 import { csvLine } from '../incidents/public.js';
 import { askExportApproval, countUse, exportReference, requireApproval } from '../reports/public.js';
 import { findTenantById } from '../tenants/public.js';
+import { activityTotal } from './counts.js';
 import type { ActivityQuery } from './query.js';
 import { windowOf } from './query.js';
 import { type ActivityCall, filterOf, rowOf } from './service.js';
@@ -57,7 +58,8 @@ export async function exportActivity(c: ActivityCall, q: ActivityQuery, approval
   const f = await filterOf(c, q, w);
   // One export budget per person: report and activity exports draw on the same 30 an hour.
   await countUse(c, 'export', ACTIVITY_EXPORT);
-  const { rows, total } = await activityPage(c.ctx.db, f, { limit: EXPORT_CAP, offset: 0 });
+  const rows = await activityRows(c.ctx.db, f, { limit: EXPORT_CAP, offset: 0 });
+  const total = await activityTotal(c.ctx.db, f);
   const approvalId = await requireApproval(
     c,
     { reportId: ACTIVITY_EXPORT, view: queryKey(q), format: 'csv', rows: rows.length },
@@ -108,7 +110,7 @@ export async function exportActivity(c: ActivityCall, q: ActivityQuery, approval
 export async function requestActivityExport(c: ActivityCall, q: ActivityQuery, reason: string) {
   const w = windowOf(q, c.ctx.clock.now());
   const f = await filterOf(c, q, w);
-  const { total } = await activityPage(c.ctx.db, f, { limit: 0, offset: 0 });
+  const total = await activityTotal(c.ctx.db, f);
   return askExportApproval(
     c,
     { report_id: ACTIVITY_EXPORT, view: queryKey(q), format: 'csv' },

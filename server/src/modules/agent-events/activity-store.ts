@@ -115,15 +115,6 @@ export function activityRows(db: Db, f: ActivityFilter, page: { limit: number; o
     .execute();
 }
 
-/** A page of matching events, newest first, and how many match. */
-export async function activityPage(db: Db, f: ActivityFilter, page: { limit: number; offset: number }) {
-  const rows = await activityRows(db, f, page);
-  const total = await filtered(db, f)
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total.n) };
-}
-
 export type ActivityRow = Awaited<ReturnType<typeof activityRows>>[number];
 
 /**

@@ -9,7 +9,6 @@ export {
   type ActivityRow,
   activityCounts,
   activityEventFile,
-  activityPage,
   activityRows,
   discoveryEvents,
 } from './activity-store.js';
