@@ -70,11 +70,14 @@ export async function sqliteShape(db: AnyDb): Promise<SchemaShape> {
   return shape;
 }
 
+/** PostgreSQL's shape of the tables the migrations name; partitions of a table (agent_events' months) are its storage, not tables of their own. */
 export async function postgresShape(db: AnyDb): Promise<SchemaShape> {
   const shape = empty();
   const cols = await sql<{ table_name: string; column_name: string; data_type: string; is_nullable: string }>`
     select table_name, column_name, data_type, is_nullable from information_schema.columns
-    where table_schema = 'public' order by table_name, ordinal_position`.execute(db);
+    where table_schema = 'public'
+      and table_name not in (select relname from pg_class where relispartition)
+    order by table_name, ordinal_position`.execute(db);
   for (const c of cols.rows) {
     if (IGNORED_TABLES.has(c.table_name)) continue;
     const notNull = c.is_nullable === 'NO';
@@ -102,7 +105,7 @@ export async function postgresShape(db: AnyDb): Promise<SchemaShape> {
     join pg_class i on i.oid = x.indexrelid
     join pg_class t on t.oid = x.indrelid
     join pg_namespace s on s.oid = t.relnamespace
-    where s.nspname = 'public'
+    where s.nspname = 'public' and not t.relispartition
     order by t.relname, i.relname`.execute(db);
   for (const idx of indexes.rows) {
     if (IGNORED_TABLES.has(idx.table)) continue;

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import { dialectOf } from '../../db/dialect.js';
 import { correctStoredEvents, storedEventFootprints } from '../agents/public.js';
 import { listTenants } from '../tenants/public.js';
+import { recountEventHours } from './hours-store.js';
 import {
   createMonthPartition,
   deleteTenantEventsBefore,
@@ -49,7 +50,8 @@ function yieldToOthers(): Promise<void> {
  * per month, whatever its size). Then, on both databases, what is left older than the cutoff (the
  * cutoff month's oldest hours since the last pass; on SQLite everything expired) is deleted in
  * batches of `batch` rows, yielding between batches so ingest and check-ins never wait for the
- * pass. The pass ends by setting each device's stored-events footprint to its real count.
+ * pass. Each tenant's hourly roll-up is then recounted up to the cutoff's hour, and the pass ends
+ * by setting each device's stored-events footprint to its real count.
  */
 export async function runEventRetention(
   db: Kysely<Database>,
@@ -80,6 +82,9 @@ export async function runEventRetention(
       n = await deleteTenantEventsBefore(db, tenant.id, cutoff, batch);
       pass.deleted += n;
     }
+    // The hourly roll-up (hours-store.ts) follows: hours before the cutoff's are emptied, the
+    // cutoff's hour is counted again from the events it kept (one hour, through the index).
+    await db.transaction().execute((trx) => recountEventHours(trx, tenant.id, null, cutoff.slice(0, 13)));
   }
   pass.reconciled = await reconcileFootprints(db);
   return pass;
