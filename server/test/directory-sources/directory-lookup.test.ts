@@ -277,6 +277,24 @@ describe('POST /directory-sources/{id}/lookup', () => {
     }
   });
 
+  it('an API token needs both scopes, policies:write and directory:read', async () => {
+    const token = async (scopes: string[]) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-tokens',
+        headers: owner.headers,
+        payload: { name: `lookup ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.statusCode).toBe(201);
+      return { ...owner, headers: { authorization: `Bearer ${res.json().token}` } };
+    };
+    const payload = { kind: 'user', query: 'alice' };
+    expect((await lookup(ctx, await token(['directory:read']), source, payload)).statusCode).toBe(403);
+    expect((await lookup(ctx, await token(['policies:write']), source, payload)).statusCode).toBe(403);
+    const both = await lookup(ctx, await token(['policies:write', 'directory:read']), source, payload);
+    expect(both.statusCode).toBe(200);
+  });
+
   it('answers 502 with a sanitized reason, records the failure, never an empty page', async () => {
     for (const [ref, reason] of [
       ['env:DLP_SECRET_ACME_WRONG', 'bind_refused'],
