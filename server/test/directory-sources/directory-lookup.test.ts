@@ -174,11 +174,14 @@ describe('POST /directory-sources/{id}/lookup', () => {
     expect(builtin.json().items[0]).toMatchObject({ selectable: false });
   });
 
-  it('looks an object up by SID; a deleted one is absent', async () => {
+  it('looks an object up by SID: a renamed one is found, a deleted one is absent', async () => {
     const sid = await peer.groupSid('DLP-Gone');
     const found = await lookup(ctx, owner, source, { kind: 'security_group', object_sid: sid });
     expect(names(found.json())).toEqual(['DLP-Gone']);
-    await peer.sambaTool('group', 'delete', 'DLP-Gone');
+    await peer.sambaTool('group', 'rename', 'DLP-Gone', '--samaccountname=DLP-Renamed');
+    const renamed = await lookup(ctx, owner, source, { kind: 'security_group', object_sid: sid });
+    expect(names(renamed.json())).toEqual(['DLP-Renamed']);
+    await peer.sambaTool('group', 'delete', 'DLP-Renamed');
     const gone = await lookup(ctx, owner, source, { kind: 'security_group', object_sid: sid });
     expect(gone.json()).toEqual({ items: [], next_cursor: null });
   });
