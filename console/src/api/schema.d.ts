@@ -12947,6 +12947,8 @@ export interface paths {
                                     scim_id?: string | number | boolean | null;
                                     token_public_id?: string | number | boolean | null;
                                     groups_left?: string | number | boolean | null;
+                                    state?: string | number | boolean | null;
+                                    failure?: string | number | boolean | null;
                                     user_id?: string | number | boolean | null;
                                     team_id?: string | number | boolean | null;
                                     surface?: string | number | boolean | null;
