@@ -174,11 +174,14 @@ describe('POST /directory-sources/{id}/lookup', () => {
     expect(builtin.json().items[0]).toMatchObject({ selectable: false });
   });
 
-  it('looks an object up by SID; a deleted one is absent', async () => {
+  it('looks an object up by SID: a renamed one is found, a deleted one is absent', async () => {
     const sid = await peer.groupSid('DLP-Gone');
     const found = await lookup(ctx, owner, source, { kind: 'security_group', object_sid: sid });
     expect(names(found.json())).toEqual(['DLP-Gone']);
-    await peer.sambaTool('group', 'delete', 'DLP-Gone');
+    await peer.sambaTool('group', 'rename', 'DLP-Gone', '--samaccountname=DLP-Renamed');
+    const renamed = await lookup(ctx, owner, source, { kind: 'security_group', object_sid: sid });
+    expect(names(renamed.json())).toEqual(['DLP-Renamed']);
+    await peer.sambaTool('group', 'delete', 'DLP-Renamed');
     const gone = await lookup(ctx, owner, source, { kind: 'security_group', object_sid: sid });
     expect(gone.json()).toEqual({ items: [], next_cursor: null });
   });
@@ -275,6 +278,24 @@ describe('POST /directory-sources/{id}/lookup', () => {
       const who = await signInAs(ctx, { role, tenant: TENANT });
       expect((await lookup(ctx, who, source, { kind: 'user', query: 'alice' })).statusCode).toBe(403);
     }
+  });
+
+  it('an API token needs both scopes, policies:write and directory:read', async () => {
+    const token = async (scopes: string[]) => {
+      const res = await ctx.app.inject({
+        method: 'POST',
+        url: '/api/v1/api-tokens',
+        headers: owner.headers,
+        payload: { name: `lookup ${scopes.join(' ')}`, scopes },
+      });
+      expect(res.statusCode).toBe(201);
+      return { ...owner, headers: { authorization: `Bearer ${res.json().token}` } };
+    };
+    const payload = { kind: 'user', query: 'alice' };
+    expect((await lookup(ctx, await token(['directory:read']), source, payload)).statusCode).toBe(403);
+    expect((await lookup(ctx, await token(['policies:write']), source, payload)).statusCode).toBe(403);
+    const both = await lookup(ctx, await token(['policies:write', 'directory:read']), source, payload);
+    expect(both.statusCode).toBe(200);
   });
 
   it('answers 502 with a sanitized reason, records the failure, never an empty page', async () => {
