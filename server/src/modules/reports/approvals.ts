@@ -1,6 +1,6 @@
 import { AppError } from '../../http/errors.js';
 import { exportThreshold, findExportRequest, useExportApproval } from './export-store.js';
-import { type ApprovalCall, type ReportCall, tenantOf } from './route-parts.js';
+import { type ApprovalCall, tenantOf } from './route-parts.js';
 
 /** Document 2: an approval is usable for under a day from its request. */
 export const APPROVAL_LIFETIME_MS = 86_400_000;

@@ -5,7 +5,7 @@ import type { Database } from '../../db/database.js';
 import { rateLimited } from '../../http/rate-limit.js';
 import { SharedBuckets } from '../../http/shared-buckets.js';
 import { markUsage } from './export-store.js';
-import type { ApprovalCall, ReportCall } from './route-parts.js';
+import type { ApprovalCall } from './route-parts.js';
 
 /**
  * Per-user limits on report runs and exports (document 2, Limits): 60 runs a minute and 30
