@@ -92,17 +92,17 @@ async function runAgent(
       ctx.out(JSON.stringify(summary));
       return summary.checkin === 'ok' || summary.checkin === 'offline' ? EXIT.ok : EXIT.failed;
     }
-    // SIGHUP (Linux, macOS): check in now, e.g. to pick up a revocation or a new policy at once.
+    // SIGHUP (Linux): check in now, e.g. to pick up a revocation or a new policy at once.
     const checkinNow = new Wake();
-    const onHangup = () => {
+    const unlisten = platform.service.onCheckInRequest?.(() => {
       log('info', 'check-in requested (SIGHUP)');
       checkinNow.now();
-    };
-    if (process.platform !== 'win32') process.on('SIGHUP', onHangup);
+    });
+    if (unlisten) log('info', 'service loops starting; SIGHUP checks in at once');
     try {
       await svc.run(signal, checkinNow);
     } finally {
-      process.off('SIGHUP', onHangup);
+      unlisten?.();
     }
     return restartRequested() ? EXIT_RESTART : EXIT.ok;
   } finally {
