@@ -1,3 +1,4 @@
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
@@ -105,6 +106,13 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const clockFile = join(root, 'decision-clock');
       writeFileSync(clockFile, '0');
       let log!: ProcessLog;
+      let current!: ChildProcess;
+      // Decisions are fetched after a check-in: SIGHUP asks for one at once (docs/agent.md) instead of
+      // waiting out the 10 s interval. The listener is in place once the service says so.
+      const checkInNow = async () => {
+        await log.message('service loops starting; SIGHUP checks in at once', 'the SIGHUP listener');
+        current.kill('SIGHUP');
+      };
       const startService = () => {
         const agent = startAgent(['run', '--state-dir', state], {
           ...env,
@@ -112,6 +120,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
           DLP_AGENT_DECISION_CLOCK_FILE: clockFile,
         });
         log = new ProcessLog(agent.child);
+        current = agent.child;
         return async () => {
           agent.child.kill('SIGTERM');
           await agent.done;
@@ -175,6 +184,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         }),
       );
       expect(decided.state).toBe('approved');
+      await checkInNow();
       await log.message('exception decision accepted', 'the signed decision', 90_000);
       // The person is told, through the session helper's notification.
       await notes.until(
@@ -212,6 +222,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
           note: 'Not for this file',
         }),
       );
+      await checkInNow();
       await log.until((text) => text.includes('"decision":"refused"'), 'the signed refusal', 90_000);
       await notes.until(
         () => notes.shown.some((n) => n.body.includes(`${second[0]!.reference} was refused`)),
