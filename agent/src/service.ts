@@ -19,6 +19,7 @@ import { BundleStore } from './policy/bundle-store.js';
 import { engineVerifier } from './policy/engine-verify.js';
 import { NetworkLocationState } from './policy/network-location-state.js';
 import { EventQueue } from './queue/event-queue.js';
+import type { Wake } from './schedule.js';
 import type { DiscoveryStats } from './sensors/discovery.js';
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
@@ -274,8 +275,8 @@ export class AgentService {
     return this.s.exceptions?.poll() ?? Promise.resolve();
   }
 
-  /** The long-running service; resolves when `signal` aborts. */
-  async run(signal: AbortSignal): Promise<void> {
+  /** The long-running service; resolves when `signal` aborts. `checkinNow` asks for a check-in at once. */
+  async run(signal: AbortSignal, checkinNow?: Wake): Promise<void> {
     const { s } = this;
     const activity = new FileActivitySensor({
       store: s.files,
@@ -344,6 +345,7 @@ export class AgentService {
         checkinMs: checkinSecs * 1000,
         uploadMs: c.uploadIntervalSecs * 1000,
         discoveryMs: c.discoveryIntervalSecs * 1000,
+        checkinNow,
       },
     );
     await runLoops(signal, loops, s.log);

@@ -1,16 +1,14 @@
+import type { ChildProcess } from 'node:child_process';
 import { spawn } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, unlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir, userInfo } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enrolAgent, runAgent, startAgent } from './helpers/agent-process.js';
-import { VALID_CARDS } from './helpers/card-bundle.js';
+import { runAgent, startAgent } from './helpers/agent-process.js';
 import { release } from './helpers/card-policy-api.js';
 import { ProcessLog, scriptedDesktop } from './helpers/desktop-session.js';
-import { enrolmentToken } from './helpers/enrolment-token.js';
+import { heldOpenSetup } from './helpers/held-open-e2e.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
-import { startServer } from './helpers/server-process.js';
-import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { pollUntil } from './helpers/wait.js';
 
 /**
@@ -57,31 +55,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
     it('releases the same open only while the signed approval is in force', async () => {
       const root = mkdtempSync(join(tmpdir(), 'dlp-exception-e2e-'));
       stops.push(() => rmSync(root, { recursive: true, force: true }));
-      const server = await startServer(join(root, 'server'));
-      stops.push(() => server.stop());
-      const owner = await server.signIn();
-      const approver = await server.secondPerson(owner);
-
-      const share = join(root, 'share');
-      const state = join(root, 'agent-state');
-      mkdirSync(share, { recursive: true });
-      mkdirSync(state, { recursive: true, mode: 0o700 });
-      const card = join(share, 'statement.txt');
-      const content = `Statement\n${VALID_CARDS.join('\n')}\n`;
-      writeFileSync(card, content);
-
-      await owner.ok(owner.post('/agent-groups', { name: 'finance' }));
-      const env = { DLP_AGENT_POLICY_FILE: join(root, 'no-policy.json'), ...fixtureHostEnv(root, {}) };
-      const token = await enrolmentToken(owner, 'finance');
-      const enrolled = await enrolAgent(
-        { server: server.url, token, caFile: server.caPath, stateDir: state },
-        env,
-      );
-      expect(enrolled.code, enrolled.stderr).toBe(0);
-      writeFileSync(
-        join(state, 'config.json'),
-        JSON.stringify({ UploadIntervalSecs: 1, CheckinIntervalSecs: 10 }),
-      );
+      const { owner, approver, share, state, card, content, env } = await heldOpenSetup(root, stops);
 
       const created = await owner.ok(
         owner.post<{ policy_id: string }>('/policies', {
@@ -105,6 +79,13 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const clockFile = join(root, 'decision-clock');
       writeFileSync(clockFile, '0');
       let log!: ProcessLog;
+      let current!: ChildProcess;
+      // Decisions are fetched after a check-in: SIGHUP asks for one at once (docs/agent.md) instead of
+      // waiting out the 10 s interval. The listener is in place once the service says so.
+      const checkInNow = async () => {
+        await log.message('service loops starting; SIGHUP checks in at once', 'the SIGHUP listener');
+        current.kill('SIGHUP');
+      };
       const startService = () => {
         const agent = startAgent(['run', '--state-dir', state], {
           ...env,
@@ -112,6 +93,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
           DLP_AGENT_DECISION_CLOCK_FILE: clockFile,
         });
         log = new ProcessLog(agent.child);
+        current = agent.child;
         return async () => {
           agent.child.kill('SIGTERM');
           await agent.done;
@@ -175,6 +157,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         }),
       );
       expect(decided.state).toBe('approved');
+      await checkInNow();
       await log.message('exception decision accepted', 'the signed decision', 90_000);
       // The person is told, through the session helper's notification.
       await notes.until(
@@ -212,6 +195,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
           note: 'Not for this file',
         }),
       );
+      await checkInNow();
       await log.until((text) => text.includes('"decision":"refused"'), 'the signed refusal', 90_000);
       await notes.until(
         () => notes.shown.some((n) => n.body.includes(`${second[0]!.reference} was refused`)),

@@ -1,16 +1,13 @@
 import { spawn } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { enrolAgent, startAgent } from './helpers/agent-process.js';
-import { VALID_CARDS } from './helpers/card-bundle.js';
+import { startAgent } from './helpers/agent-process.js';
 import { release } from './helpers/card-policy-api.js';
-import { enrolmentToken } from './helpers/enrolment-token.js';
+import { heldOpenSetup } from './helpers/held-open-e2e.js';
 import { allIncidentEvents } from './helpers/incidents-api.js';
-import { startServer } from './helpers/server-process.js';
-import { fixtureHostEnv } from './helpers/sysfs-fixture.js';
 import { pollUntil } from './helpers/wait.js';
 
 /**
@@ -33,29 +30,7 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)('proces
   it("a held open's event carries the opening process's executable and hash to the timeline", async () => {
     const root = mkdtempSync(join(tmpdir(), 'dlp-process-e2e-'));
     stops.push(() => rmSync(root, { recursive: true, force: true }));
-    const server = await startServer(join(root, 'server'));
-    stops.push(() => server.stop());
-    const owner = await server.signIn();
-    const approver = await server.secondPerson(owner);
-    const share = join(root, 'share');
-    const state = join(root, 'agent-state');
-    mkdirSync(share, { recursive: true });
-    mkdirSync(state, { recursive: true, mode: 0o700 });
-    const card = join(share, 'statement.txt');
-    writeFileSync(card, `Statement\n${VALID_CARDS.join('\n')}\n`);
-
-    const env = { DLP_AGENT_POLICY_FILE: join(root, 'no-policy.json'), ...fixtureHostEnv(root, {}) };
-    await owner.ok(owner.post('/agent-groups', { name: 'finance' }));
-    const token = await enrolmentToken(owner, 'finance');
-    const enrolled = await enrolAgent(
-      { server: server.url, token, caFile: server.caPath, stateDir: state },
-      env,
-    );
-    expect(enrolled.code, enrolled.stderr).toBe(0);
-    writeFileSync(
-      join(state, 'config.json'),
-      JSON.stringify({ UploadIntervalSecs: 1, CheckinIntervalSecs: 10 }),
-    );
+    const { owner, approver, share, state, card, env } = await heldOpenSetup(root, stops);
     const created = await owner.ok(
       owner.post<{ policy_id: string }>('/policies', {
         name: 'Card files opened',

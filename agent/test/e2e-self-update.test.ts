@@ -88,7 +88,8 @@ beforeAll(async () => {
     mkdirSync(a.state, { recursive: true, mode: 0o700 });
     mkdirSync(join(work, `bin-${name}`));
     writeFileSync(a.exe, V1, { mode: 0o755 });
-    // Check-in every 10 s (the smallest the agent accepts); a trial of 6 s before a rollback.
+    // Check-in every 10 s (the smallest the agent accepts; the tests ask for one at once with SIGHUP);
+    // a trial of 6 s before a rollback.
     writeFileSync(
       join(a.state, 'config.json'),
       JSON.stringify({ CheckinIntervalSecs: 10, UpdateConfirmSecs: 6, DiscoveryIntervalSecs: 3600 }),
@@ -120,6 +121,7 @@ describe('agent self-update by rollout ring (issue 22)', { timeout: 120_000 }, (
     await a.waitFor('agent update confirmed by a check-in', 60_000);
     // Ring 2 checked in since the rollout (its last-seen moves) and was offered nothing.
     const seen = await agentRow(agents.b.id);
+    await b.checkInNow();
     await pollUntil(
       async () => (await agentRow(agents.b.id)).last_seen_at !== seen.last_seen_at,
       'a check-in of agent b',
@@ -152,6 +154,7 @@ describe('agent self-update by rollout ring (issue 22)', { timeout: 120_000 }, (
     expect(r1?.id).toBeDefined();
     let from = a.log.length;
     await rollout([{ agent_group: 'ring-1', version: '0.2.1' }, { agent_group: 'ring-2' }]);
+    await a.checkInNow();
     await a.waitFor('no enrolled policy signing key verifies the package signature', 30_000, from);
 
     // 0.2.2: the stored file changed after signing, its announced SHA-256 made to match, so only
@@ -164,6 +167,7 @@ describe('agent self-update by rollout ring (issue 22)', { timeout: 120_000 }, (
     writeFileSync(join(serverData, 'releases', sha), tampered);
     from = a.log.length;
     await rollout([{ agent_group: 'ring-1', version: '0.2.2' }, { agent_group: 'ring-2' }]);
+    await a.checkInNow();
     await a.waitFor('no enrolled policy signing key verifies the package signature', 30_000, from);
 
     expect(a.exits).toEqual([75]);
@@ -178,6 +182,7 @@ describe('agent self-update by rollout ring (issue 22)', { timeout: 120_000 }, (
     await releaseAdd('0.3.0', BROKEN);
     const from = a.log.length;
     await rollout([{ agent_group: 'ring-1', version: '0.3.0' }, { agent_group: 'ring-2' }]);
+    await a.checkInNow();
     await a.waitFor('previous version restored', 60_000, from);
     // The previous version runs again, checks in, and holds the failed release back.
     await a.waitFor(

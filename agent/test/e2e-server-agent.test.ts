@@ -330,7 +330,7 @@ describe('end to end: dlp-server and dlp-agent processes on loopback, driven thr
   });
 
   it('the running service raises file-activity incidents (create, move, delete) and takes a newly published version', async () => {
-    // The shortest check-in interval (10 s) so a release reaches the running service during the test.
+    // The shortest check-in interval (10 s): a release reaches the running service at its next check-in.
     writeFileSync(
       join(d.state, 'config.json'),
       JSON.stringify({ UploadIntervalSecs: 1, CheckinIntervalSecs: 10 }),
@@ -368,6 +368,8 @@ describe('end to end: dlp-server and dlp-agent processes on loopback, driven thr
       );
       const { approved } = await release(owner, approver, policyId, 3);
       expect(approved).toMatchObject({ status: 'published', bundle_version: 4 });
+      // The next check-in brings it; SIGHUP asks for that check-in at once (docs/agent.md).
+      agent.child.kill('SIGHUP');
       await until(
         async () => /"msg":"bundle verified and in force","bundle_version":4/.test(log),
         'bundle 4 in the running service',

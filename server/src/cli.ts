@@ -8,7 +8,6 @@ import { connectDatabase } from './db/connect.js';
 import { migrateToLatest } from './db/migrate.js';
 import { AuditWriter } from './http/audit.js';
 import { AppError } from './http/errors.js';
-import { startServer } from './main.js';
 import { createTenant, validateTenantInput } from './modules/identity/public.js';
 import { backupCommand, ownerCommand, restoreCommand } from './operator/commands.js';
 import { releaseCommand } from './operator/release-command.js';
@@ -219,6 +218,9 @@ async function startCommand(args: string[], io: CliIo): Promise<number> {
   const config = loadConfig(io.env, io.cwd);
   // Listen for the stop signal before starting, so a signal right after the banner is handled.
   const stopped = (io.waitForStop ?? signalStop)();
+  // Loaded here, not at the top: the HTTP application is most of the CLI's start-up, and the other
+  // commands (migrate, backup, release add, ...) do not need it.
+  const { startServer } = await import('./main.js');
   const server = await startServer({ config, print: io.stdout });
   await server.close(await stopped);
   return 0;

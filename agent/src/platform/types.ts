@@ -208,6 +208,8 @@ export interface ServiceHooks {
   attach?(onStop: () => void): { isService: boolean; reason: string | null };
   /** Tells the service manager the agent has stopped (after its queue is flushed). */
   stopped?(exitCode: number): void;
+  /** Linux: `fn` runs on each "check in now" (SIGHUP, docs/agent.md); returns the unlisten. */
+  onCheckInRequest?(fn: () => void): () => void;
   /** Windows service: log lines go to `<stateDir>\logs\agent.log`, rotated by LogMaxBytes, kept LogRetainDays. */
   logToFile?(stateDir: string, limits: { maxBytes: number; retainDays: number }): void;
 }

@@ -1,5 +1,5 @@
 import type { Logger } from '../log.js';
-import { repeat } from '../schedule.js';
+import { repeat, type Wake } from '../schedule.js';
 
 /** One timer loop of the running service. */
 export interface ServiceLoop {
@@ -9,6 +9,8 @@ export interface ServiceLoop {
   run: () => Promise<void>;
   /** The wait before the first run (0: at once). */
   firstAfterMs?: number;
+  /** Ends the current wait early: the loop runs at once. */
+  wake?: Wake;
 }
 
 /** What the loops do; the service supplies each job. */
@@ -27,6 +29,8 @@ export interface LoopIntervals {
   checkinMs: number;
   uploadMs: number;
   discoveryMs: number;
+  /** Asks for a check-in at once (SIGHUP on Linux and macOS; docs/agent.md). */
+  checkinNow?: Wake;
 }
 
 /** Removable volumes come and go: re-listed every 10 s (mountinfo is cheap to read). */
@@ -60,6 +64,7 @@ export function serviceLoops(jobs: LoopJobs, every: LoopIntervals): ServiceLoop[
       everyMs: () => every.checkinMs,
       run: () => jobs.checkin(),
       firstAfterMs: every.checkinMs,
+      wake: every.checkinNow,
     },
     {
       name: 'upload',
@@ -94,6 +99,7 @@ export async function runLoops(signal: AbortSignal, loops: ServiceLoop[], log: L
         loop.run,
         (err) => log('error', `${loop.name} failed`, { error: err.message }),
         loop.firstAfterMs ?? 0,
+        loop.wake,
       ),
     ),
   );

@@ -14,6 +14,8 @@ export class SupervisedAgent extends EventEmitter {
   log = '';
   private child: ChildProcess | null = null;
   private stopping = false;
+  /** Where the current run's output starts in `log`. */
+  private runFrom = 0;
 
   constructor(
     readonly executable: string,
@@ -25,6 +27,7 @@ export class SupervisedAgent extends EventEmitter {
   }
 
   private start(): void {
+    this.runFrom = this.log.length;
     const p = spawnNode(this.executable, ['run', '--state-dir', this.stateDir], this.env);
     this.child = p.child;
     const take = (d: Buffer) => {
@@ -44,6 +47,15 @@ export class SupervisedAgent extends EventEmitter {
   /** Waits for a log line containing `text` (counting from `from`, an offset in the log). */
   waitFor(text: string, ms: number, from = 0): Promise<void> {
     return whenTrue([this], 'output', () => this.log.indexOf(text, from) >= 0, `agent log: ${text}`, ms);
+  }
+
+  /**
+   * Asks the running agent for a check-in at once (SIGHUP, docs/agent.md), once it can take the
+   * signal: before its handler is in place, SIGHUP would end the process.
+   */
+  async checkInNow(ms = 30_000): Promise<void> {
+    await this.waitFor('SIGHUP checks in at once', ms, this.runFrom);
+    this.child?.kill('SIGHUP');
   }
 
   async stop(): Promise<void> {

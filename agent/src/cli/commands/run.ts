@@ -3,6 +3,7 @@ import { EVENT_ENROLL_FAILING, enroll, enrollFailureReason, enrollFromPolicy } f
 import { readEnrollment } from '../../enrollment-state.js';
 import type { Logger } from '../../log.js';
 import { createLogger } from '../../log.js';
+import { Wake } from '../../schedule.js';
 import { AgentService } from '../../service.js';
 import { HttpError, UnreachableError } from '../../transport/errors.js';
 import { EXIT_RESTART, onRestartRequest, restartRequested } from '../../update/restart.js';
@@ -91,7 +92,18 @@ async function runAgent(
       ctx.out(JSON.stringify(summary));
       return summary.checkin === 'ok' || summary.checkin === 'offline' ? EXIT.ok : EXIT.failed;
     }
-    await svc.run(signal);
+    // SIGHUP (Linux): check in now, e.g. to pick up a revocation or a new policy at once.
+    const checkinNow = new Wake();
+    const unlisten = platform.service.onCheckInRequest?.(() => {
+      log('info', 'check-in requested (SIGHUP)');
+      checkinNow.now();
+    });
+    if (unlisten) log('info', 'service loops starting; SIGHUP checks in at once');
+    try {
+      await svc.run(signal, checkinNow);
+    } finally {
+      unlisten?.();
+    }
     return restartRequested() ? EXIT_RESTART : EXIT.ok;
   } finally {
     trial?.dispose();

@@ -13,5 +13,10 @@ export function createStderrServiceHooks(): ServiceHooks {
       );
     },
     notifyReady() {},
+    onCheckInRequest(fn) {
+      // `systemctl kill -s HUP custos-agent`: without this listener SIGHUP would end the service.
+      process.on('SIGHUP', fn);
+      return () => process.off('SIGHUP', fn);
+    },
   };
 }
