@@ -26,7 +26,33 @@ export class DetectorCompileError extends Error {
 // Unicode-aware word boundaries (JS `\b` is ASCII-only: it would split Cyrillic and Turkish words).
 const WORD = '[\\p{L}\\p{M}\\p{N}_]';
 
-function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean): CompiledPattern {
+/** What makes two catalogue patterns the same matcher: source, case and boundaries. */
+function patternKey(pattern: DetectorPattern, detectorBoundaries: boolean): string {
+  const wordBoundaries = pattern.word_boundaries ?? detectorBoundaries;
+  return `${wordBoundaries ? 'b' : '-'}${pattern.case_insensitive ? 'i' : '-'}${pattern.source}`;
+}
+
+/** An id for each pattern that more than one built-in detector carries. */
+function sharedPatternIds(definitions: readonly DetectorDefinition[]): Map<string, number> {
+  const owners = new Map<string, Set<number>>();
+  definitions.forEach((def, i) => {
+    for (const p of def.patterns) {
+      const key = patternKey(p, def.word_boundaries);
+      const set = owners.get(key) ?? new Set<number>();
+      set.add(i);
+      owners.set(key, set);
+    }
+  });
+  const ids = new Map<string, number>();
+  for (const [key, set] of owners) if (set.size > 1) ids.set(key, ids.size);
+  return ids;
+}
+
+function compileJsPattern(
+  pattern: DetectorPattern,
+  detectorBoundaries: boolean,
+  shareId: number | undefined,
+): CompiledPattern {
   const wordBoundaries = pattern.word_boundaries ?? detectorBoundaries;
   const source = wordBoundaries ? `(?<!${WORD})(?:${pattern.source})(?!${WORD})` : pattern.source;
   const hasValueGroup = pattern.source.includes('(?<v>');
@@ -35,6 +61,7 @@ function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean)
   return {
     wordBoundaries,
     minDigits: pattern.min_digits ?? 0,
+    shareId,
     run(slice, from, onMatch) {
       re.lastIndex = from;
       for (let m = re.exec(slice); m !== null; m = re.exec(slice)) {
@@ -55,7 +82,11 @@ function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean)
   };
 }
 
-function compileBuiltin(def: DetectorDefinition, index: number): CompiledDetector {
+function compileBuiltin(
+  def: DetectorDefinition,
+  index: number,
+  shared: ReadonlyMap<string, number>,
+): CompiledDetector {
   const digitTriggers = def.triggers.flatMap((t) =>
     t.kind === 'digits' ? [{ gate: DIGIT_GATES[t.gate], back: t.back, forward: t.forward }] : [],
   );
@@ -64,7 +95,9 @@ function compileBuiltin(def: DetectorDefinition, index: number): CompiledDetecto
     id: def.id,
     version: def.version,
     category: def.category,
-    patterns: def.patterns.map((p) => compileJsPattern(p, def.word_boundaries)),
+    patterns: def.patterns.map((p) =>
+      compileJsPattern(p, def.word_boundaries, shared.get(patternKey(p, def.word_boundaries))),
+    ),
     checks: (def.checks ?? []).map((id) => VALIDATORS[id]),
     validator: def.validator ? VALIDATORS[def.validator] : undefined,
     ladder: def.confidence,
@@ -120,10 +153,11 @@ export function compileDetectors(
     seen.add(id);
   };
 
+  const shared = sharedPatternIds(definitions);
   definitions.forEach((def, i) => {
     claimId(def.id, `definitions[${i}].id`);
     const index = detectors.length;
-    detectors.push(compileBuiltin(def, index));
+    detectors.push(compileBuiltin(def, index, shared));
     const k = def.keywords;
     addKeywords(index, [...k.en, ...k.az, ...k.ru, ...k.tr]);
     for (const t of def.triggers) {
@@ -158,6 +192,7 @@ export function compileDetectors(
     entries: texts.map((t) => prefilterPatterns.get(t)!),
     maxKeywordLength,
     digitDetectors: detectors.filter((d) => d.digitTriggers.length > 0).map((d) => d.index),
+    sharedPatterns: shared.size,
   };
   return Object.freeze(compiled);
 }
