@@ -6,6 +6,7 @@ import { buildAhoCorasick } from './aho-corasick.js';
 import type { CompiledDetector, CompiledDetectors, CompiledPattern, PrefilterEntry } from './compiled.js';
 import { compileCustomDetector, customLiteral, validateCustomDetector } from './custom.js';
 import type { CustomDetectorSpec, DetectorDefinition, DetectorPattern } from './definition.js';
+import { minDigitGroup } from './digit-group.js';
 import { DIGIT_GATES } from './digit-runs.js';
 import { parseKeyword } from './keywords.js';
 import { foldText, getWordTable } from './text/unicode.js';
@@ -61,6 +62,7 @@ function compileJsPattern(
   return {
     wordBoundaries,
     minDigits: pattern.min_digits ?? 0,
+    minDigitGroup: minDigitGroup(pattern.source),
     shareId,
     run(slice, from, onMatch) {
       re.lastIndex = from;

@@ -11,6 +11,8 @@ export interface CompiledPattern {
   readonly wordBoundaries: boolean;
   /** A window with fewer ASCII digits holds no match (0: no such bound). */
   readonly minDigits: number;
+  /** A window whose longest run of ASCII digits is shorter holds no match (0: no such bound). */
+  readonly minDigitGroup: number;
   /**
    * Set when the same pattern (source, flags, boundaries) belongs to several detectors: a scan
    * runs it once per window and hands the matches to each of them (issue 24: speed).

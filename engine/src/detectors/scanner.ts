@@ -12,6 +12,7 @@
  */
 import type { CompiledDetector, CompiledDetectors, CompiledPattern } from './compiled.js';
 import type { ScanOptions } from './definition.js';
+import { longestDigitGroup } from './digit-group.js';
 import { digitPlan, gateBits } from './digit-plan.js';
 import type { DigitRun } from './digit-runs.js';
 import { prefilterPass } from './prefilter-pass.js';
@@ -272,11 +273,17 @@ function runDetector(
     const sliceStart = ws > 0 ? ws - 1 : 0;
     const slice = text.slice(sliceStart, Math.min(n, we + 1));
     let sliceDigits = -1;
+    let sliceGroup = -1;
     for (const pattern of d.patterns) {
-      // Every match lies inside the slice: too few digits there, no match (issue 24: speed).
+      // Every match lies inside the slice: too few digits there, or no digit group as long as
+      // the pattern's, no match (issue 24: speed).
       if (pattern.minDigits > 0) {
         if (sliceDigits < 0) sliceDigits = countDigits(slice);
         if (sliceDigits < pattern.minDigits) continue;
+      }
+      if (pattern.minDigitGroup > 1) {
+        if (sliceGroup < 0) sliceGroup = longestDigitGroup(slice);
+        if (sliceGroup < pattern.minDigitGroup) continue;
       }
       wordBoundaries = pattern.wordBoundaries;
       if (pattern.shareId === undefined) {
