@@ -11,6 +11,7 @@ import { DIGIT_GATES } from './digit-runs.js';
 import { parseKeyword } from './keywords.js';
 import { foldText, getWordTable } from './text/unicode.js';
 import { VALIDATORS } from './validators/index.js';
+import { WINDOW_GATES } from './window-gates.js';
 
 /** Thrown by compileDetectors for a definition it cannot compile; carries field errors. */
 export class DetectorCompileError extends Error {
@@ -63,6 +64,7 @@ function compileJsPattern(
     wordBoundaries,
     minDigits: pattern.min_digits ?? 0,
     minDigitGroup: minDigitGroup(pattern.source),
+    windowGate: pattern.window_gate ? WINDOW_GATES[pattern.window_gate] : undefined,
     shareId,
     run(slice, from, onMatch) {
       re.lastIndex = from;

@@ -13,6 +13,8 @@ export interface CompiledPattern {
   readonly minDigits: number;
   /** A window whose longest run of ASCII digits is shorter holds no match (0: no such bound). */
   readonly minDigitGroup: number;
+  /** A window whose slice this refuses holds no match (window-gates.ts). */
+  readonly windowGate?: (slice: string) => boolean;
   /**
    * Set when the same pattern (source, flags, boundaries) belongs to several detectors: a scan
    * runs it once per window and hands the matches to each of them (issue 24: speed).

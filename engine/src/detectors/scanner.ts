@@ -285,6 +285,7 @@ function runDetector(
         if (sliceGroup < 0) sliceGroup = longestDigitGroup(slice);
         if (sliceGroup < pattern.minDigitGroup) continue;
       }
+      if (pattern.windowGate && !pattern.windowGate(slice)) continue;
       wordBoundaries = pattern.wordBoundaries;
       if (pattern.shareId === undefined) {
         pattern.run(slice, ws - sliceStart, (s, e) => accept(s + sliceStart, e + sliceStart));

@@ -102,6 +102,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
       {
         source:
           '(?<![0-9A-Za-z:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:\\d{1,3}\\.){3}\\d{1,3}|[0-9A-Fa-f]{1,4})?(?![0-9A-Za-z:])',
+        window_gate: 'hex_colon_start',
       },
     ],
     word_boundaries: false,
