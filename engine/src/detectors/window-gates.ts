@@ -28,8 +28,14 @@ function hexColonStart(slice: string): boolean {
   return false;
 }
 
+/** An international phone number starts with `+` or `00`. */
+function plusOr00(slice: string): boolean {
+  return slice.includes('+') || slice.includes('00');
+}
+
 export const WINDOW_GATES = {
   hex_colon_start: hexColonStart,
+  plus_or_00: plusOr00,
 } as const satisfies Record<string, (slice: string) => boolean>;
 
 export type WindowGateId = keyof typeof WINDOW_GATES;

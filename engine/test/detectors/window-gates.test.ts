@@ -12,8 +12,9 @@ const gated = BUILTIN_DETECTORS.flatMap((d) =>
 );
 
 describe('window gates admit every slice with a match', () => {
-  test('the IPv6 pattern carries one', () => {
+  test('the IPv6 and international phone patterns carry one', () => {
     expect(gated.map((g) => g.name)).toContain('ipv6 pattern 0');
+    expect(gated.map((g) => g.name)).toContain('phone pattern 0');
   });
 
   test('hex_colon_start: refuses C++ scopes and word:port, admits addresses', () => {
@@ -28,13 +29,24 @@ describe('window gates admit every slice with a match', () => {
   test.each(gated)('$name: generated text with a match passes the gate', ({ pattern }) => {
     const re = new RegExp(pattern.source, `u${pattern.case_insensitive ? 'i' : ''}`);
     const gate = WINDOW_GATES[pattern.window_gate!];
-    const token = fc.constantFrom(
-      ...'0123456789abcdefABCDEFxyzXYZ:.-_/ \n'.split(''),
-      '::',
-      'fe80',
-      'std::',
-      '192.168.0.1',
-      'ü',
+    const token = fc.oneof(
+      { weight: 6, arbitrary: fc.constantFrom(...'0123456789'.split(''), '+', '00') },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          ...'abcdefABCDEFxyzXYZ:.-_/ \n'.split(''),
+          '::',
+          'fe80',
+          'std::',
+          '192.168.0.1',
+          'ü',
+          '+',
+          '00',
+          '(',
+          ')',
+          '\u00a0',
+        ),
+      },
     );
     let matched = 0;
     fc.assert(
@@ -45,7 +57,7 @@ describe('window gates admit every slice with a match', () => {
           expect(gate(text)).toBe(true);
         }
       }),
-      { numRuns: 5000 },
+      { numRuns: 20000 },
     );
     expect(matched).toBeGreaterThan(100);
   });
