@@ -6,10 +6,12 @@ import { buildAhoCorasick } from './aho-corasick.js';
 import type { CompiledDetector, CompiledDetectors, CompiledPattern, PrefilterEntry } from './compiled.js';
 import { compileCustomDetector, customLiteral, validateCustomDetector } from './custom.js';
 import type { CustomDetectorSpec, DetectorDefinition, DetectorPattern } from './definition.js';
+import { minDigitGroup } from './digit-group.js';
 import { DIGIT_GATES } from './digit-runs.js';
 import { parseKeyword } from './keywords.js';
 import { foldText, getWordTable } from './text/unicode.js';
 import { VALIDATORS } from './validators/index.js';
+import { WINDOW_GATES } from './window-gates.js';
 
 /** Thrown by compileDetectors for a definition it cannot compile; carries field errors. */
 export class DetectorCompileError extends Error {
@@ -26,7 +28,33 @@ export class DetectorCompileError extends Error {
 // Unicode-aware word boundaries (JS `\b` is ASCII-only: it would split Cyrillic and Turkish words).
 const WORD = '[\\p{L}\\p{M}\\p{N}_]';
 
-function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean): CompiledPattern {
+/** What makes two catalogue patterns the same matcher: source, case and boundaries. */
+function patternKey(pattern: DetectorPattern, detectorBoundaries: boolean): string {
+  const wordBoundaries = pattern.word_boundaries ?? detectorBoundaries;
+  return `${wordBoundaries ? 'b' : '-'}${pattern.case_insensitive ? 'i' : '-'}${pattern.source}`;
+}
+
+/** An id for each pattern that more than one built-in detector carries. */
+function sharedPatternIds(definitions: readonly DetectorDefinition[]): Map<string, number> {
+  const owners = new Map<string, Set<number>>();
+  definitions.forEach((def, i) => {
+    for (const p of def.patterns) {
+      const key = patternKey(p, def.word_boundaries);
+      const set = owners.get(key) ?? new Set<number>();
+      set.add(i);
+      owners.set(key, set);
+    }
+  });
+  const ids = new Map<string, number>();
+  for (const [key, set] of owners) if (set.size > 1) ids.set(key, ids.size);
+  return ids;
+}
+
+function compileJsPattern(
+  pattern: DetectorPattern,
+  detectorBoundaries: boolean,
+  shareId: number | undefined,
+): CompiledPattern {
   const wordBoundaries = pattern.word_boundaries ?? detectorBoundaries;
   const source = wordBoundaries ? `(?<!${WORD})(?:${pattern.source})(?!${WORD})` : pattern.source;
   const hasValueGroup = pattern.source.includes('(?<v>');
@@ -35,6 +63,9 @@ function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean)
   return {
     wordBoundaries,
     minDigits: pattern.min_digits ?? 0,
+    minDigitGroup: minDigitGroup(pattern.source),
+    windowGate: pattern.window_gate ? WINDOW_GATES[pattern.window_gate] : undefined,
+    shareId,
     run(slice, from, onMatch) {
       re.lastIndex = from;
       for (let m = re.exec(slice); m !== null; m = re.exec(slice)) {
@@ -55,7 +86,11 @@ function compileJsPattern(pattern: DetectorPattern, detectorBoundaries: boolean)
   };
 }
 
-function compileBuiltin(def: DetectorDefinition, index: number): CompiledDetector {
+function compileBuiltin(
+  def: DetectorDefinition,
+  index: number,
+  shared: ReadonlyMap<string, number>,
+): CompiledDetector {
   const digitTriggers = def.triggers.flatMap((t) =>
     t.kind === 'digits' ? [{ gate: DIGIT_GATES[t.gate], back: t.back, forward: t.forward }] : [],
   );
@@ -64,7 +99,9 @@ function compileBuiltin(def: DetectorDefinition, index: number): CompiledDetecto
     id: def.id,
     version: def.version,
     category: def.category,
-    patterns: def.patterns.map((p) => compileJsPattern(p, def.word_boundaries)),
+    patterns: def.patterns.map((p) =>
+      compileJsPattern(p, def.word_boundaries, shared.get(patternKey(p, def.word_boundaries))),
+    ),
     checks: (def.checks ?? []).map((id) => VALIDATORS[id]),
     validator: def.validator ? VALIDATORS[def.validator] : undefined,
     ladder: def.confidence,
@@ -120,10 +157,11 @@ export function compileDetectors(
     seen.add(id);
   };
 
+  const shared = sharedPatternIds(definitions);
   definitions.forEach((def, i) => {
     claimId(def.id, `definitions[${i}].id`);
     const index = detectors.length;
-    detectors.push(compileBuiltin(def, index));
+    detectors.push(compileBuiltin(def, index, shared));
     const k = def.keywords;
     addKeywords(index, [...k.en, ...k.az, ...k.ru, ...k.tr]);
     for (const t of def.triggers) {
@@ -158,6 +196,7 @@ export function compileDetectors(
     entries: texts.map((t) => prefilterPatterns.get(t)!),
     maxKeywordLength,
     digitDetectors: detectors.filter((d) => d.digitTriggers.length > 0).map((d) => d.index),
+    sharedPatterns: shared.size,
   };
   return Object.freeze(compiled);
 }

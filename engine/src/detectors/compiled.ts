@@ -11,6 +11,15 @@ export interface CompiledPattern {
   readonly wordBoundaries: boolean;
   /** A window with fewer ASCII digits holds no match (0: no such bound). */
   readonly minDigits: number;
+  /** A window whose longest run of ASCII digits is shorter holds no match (0: no such bound). */
+  readonly minDigitGroup: number;
+  /** A window whose slice this refuses holds no match (window-gates.ts). */
+  readonly windowGate?: (slice: string) => boolean;
+  /**
+   * Set when the same pattern (source, flags, boundaries) belongs to several detectors: a scan
+   * runs it once per window and hands the matches to each of them (issue 24: speed).
+   */
+  readonly shareId?: number;
 }
 
 export interface CompiledDetector {
@@ -57,4 +66,6 @@ export interface CompiledDetectors {
   readonly maxKeywordLength: readonly number[];
   /** Detectors with at least one digit trigger. */
   readonly digitDetectors: readonly number[];
+  /** How many patterns are shared between detectors (CompiledPattern.shareId 0 … n-1). */
+  readonly sharedPatterns: number;
 }

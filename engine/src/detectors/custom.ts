@@ -140,6 +140,7 @@ function re2Pattern(re: RE2JS): CompiledPattern {
   return {
     wordBoundaries: false,
     minDigits: 0,
+    minDigitGroup: 0,
     run(slice, from, onMatch) {
       // Fast reject: RE2's DFA answers "any match?" several times faster than the capture-tracking
       // find loop, and most documents hold no match of a given tenant pattern.

@@ -3,7 +3,9 @@
  * (document 1: agents evaluate with the same detection engine the server uses), so nothing here
  * holds code. Validators are named by id and live in `validators/`.
  */
+
 import type { ValidatorId } from './validators/index.js';
+import type { WindowGateId } from './window-gates.js';
 
 export type { ValidatorId } from './validators/index.js';
 
@@ -89,6 +91,8 @@ export interface DetectorPattern {
    * catalogue test checks each one against generated matches.
    */
   min_digits?: number;
+  /** A cheap test every window holding a match passes (window-gates.ts; speed only). */
+  window_gate?: WindowGateId;
 }
 
 export interface DetectorDefinition {

@@ -10,8 +10,9 @@
  * Offsets are UTF-16 offsets of the original text. No matched value is returned unless
  * `previews` is asked for, and then only masked.
  */
-import type { CompiledDetector, CompiledDetectors } from './compiled.js';
+import type { CompiledDetector, CompiledDetectors, CompiledPattern } from './compiled.js';
 import type { ScanOptions } from './definition.js';
+import { longestDigitGroup } from './digit-group.js';
 import { digitPlan, gateBits } from './digit-plan.js';
 import type { DigitRun } from './digit-runs.js';
 import { prefilterPass } from './prefilter-pass.js';
@@ -198,17 +199,73 @@ function resolveOverlaps(candidates: Candidate[]): Candidate[] {
   return kept;
 }
 
+/**
+ * Matches of the shared patterns (CompiledPattern.shareId) in this scan, by share id and window
+ * start: each detector with the same pattern and window reuses them instead of running it again.
+ */
+type SharedMatches = (Map<number, { end: number; matches: number[] }> | undefined)[];
+
+/** The matches of `pattern` in the window [ws, we) as text offsets (start, end pairs). */
+function sharedMatches(
+  shared: SharedMatches,
+  shareId: number,
+  pattern: CompiledPattern,
+  slice: string,
+  sliceStart: number,
+  ws: number,
+  we: number,
+): number[] {
+  let byStart = shared[shareId];
+  if (!byStart) {
+    byStart = new Map();
+    shared[shareId] = byStart;
+  }
+  const known = byStart.get(ws);
+  if (known && known.end === we) return known.matches;
+  const matches: number[] = [];
+  pattern.run(slice, ws - sliceStart, (s, e) => {
+    matches.push(s + sliceStart, e + sliceStart);
+    return true;
+  });
+  byStart.set(ws, { end: we, matches });
+  return matches;
+}
+
 function runDetector(
   d: CompiledDetector,
   w: Work,
   text: string,
   maxKeywordLength: number,
   limit: number,
+  shared: SharedMatches,
 ): Candidate[] {
   const word = getWordTable();
   const n = text.length;
   const windows = d.wholeText ? [0, n] : mergeWindows(w.windows, n);
   const candidates: Candidate[] = [];
+  let wordBoundaries = false;
+  /** One match in text offsets; false once the limit is reached. */
+  const accept = (start: number, end: number): boolean => {
+    if (wordBoundaries) {
+      if (start > 0 && word[text.charCodeAt(start - 1)] === 1) return true;
+      if (end < n && word[text.charCodeAt(end)] === 1) return true;
+    }
+    const value = text.slice(start, end);
+    for (const check of d.checks) if (!check(value)) return true;
+    const validated = d.validator ? d.validator(value) : true;
+    const near = w.kwEnd.length > 0 && keywordNear(w, text, start, end, d.proximity, maxKeywordLength);
+    if (d.keywordRequired && !near) return true;
+    const ladder = d.ladder;
+    const confidence = validated
+      ? near
+        ? ladder.validated_keyword
+        : ladder.validated
+      : near
+        ? ladder.keyword
+        : ladder.pattern;
+    candidates.push({ start, end, validated, confidence });
+    return candidates.length < limit;
+  };
   for (let k = 0; k < windows.length && candidates.length < limit; k += 2) {
     const ws = windows[k]!;
     const we = windows[k + 1]!;
@@ -216,35 +273,26 @@ function runDetector(
     const sliceStart = ws > 0 ? ws - 1 : 0;
     const slice = text.slice(sliceStart, Math.min(n, we + 1));
     let sliceDigits = -1;
+    let sliceGroup = -1;
     for (const pattern of d.patterns) {
-      // Every match lies inside the slice: too few digits there, no match (issue 24: speed).
+      // Every match lies inside the slice: too few digits there, or no digit group as long as
+      // the pattern's, no match (issue 24: speed).
       if (pattern.minDigits > 0) {
         if (sliceDigits < 0) sliceDigits = countDigits(slice);
         if (sliceDigits < pattern.minDigits) continue;
       }
-      pattern.run(slice, ws - sliceStart, (s, e) => {
-        const start = s + sliceStart;
-        const end = e + sliceStart;
-        if (pattern.wordBoundaries) {
-          if (start > 0 && word[text.charCodeAt(start - 1)] === 1) return true;
-          if (end < n && word[text.charCodeAt(end)] === 1) return true;
-        }
-        const value = text.slice(start, end);
-        for (const check of d.checks) if (!check(value)) return true;
-        const validated = d.validator ? d.validator(value) : true;
-        const near = w.kwEnd.length > 0 && keywordNear(w, text, start, end, d.proximity, maxKeywordLength);
-        if (d.keywordRequired && !near) return true;
-        const ladder = d.ladder;
-        const confidence = validated
-          ? near
-            ? ladder.validated_keyword
-            : ladder.validated
-          : near
-            ? ladder.keyword
-            : ladder.pattern;
-        candidates.push({ start, end, validated, confidence });
-        return candidates.length < limit;
-      });
+      if (pattern.minDigitGroup > 1) {
+        if (sliceGroup < 0) sliceGroup = longestDigitGroup(slice);
+        if (sliceGroup < pattern.minDigitGroup) continue;
+      }
+      if (pattern.windowGate && !pattern.windowGate(slice)) continue;
+      wordBoundaries = pattern.wordBoundaries;
+      if (pattern.shareId === undefined) {
+        pattern.run(slice, ws - sliceStart, (s, e) => accept(s + sliceStart, e + sliceStart));
+        continue;
+      }
+      const matches = sharedMatches(shared, pattern.shareId, pattern, slice, sliceStart, ws, we);
+      for (let i = 0; i < matches.length; i += 2) if (!accept(matches[i]!, matches[i + 1]!)) break;
     }
   }
   return candidates.length > 1 ? resolveOverlaps(candidates) : candidates;
@@ -263,10 +311,11 @@ export function scan(
   prefilter(compiled, text, work);
   const limit = options.max_hits_per_detector ?? Number.POSITIVE_INFINITY;
   const findings: DetectorFinding[] = [];
+  const shared: SharedMatches = compiled.sharedPatterns > 0 ? new Array(compiled.sharedPatterns) : [];
   for (const d of compiled.detectors) {
     const w = work[d.index]!;
     if (d.wholeText ? d.requiresLiteral && !w.literalSeen : w.windows.length === 0) continue;
-    const candidates = runDetector(d, w, text, compiled.maxKeywordLength[d.index] ?? 0, limit);
+    const candidates = runDetector(d, w, text, compiled.maxKeywordLength[d.index] ?? 0, limit, shared);
     if (candidates.length === 0) continue;
     const hits: DetectorHit[] = candidates.map((c) => {
       const hit: DetectorHit = {

@@ -144,6 +144,39 @@ describe('optimised scanner = reference scanner', () => {
     );
   });
 
+  test('same findings where detectors share a pattern (one run per window, handed to each)', () => {
+    // \d{9}, \d{10}, \d{11}, \d{12} and the Russian document form belong to several detectors;
+    // digit groups of those lengths, their keywords and separators reach every sharer.
+    const shared = fc.oneof(
+      { weight: 5, arbitrary: fc.stringMatching(/^[0-9]{9,12}$/) },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom(
+          '7707083893',
+          '10000000146',
+          '45 06 123456',
+          '45 06 № 123456',
+          '123456789',
+        ),
+      },
+      {
+        weight: 2,
+        arbitrary: fc.constantFrom('ИНН ', 'VÖEN ', 'PESEL ', 'паспорт ', 'BSN ', 'ИИН ', 'СНИЛС ', 'EGN '),
+      },
+      { weight: 3, arbitrary: fc.constantFrom(' ', '\n', ', ', '-', '.', 'x', '№ ') },
+    );
+    const sharedText = fc.array(shared, { minLength: 1, maxLength: 80 }).map((p) => p.join(''));
+    fc.assert(
+      fc.property(sharedText, fc.integer({ min: 1, max: 4 }), (t, limit) => {
+        expect(scan(compiled, t)).toEqual(oldScan(reference, t));
+        const options = { max_hits_per_detector: limit };
+        expect(scan(compiled, t, options)).toEqual(oldScan(reference, t, options));
+      }),
+      { numRuns: 300 },
+    );
+    expect(compiled.sharedPatterns).toBeGreaterThanOrEqual(5);
+  });
+
   test('same prefilter matches and digit runs', () => {
     const patterns = ['he', 'she', 'kart', 'ИНН', 'şifre', '::', '@'];
     const ac = buildAhoCorasick(patterns.map(foldText));

@@ -34,7 +34,11 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
     description:
       'Phone number: international E.164 form (+ or 00, at most 15 digits; national length enforced for +1, +7, +90, +994, +380, +995, +998, +44 and other fixed-length plans) and national forms of the US (NANP), Türkiye (0 5xx / 0 2xx–4xx), Azerbaijan (0 + operator code) and Russia (8 + area code). A bare digit string counts only with a trunk prefix (0, 8 or 00).',
     patterns: [
-      { source: '(?:\\+|00)[1-9](?:[ .\\u00a0-]?\\(?\\d\\)?){6,14}', min_digits: 7 },
+      {
+        source: '(?:\\+|00)[1-9](?:[ .\\u00a0-]?\\(?\\d\\)?){6,14}',
+        min_digits: 7,
+        window_gate: 'plus_or_00',
+      },
       {
         source: '(?:1[ .\\u00a0-]?)?\\(?[2-9]\\d{2}\\)?[ .\\u00a0-]?[2-9]\\d{2}[ .\\u00a0-]?\\d{4}',
         min_digits: 10,
@@ -102,6 +106,7 @@ export const CONTACT_NETWORK_DETECTORS: readonly DetectorDefinition[] = [
       {
         source:
           '(?<![0-9A-Za-z:.])(?:[0-9A-Fa-f]{0,4}:){2,7}(?:(?:\\d{1,3}\\.){3}\\d{1,3}|[0-9A-Fa-f]{1,4})?(?![0-9A-Za-z:])',
+        window_gate: 'hex_colon_start',
       },
     ],
     word_boundaries: false,
