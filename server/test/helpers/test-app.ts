@@ -1,12 +1,12 @@
-import { appendFileSync } from 'node:fs';
+import { appendFileSync, existsSync, rmSync } from 'node:fs';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { type App, buildApp } from '../../src/app.js';
 import type { Clock } from '../../src/clock.js';
 import { type Config, loadConfig } from '../../src/config.js';
-import { connectDatabase } from '../../src/db/connect.js';
+import { connectDatabase, SQLITE_FILE } from '../../src/db/connect.js';
 import type { Database } from '../../src/db/database.js';
 import { migrateToLatest } from '../../src/db/migrate.js';
 import type { ConsoleAssets } from '../../src/http/console-assets.js';
@@ -58,9 +58,38 @@ function strictResponses() {
   };
 }
 
+let sqliteTemplate: Promise<string> | undefined;
+
+/** This worker's SQLite file migrated once (checkpointed: the main file holds everything). */
+function migratedSqliteTemplate(): Promise<string> {
+  sqliteTemplate ??= (async () => {
+    const dir = await makeTempDir('custos-template-');
+    process.once('exit', () => rmSync(dir, { recursive: true, force: true }));
+    const { db } = connectDatabase({ dataDir: dir, databaseUrl: null });
+    try {
+      await migrateToLatest(db);
+      await sql`pragma wal_checkpoint(TRUNCATE)`.execute(db);
+    } finally {
+      await db.destroy();
+    }
+    return path.join(dir, SQLITE_FILE);
+  })();
+  return sqliteTemplate;
+}
+
+/** Copies the migrated SQLite file into `dataDir` unless it holds a database already. */
+async function copyMigratedSqlite(dataDir: string): Promise<boolean> {
+  const target = path.join(dataDir, SQLITE_FILE);
+  if (existsSync(target)) return false;
+  await fs.mkdir(dataDir, { recursive: true, mode: 0o700 });
+  await fs.copyFile(await migratedSqliteTemplate(), target);
+  return true;
+}
+
 /**
  * The real app over a fresh, migrated database with a clock the test controls: a real SQLite
- * file in a fresh temporary directory, or, in the PostgreSQL pass (CUSTOS_TEST_DB=postgres), a
+ * file in a fresh temporary directory (a copy of one migrated once per worker: no migration per
+ * test), or, in the PostgreSQL pass (CUSTOS_TEST_DB=postgres), a
  * clone of the run's migrated template database. An explicit DLP_DATABASE_URL in `env` is used
  * as given (several instances on one database). Call `close()` in afterEach/afterAll.
  */
@@ -87,9 +116,11 @@ export async function createTestApp(
     },
     dataDir,
   );
+  // A fresh SQLite file starts as a copy of this worker's migrated one; a clone of the
+  // PostgreSQL template is current too; an existing file or a given database is migrated.
+  const copied = !clone && !config.databaseUrl && (await copyMigratedSqlite(config.dataDir));
   const { db } = connectDatabase(config);
-  // A clone of the template is already current; a SQLite file or a given database is migrated.
-  if (!clone) await migrateToLatest(db);
+  if (!clone && !copied) await migrateToLatest(db);
   const clock = testClock(options.now);
   const app = await buildApp(
     { config, db, clock },

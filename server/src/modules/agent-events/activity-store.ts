@@ -48,11 +48,12 @@ function filtered(db: Db, f: ActivityFilter) {
   if (f.channels?.length) q = q.where('channel', 'in', [...f.channels]);
   if (f.actions) q = q.where('action', 'in', f.actions.length ? [...f.actions] : ['']);
   if (f.search) {
-    const p = like(f.search);
+    // Case-insensitive on both dialects: PostgreSQL's LIKE is case-sensitive, SQLite's is not.
+    const p = like(f.search.toLowerCase());
     q = q.where((eb) =>
       eb.or(
         ['file_name', 'file_path', 'user_name', 'hostname'].map((c) =>
-          eb(sql.ref(c), 'like', sql<string>`${p} escape '\\'`),
+          eb(sql`lower(${sql.ref(c)})`, 'like', sql<string>`${p} escape '\\'`),
         ),
       ),
     );
