@@ -77,6 +77,21 @@ function entryScript(): string | null {
   return first && /\.(c|m)?js$/i.test(first) ? first : null;
 }
 
+/** Whether the service and `dlp-agent session` use the session channel (opt-in for now). */
+export function sessionChannelEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
+  return env.DLP_AGENT_WINDOWS_SESSION === '1';
+}
+
+function windowsSession(): NonNullable<Platform['session']> {
+  return {
+    socketPath: () => sessionPipeName(),
+    listen: listenPipe,
+    connect: (address) => connectPipe(address, address === SESSION_PIPE),
+    openDesktop: async () => openWin32Desktop(),
+    launchHelper: createHelperLauncher(entryScript()),
+  };
+}
+
 /** The Windows backend; the overrides are Linux fixture hooks and do not apply here. */
 export async function createPlatform(_overrides: PlatformOverrides): Promise<Platform> {
   // One manager for the process: the dynamic WFP session (and every filter in it) lives as long as
@@ -105,14 +120,10 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     restrictNewFiles: () => undefined,
     // No glibc arenas to trim: the Windows heap returns freed pages itself.
     releaseFreedMemory: () => false,
-    // Issue 18: the session channel over a named pipe; the service starts the helper itself.
-    session: {
-      socketPath: () => sessionPipeName(),
-      listen: listenPipe,
-      connect: (address) => connectPipe(address, address === SESSION_PIPE),
-      openDesktop: async () => openWin32Desktop(),
-      launchHelper: createHelperLauncher(entryScript()),
-    },
+    // Issue 18: the session channel over a named pipe; the service starts the helper itself. Off
+    // unless DLP_AGENT_WINDOWS_SESSION=1: with it on, the installed service fails to start under
+    // Wine's msiexec (1053, not diagnosed yet; docs/native.md, "Session channel on Windows").
+    session: sessionChannelEnabled() ? windowsSession() : undefined,
     // `dlp-agent uninstall` does not manage the Windows service; its installer does.
     installedService: () => ({ kind: 'none' }),
   };
