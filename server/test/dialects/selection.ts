@@ -26,6 +26,9 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
   'test/incidents/query-timeout.test.ts':
     "SQLite's in-statement query budget (PostgreSQL's statement_timeout: postgres-triage.test.ts)",
   'test/agents/correlation-query-plan.test.ts': "SQLite's query planner (explain query plan)",
+  // evidence copies are files in the data directory: storage is off on PostgreSQL by design
+  'test/evidence/evidence-access-routes.test.ts':
+    'evidence copies live in the data directory; with DLP_DATABASE_URL storage is off (docs/deploy.md)',
   'test/operator-cli.test.ts':
     "`dlp-server backup` copies the SQLite file (PostgreSQL: the operator's pg_dump)",
 };
