@@ -149,6 +149,8 @@ describe.runIf(run)('console in Chromium: invitation, enrolment, idle timeout, h
     // From the Overview (the landing page) to the queue, whose filter sends the next request.
     await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Incidents' }).click();
     await page.getByRole('heading', { name: 'Incidents', level: 1 }).waitFor();
+    // Every request the queue makes on arrival has been answered: the filter's is the next one.
+    await page.waitForLoadState('networkidle');
     // The session's last use moves two hours back, as if the person had walked away.
     const db = new BetterSqlite3(path.join(s.dataDir, 'custos.db'));
     const past = new Date(Date.now() - 2 * 3_600_000).toISOString();
