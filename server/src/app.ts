@@ -11,6 +11,7 @@ import { registerClosedResponses, registerResponseFieldCheck } from './http/clos
 import type { ConsoleAssets } from './http/console-assets.js';
 import { frameworkErrorHandler, registerErrorHandling } from './http/error-handler.js';
 import { createMetrics, registerRequestMetrics } from './http/metrics.js';
+import { registerNulRefusal } from './http/nul-text.js';
 import { openApiRoute, registerOpenApi } from './http/openapi.js';
 import './http/principal.js';
 import { mintRequestId, registerRequestId } from './http/request-id.js';
@@ -93,6 +94,7 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
   });
 
   registerRequestId(app);
+  registerNulRefusal(app);
   registerSecurityHeaders(app);
   registerErrorHandling(app, options.console ? options.console.serve : undefined);
   registerRequestMetrics(app, services.metrics);

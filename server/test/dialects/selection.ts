@@ -27,6 +27,8 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
     "SQLite's in-statement query budget (PostgreSQL's statement_timeout: postgres-triage.test.ts)",
   'test/agents/correlation-query-plan.test.ts': "SQLite's query planner (explain query plan)",
   // evidence copies are files in the data directory: storage is off on PostgreSQL by design
+  'test/agents/evidence.test.ts':
+    'evidence uploads land in the data directory; with DLP_DATABASE_URL storage is off (docs/deploy.md)',
   'test/evidence/evidence-access-routes.test.ts':
     'evidence copies live in the data directory; with DLP_DATABASE_URL storage is off (docs/deploy.md)',
   'test/operator-cli.test.ts':
