@@ -31,6 +31,8 @@ export const SQLITE_ONLY: Readonly<Record<string, string>> = {
     'evidence uploads land in the data directory; with DLP_DATABASE_URL storage is off (docs/deploy.md)',
   'test/evidence/evidence-access-routes.test.ts':
     'evidence copies live in the data directory; with DLP_DATABASE_URL storage is off (docs/deploy.md)',
+  'test/backup-under-ingest.test.ts':
+    "`dlp-server backup` copies the SQLite file while ingest runs (PostgreSQL: the operator's pg_dump)",
   'test/operator-cli.test.ts':
     "`dlp-server backup` copies the SQLite file (PostgreSQL: the operator's pg_dump)",
 };
