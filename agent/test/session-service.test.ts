@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { noticeReference } from '@custos/engine';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { startAgent } from './helpers/agent-process.js';
 import { cardBundle, cardPolicy, VALID_CARDS } from './helpers/card-bundle.js';
 import { scriptedDesktop } from './helpers/desktop-session.js';
@@ -19,8 +19,10 @@ import { whenTrue } from './helpers/wait.js';
  * on the observed channels once the helper is connected.
  */
 const stops: (() => Promise<unknown> | unknown)[] = [];
-afterAll(async () => {
-  for (const s of stops.reverse()) await s();
+// afterEach, not afterAll: the agent must be stopped before helpers/tmp.ts's afterEach removes its
+// state directory (after-hooks run last-registered first), or the removal races its writes.
+afterEach(async () => {
+  for (const s of stops.splice(0).reverse()) await s();
 });
 
 describe('dlp-agent run with dlp-agent session', () => {
