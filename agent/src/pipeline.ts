@@ -272,8 +272,9 @@ export class DecisionPipeline implements ObservationSink {
       : null;
     if (person) body.person_prompt = person;
     const allow = heldVerdict(decision, person);
+    const reusable = !person && !decision.exception_applied;
     // The held open goes on (or is refused) now; its event is made durable just after.
-    obs.onVerdict?.(allow);
+    obs.onVerdict?.(allow, reusable);
     // apply_label: written before the event is queued so the event records what happened.
     const label = await applyDecisionLabel(this.deps.platform, obs.path, decision.label);
     if (label) body.label_applied = label;
@@ -292,7 +293,7 @@ export class DecisionPipeline implements ObservationSink {
       queued: q.queued,
       reported: true,
       allow,
-      reusable: !person && !decision.exception_applied,
+      reusable,
     };
   }
 

@@ -75,9 +75,14 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         appendFileSync(card, 'one more line\n');
         expect(await cat(card)).toBe(0); // changed: decided again
         const got = await events(2);
-        expect(got.map((e) => [e.channel, e.action, e.enforcement])).toEqual([
-          ['file_open', 'audit', 'applied'],
-          ['file_open', 'audit', 'applied'],
+        // One event per state: the second open of the unchanged file found the verdict, even
+        // though it came while the first event was still being queued (it is remembered before
+        // the open goes on), so the two events are the two states, in order.
+        expect(
+          got.map((e) => [e.channel, e.action, e.enforcement, (e.file as { size_bytes: number }).size_bytes]),
+        ).toEqual([
+          ['file_open', 'audit', 'applied', 58],
+          ['file_open', 'audit', 'applied', 72],
         ]);
         expect(got[0]!.person_prompt).toBeUndefined();
       } finally {

@@ -38,10 +38,18 @@ describe('live watches and what the agent cannot see', () => {
         fields: expect.objectContaining({ path: missing, cause: 'absent' }),
       },
     ]);
+    // Health counts the tries (five syncs, five failures): proof of the retries the log leaves out.
     expect(sight.health()).toEqual({
       total: 1,
       items: [
-        { path: missing, via: 'watch', cause: 'absent', code: 'ENOENT', since: '2026-11-25T10:00:00.000Z' },
+        {
+          path: missing,
+          via: 'watch',
+          cause: 'absent',
+          code: 'ENOENT',
+          since: '2026-11-25T10:00:00.000Z',
+          attempts: 5,
+        },
       ],
     });
     // doctor reads the same state from the state directory.

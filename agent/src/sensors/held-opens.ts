@@ -112,9 +112,15 @@ export class HeldOpenSensor {
 
   private async decide(h: HeldOpen): Promise<void> {
     let answered = false;
-    const answer = (allow: boolean) => {
+    let key: string | null = null;
+    let now = 0;
+    // A reusable verdict is remembered BEFORE the open goes on: the process may open the same
+    // file again at once (a second `cat`, an editor's second read), and that open must find it
+    // rather than be read and reported again while this event is still being queued.
+    const answer = (allow: boolean, reusable = false) => {
       if (answered) return;
       answered = true;
+      if (reusable && key !== null) this.remember(key, now, allow);
       h.answer(allow);
     };
     try {
@@ -122,8 +128,8 @@ export class HeldOpenSensor {
       const st = await stat(h.path);
       // A FIFO or device node has no content to decide on, and reading one could wait forever.
       if (!st.isFile()) return answer(true);
-      const key = [this.o.bundleVersion(), h.path, st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join('|');
-      const now = (this.o.clock ?? Date.now)();
+      key = [this.o.bundleVersion(), h.path, st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join('|');
+      now = (this.o.clock ?? Date.now)();
       const known = this.verdicts.get(key);
       if (known && now - known.at < REUSE_MS) return answer(known.allow);
       const content = await readContent(h.path, this.o.maxReadBytes);
@@ -136,8 +142,7 @@ export class HeldOpenSensor {
         process: { pid: h.pid, exe: h.exe },
         onVerdict: answer,
       });
-      answer(r.allow ?? true);
-      if (r.reusable) this.remember(key, now, r.allow ?? true);
+      answer(r.allow ?? true, r.reusable === true);
     } catch (err) {
       this.o.log('warn', 'held open not decided; allowed', { error: (err as Error).message });
       answer(true);

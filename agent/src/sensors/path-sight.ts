@@ -39,8 +39,16 @@ export function causeOf(code: string | null | undefined): string {
   return 'failed';
 }
 
+/** A problem as check-in health reports it: with the failed tries this process made. */
+export interface ReportedProblem extends SightProblem {
+  /** Failed tries of this process since `since` (or since it started): proof that it retries. */
+  attempts: number;
+}
+
 export class PathSight {
   private readonly problems = new Map<string, SightProblem>();
+  /** Failed tries per problem, in memory only (the file is written on change, not per try). */
+  private readonly attempts = new Map<string, number>();
 
   /** Where the state is written for doctor; null keeps it in memory only. */
   private stateDir: string | null = null;
@@ -75,16 +83,22 @@ export class PathSight {
   set(path: string, via: SightVia, code: string | null, cause = causeOf(code)): SightChange | null {
     const key = PathSight.key(path, via);
     const prior = this.problems.get(key);
-    if (prior && prior.cause === cause && prior.code === code) return null;
+    if (prior && prior.cause === cause && prior.code === code) {
+      this.attempts.set(key, (this.attempts.get(key) ?? 0) + 1);
+      return null;
+    }
     const problem = { path, via, cause, code, since: new Date(this.clock()).toISOString() };
     this.problems.set(key, problem);
+    this.attempts.set(key, 1);
     this.persist();
     return { path, via, problem };
   }
 
   /** The path is seen again; a change when it had a problem. */
   clear(path: string, via: SightVia): SightChange | null {
-    if (!this.problems.delete(PathSight.key(path, via))) return null;
+    const key = PathSight.key(path, via);
+    this.attempts.delete(key);
+    if (!this.problems.delete(key)) return null;
     this.persist();
     return { path, via, problem: null };
   }
@@ -116,6 +130,7 @@ export class PathSight {
       const kept = [...wanted].some((w) => p.path === w || p.path.startsWith(`${w}/`));
       if (!kept) {
         this.problems.delete(key);
+        this.attempts.delete(key);
         changed = true;
       }
     }
@@ -129,9 +144,12 @@ export class PathSight {
   }
 
   /** The check-in health field: a bounded list and the total. */
-  health(): { total: number; items: SightProblem[] } {
+  health(): { total: number; items: ReportedProblem[] } {
     const all = this.list();
-    return { total: all.length, items: all.slice(0, SIGHT_HEALTH_LIMIT) };
+    const items = all
+      .slice(0, SIGHT_HEALTH_LIMIT)
+      .map((p) => ({ ...p, attempts: this.attempts.get(PathSight.key(p.path, p.via)) ?? 0 }));
+    return { total: all.length, items };
   }
 
   private persist(): void {

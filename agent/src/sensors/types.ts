@@ -25,8 +25,11 @@ export interface FileObservation {
   held?: boolean;
   /** The process acting on the file, when the sensor knows it (held opens: fanotify's pid). */
   process?: ActingProcess;
-  /** Called as soon as the verdict on a held operation is known, before its event is queued. */
-  onVerdict?: (allow: boolean) => void;
+  /**
+   * Called as soon as the verdict on a held operation is known, before its event is queued;
+   * `reusable` as in SinkResult (the sensor remembers it before the operation goes on).
+   */
+  onVerdict?: (allow: boolean, reusable: boolean) => void;
 }
 
 export interface SinkResult {

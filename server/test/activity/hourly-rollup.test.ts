@@ -5,7 +5,7 @@ import type { Database } from '../../src/db/database.js';
 import { down, up } from '../../src/db/migrations/0870_agent_event_hours.js';
 import type { timeline } from '../../src/modules/activity/timeline.js';
 import { recountEventHours } from '../../src/modules/agent-events/public.js';
-import { signed } from '../agents/agent-harness.js';
+import { enrolDevice, signed } from '../agents/agent-harness.js';
 import { agentEvent } from '../agents/event-factory.js';
 import { type Activity, at, startActivity } from './activity-harness.js';
 import { directTimeline, rollupMatchesEvents as matchesEvents } from './direct-count.js';
@@ -178,6 +178,41 @@ describe('Activity Explorer hourly roll-up (docs/activity-explorer.md)', () => {
     );
     expect(hours.rows.map((r) => Number(r.n))).toEqual([2]);
     expect((await answered('')).timeline).toEqual((await direct('')).timeline);
+  });
+
+  it('counts concurrent batches into the same hours exactly once', async () => {
+    // On PostgreSQL the batches run in parallel transactions: the hour rows are locked in key
+    // order, so none deadlocks and none is counted twice.
+    const t = a.t;
+    const devices = [t.d, await enrolDevice(t.h)];
+    const pcs = ['print', 'clipboard', 'browser_upload'];
+    const acts = ['block', 'audit', 'warn_with_continue'];
+    let n = 0;
+    const ev = (minutes: number) => {
+      n += 1;
+      return agentEvent({
+        policy: t.policy,
+        at: at(minutes),
+        channel: pcs[n % 3],
+        action: acts[(n >> 1) % 3],
+        content: `race${n}`,
+        path: `/srv/race/f${n}.txt`,
+        person: n % 2 ? 'alice' : 'bob',
+      });
+    };
+    const batches = Array.from({ length: 8 }, (_, i) => ({
+      device: devices[i % 2]!,
+      body: { batch_id: randomUUID(), events: Array.from({ length: 12 }, (_, k) => ev(-(k * 17 + i) - 5)) },
+    }));
+    const answers = await Promise.all(
+      batches.map((b) => signed(t.h, b.device, 'POST', '/api/v1/agent/events', b.body)),
+    );
+    for (const r of answers) expect(r.statusCode, r.body).toBe(200);
+    const again = await signed(t.h, batches[0]!.device, 'POST', '/api/v1/agent/events', batches[0]!.body);
+    expect(again.statusCode).toBe(200);
+    await rollupMatchesEvents();
+    for (const query of ['', 'channel=print', 'outcome=blocked', `from=${at(-200 + 7)}&to=${at(-11)}`])
+      expect((await answered(query)).timeline, query).toEqual((await direct(query)).timeline);
   });
 
   it('stays consistent when retention deletes events and recounts the hours it deleted from', async () => {

@@ -49,8 +49,6 @@ export const POSTGRES_ONLY: readonly string[] = [
   'test/multi-instance/shared-limits.test.ts',
   'test/postgres-dialect.test.ts',
   'test/incidents/postgres-triage.test.ts',
-  'test/saved-views/postgres-saved-views.test.ts',
-  'test/reports/postgres-reports.test.ts',
 ];
 
 const CALLS_SQL = /(?<!function )\b(?:createTestApp|connectDatabase)\(/;

@@ -171,4 +171,13 @@ describe('export approvals', () => {
     await later(86_400_000);
     await conflict(`approval=${dayOld}&filter.status=new,closed`, 'approval');
   });
+
+  it('uses an approval exactly once when several exports race for it', async () => {
+    await r.threshold(1);
+    const id = await approved();
+    const answers = await Promise.all(
+      Array.from({ length: 4 }, () => r.call('GET', `/reports/${report}/export?approval=${id}`, r.asker)),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, 409, 409, 409]);
+  });
 });

@@ -1,5 +1,7 @@
 import { createHash } from 'node:crypto';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { dialectOf } from '../../src/db/dialect.js';
+import '../../src/db/rate-buckets.js';
 import { signInAs } from '../helpers/index.js';
 import { parseCsv, type Reports, startReports } from './harness.js';
 
@@ -92,6 +94,31 @@ describe('GET /reports/{id}/run', () => {
     const policy = await r.report({ kind: 'policy_effectiveness', filters: { window: { last_days: 7 } } });
     const byPolicy = (await r.call('GET', `/reports/${policy}/run`)).json();
     expect(byPolicy.items[0]).toMatchObject({ group: r.t.policy, label: 'Card numbers' });
+    // By channel, with open and blocked counted as the incidents table has them.
+    const db = r.t.h.ctx.db;
+    const first = await db.selectFrom('incidents').select('id').orderBy('number').executeTakeFirstOrThrow();
+    await db.updateTable('incidents').set({ action: 'block' }).where('id', '=', first.id).execute();
+    const rows = await db.selectFrom('incidents').select(['channel', 'status', 'action']).execute();
+    const expected = new Map<string, { group: string; incidents: number; open: number; blocked: number }>();
+    for (const i of rows) {
+      const g = expected.get(i.channel) ?? { group: i.channel, incidents: 0, open: 0, blocked: 0 };
+      g.incidents++;
+      if (i.status !== 'closed') g.open++;
+      if (i.action === 'block') g.blocked++;
+      expected.set(i.channel, g);
+    }
+    const summary = await r.report({ kind: 'executive_summary', filters: { window: { last_days: 90 } } });
+    const byChannel = (await r.call('GET', `/reports/${summary}/run`)).json();
+    const got = byChannel.items.map(({ group, incidents, open, blocked }: Record<string, unknown>) => ({
+      group,
+      incidents,
+      open,
+      blocked,
+    }));
+    const byGroup = (a: { group: unknown }, b: { group: unknown }) =>
+      String(a.group).localeCompare(String(b.group));
+    expect(got.sort(byGroup)).toEqual([...expected.values()].sort(byGroup));
+    expect(got.some((g: { blocked: number }) => g.blocked === 1)).toBe(true);
   });
 
   it('caps at 10,000 rows and says it was truncated', async () => {
@@ -125,6 +152,16 @@ describe('GET /reports/{id}/run', () => {
         .where('user_id', '=', r.asker.userId)
         .execute();
     expect(await marks()).toHaveLength(61);
+    // The allowance: on PostgreSQL the person's row of the shared rate_buckets (several instances
+    // count alike, docs/deploy.md); on SQLite (one instance) a bucket in process memory.
+    const buckets = await r.t.h.ctx.db
+      .selectFrom('rate_buckets')
+      .select('key')
+      .where('kind', '=', 'report.run')
+      .execute();
+    expect(buckets.map((b) => b.key).includes(`${r.asker.tenantId}:${r.asker.userId}`)).toBe(
+      dialectOf(r.t.h.ctx.db) === 'postgres',
+    );
     r.t.h.ctx.clock.advance(25 * 3_600_000 + 1);
     const later = await signInAs(r.t.h.ctx, { role: 'security_analyst', tenant: r.owner.tenantSlug });
     expect((await r.call('GET', `/reports/${id}/run`, later)).statusCode).toBe(200);

@@ -190,6 +190,25 @@ describe('/saved-views', () => {
     expect(cleared.json()).toMatchObject({ is_default: false });
   });
 
+  it('concurrent defaults in one scope leave exactly one default; losers answer 409, never 500', async () => {
+    const { v } = h;
+    const ids: string[] = [];
+    for (const name of ['A', 'B', 'C', 'D', 'E', 'F']) {
+      const r = await v.view(v.owner, { name, visibility: 'organisation' });
+      expect(r.statusCode).toBe(201);
+      ids.push(r.json().id);
+    }
+    const answers = await Promise.all(
+      ids.map((id) => v.call('POST', `/saved-views/${id}/default`, v.owner, { default: true })),
+    );
+    for (const a of answers) expect([200, 409]).toContain(a.statusCode);
+    const rows = (await v.table('saved_views')) as { id: string; default_scope: string | null }[];
+    const defaults = rows.filter((r) => r.default_scope === 'organisation');
+    expect(defaults).toHaveLength(1);
+    const listed = (await v.call('GET', '/saved-views?surface=incidents', v.owner)).json().items;
+    expect(listed[0]).toMatchObject({ id: defaults[0]!.id, opens_in: true, is_default: true });
+  });
+
   it('defaults: a personal view is 409; an organisation view needs tenant:write; nothing changes', async () => {
     const { v } = h;
     const mine = (await v.view(v.analyst, {})).json().id;

@@ -54,6 +54,21 @@ describe('/teams', () => {
     expect((await v.call('POST', '/teams', v.stranger, { name: 'Payments' })).statusCode).toBe(201);
   });
 
+  it('concurrent creates of one name: one 201, the rest 409 team.name_taken, never a 500', async () => {
+    // On PostgreSQL the requests run in parallel transactions: the check before the write can pass
+    // for several at once and the unique index decides.
+    const { v } = h;
+    const answers = await Promise.all(
+      Array.from({ length: 8 }, (_, i) =>
+        v.call('POST', '/teams', v.admin, { name: i % 2 ? 'Payments' : 'PAYMENTS' }),
+      ),
+    );
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+    for (const a of answers.filter((x) => x.statusCode === 409))
+      expect(a.json().code).toBe('team.name_taken');
+    expect(await v.table('teams')).toHaveLength(1);
+  });
+
   it('a name outside 1-60 or with control characters is a 422 naming the field, never the value', async () => {
     const { v } = h;
     for (const name of ['', 'x'.repeat(61), 'bad\u0007name']) {
