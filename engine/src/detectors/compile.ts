@@ -7,7 +7,7 @@ import type { CompiledDetector, CompiledDetectors, CompiledPattern, PrefilterEnt
 import { compileCustomDetector, customLiteral, validateCustomDetector } from './custom.js';
 import type { CustomDetectorSpec, DetectorDefinition, DetectorPattern } from './definition.js';
 import { minDigitGroup } from './digit-group.js';
-import { DIGIT_GATES } from './digit-runs.js';
+import { DIGIT_GATE_BIT, DIGIT_GATES } from './digit-runs.js';
 import { parseKeyword } from './keywords.js';
 import { foldText, getWordTable } from './text/unicode.js';
 import { VALIDATORS } from './validators/index.js';
@@ -92,7 +92,9 @@ function compileBuiltin(
   shared: ReadonlyMap<string, number>,
 ): CompiledDetector {
   const digitTriggers = def.triggers.flatMap((t) =>
-    t.kind === 'digits' ? [{ gate: DIGIT_GATES[t.gate], back: t.back, forward: t.forward }] : [],
+    t.kind === 'digits'
+      ? [{ gate: DIGIT_GATES[t.gate], bit: DIGIT_GATE_BIT[t.gate], back: t.back, forward: t.forward }]
+      : [],
   );
   return {
     index,

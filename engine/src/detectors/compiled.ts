@@ -41,6 +41,8 @@ export interface CompiledDetector {
   readonly requiresLiteral: boolean;
   readonly digitTriggers: readonly {
     readonly gate: (run: DigitRun, text: string) => boolean;
+    /** The gate's bit in `digitGateBits` (digit-runs.ts). */
+    readonly bit: number;
     readonly back: number;
     readonly forward: number;
   }[];

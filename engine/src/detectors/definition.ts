@@ -66,7 +66,7 @@ export type DigitGateId =
   | 'uk_nino'
   | 'six_group'
   | 'seven_group'
-  | 'eight_plus'
+  | 'eight_letter'
   | 'twelve_plus'
   | 'thirteen_plus'
   | 'fourteen_plus'

@@ -1,17 +1,15 @@
 /**
  * The digit triggers of a compiled set arranged for the scanner's per-run callback (issue 24:
- * speed): each distinct gate is asked once per digit run and the answers kept as bits, so a run
- * that no gate admits costs one loop over the ~20 gates instead of one call per detector and
- * trigger, and a detector whose gates all refused is passed over with one mask test.
+ * speed): every gate is answered at once per digit run (`digitGateBits`, one call instead of
+ * one per gate) and the answers kept as bits, so a detector whose gates all refused is passed
+ * over with one mask test.
  */
 import type { CompiledDetectors } from './compiled.js';
-import type { DigitRun } from './digit-runs.js';
-
-type Gate = (run: DigitRun, text: string) => boolean;
+import { type DigitRun, digitGateBits } from './digit-runs.js';
 
 export interface DigitPlan {
-  /** The distinct gates; gate i answers in bit i. */
-  readonly gates: readonly Gate[];
+  /** OR of every detector's gate bits: a run with none of them set opens no window. */
+  readonly mask: number;
   readonly detectors: readonly {
     readonly index: number;
     /** OR of the detector's gate bits */
@@ -27,30 +25,24 @@ const plans = new WeakMap<CompiledDetectors, DigitPlan>();
 export function digitPlan(compiled: CompiledDetectors): DigitPlan {
   const cached = plans.get(compiled);
   if (cached) return cached;
-  const gates: Gate[] = [];
+  let all = 0;
   const detectors = compiled.digitDetectors.map((i) => {
     const d = compiled.detectors[i]!;
     const triggers: number[] = [];
     let mask = 0;
     for (const t of d.digitTriggers) {
-      let g = gates.indexOf(t.gate);
-      if (g < 0) g = gates.push(t.gate) - 1;
-      // The gates are the fixed DIGIT_GATES table (20 entries); bits stop at 31.
-      if (g > 30) throw new TypeError('more than 31 distinct digit gates');
-      mask |= 1 << g;
-      triggers.push(g, t.back, t.forward);
+      mask |= 1 << t.bit;
+      triggers.push(t.bit, t.back, t.forward);
     }
+    all |= mask;
     return { index: i, mask, triggers: Int32Array.from(triggers) };
   });
-  const plan: DigitPlan = { gates, detectors };
+  const plan: DigitPlan = { mask: all, detectors };
   plans.set(compiled, plan);
   return plan;
 }
 
-/** Bit i set when gate i admits the run. */
+/** Bit i set when gate i (digit-runs.ts `DIGIT_GATE_IDS`) admits the run and a detector uses it. */
 export function gateBits(plan: DigitPlan, run: DigitRun, text: string): number {
-  const { gates } = plan;
-  let bits = 0;
-  for (let g = 0; g < gates.length; g++) if (gates[g]!(run, text)) bits |= 1 << g;
-  return bits;
+  return digitGateBits(run, text) & plan.mask;
 }

@@ -46,9 +46,11 @@ export function rankCandidates<T extends ConflictCandidate>(
  * by id); the losers are the `superseded_policy_ids`, in ranking order. When the chosen action is
  * approval_required and a hard-block policy also matched, the hard block still wins (document 1,
  * "Response actions": an approval never releases what a block or quarantine policy stops).
+ * `rank` orders the candidates as `rankCandidates` does (decide passes a faster equivalent).
  */
 export function resolveConflict<T extends ConflictCandidate>(
   candidates: readonly T[],
+  rank: (strategy: ConflictStrategy, candidates: readonly T[]) => T[] = rankCandidates,
 ): {
   winner: T;
   strategy: ConflictStrategy;
@@ -61,7 +63,7 @@ export function resolveConflict<T extends ConflictCandidate>(
   for (const c of candidates) {
     if (c.priority < top.priority || (c.priority === top.priority && c.policy_id < top.policy_id)) top = c;
   }
-  const ranked = rankCandidates(top.conflict_strategy, candidates);
+  const ranked = rank(top.conflict_strategy, candidates);
   let hardBlockWins = false;
   if (ranked[0]!.action === 'approval_required') {
     const i = ranked.findIndex((c) => c.action === 'block' || c.action === 'quarantine');

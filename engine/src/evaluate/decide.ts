@@ -1,14 +1,14 @@
 import type { Action } from '../policy/actions.js';
 import { clampAction } from './clamp.js';
-import { type ConditionInput, conditionInput, evaluateCondition } from './condition.js';
+import { type ConditionInput, conditionInput } from './condition.js';
 import { type ConflictCandidate, resolveConflict } from './conflict.js';
+import { rankByPosition } from './conflict-rank.js';
 import { applyExceptions, approvalFor } from './exceptions.js';
 import { line } from './explain.js';
 import { candidatePolicies } from './policy-index.js';
 import type { PreparedBundle, PreparedPolicy } from './prepare.js';
 import { assessRisk } from './risk.js';
-import { scheduleActive, type ZoneMemo } from './schedule.js';
-import { matchScope } from './scope.js';
+import { scheduleActive } from './schedule.js';
 import type {
   ConditionEvidence,
   Decision,
@@ -30,62 +30,84 @@ const CONDITION_MATCHED: ExplanationLine = Object.freeze(
   line('condition.matched', 'the condition matched; the evidence lists each part evaluated'),
 );
 
+type Candidate = ConflictCandidate & { position: number; outcome: PolicyOutcome };
+
 type Stage1 =
   | { ok: true; lines: ExplanationLine[]; evidence: ConditionEvidence[] }
-  | { ok: false; miss: UnmatchedPolicy };
+  | { ok: false; miss: UnmatchedPolicy | null };
 
-/** Step (a): scope, status, schedule, condition — in that order. */
+/** A miss whose explanation nobody will read: no object is built for it. */
+const UNWRITTEN: Stage1 = Object.freeze({ ok: false, miss: null });
+
+/** Schedule lines: the text follows from the code, so one frozen line per code is shared. */
+const SCHEDULE_LINES = new Map<string, ExplanationLine>();
+function sharedLine(code: string, text: string): ExplanationLine {
+  let l = SCHEDULE_LINES.get(code);
+  if (!l) {
+    l = Object.freeze(line(code, text));
+    SCHEDULE_LINES.set(code, l);
+  }
+  return l;
+}
+
+/** `standing action …` per action and offline flag. */
+const STANDING = new Map<Action, ExplanationLine>();
+const STANDING_OFFLINE = new Map<Action, ExplanationLine>();
+function standingLine(standing: Action, offline: boolean): ExplanationLine {
+  const memo = offline ? STANDING_OFFLINE : STANDING;
+  let l = memo.get(standing);
+  if (!l) {
+    l = Object.freeze(line('response.standing', `standing action ${standing}${offline ? ' (offline)' : ''}`));
+    memo.set(standing, l);
+  }
+  return l;
+}
+
+function miss(id: string, stage: UnmatchedPolicy['stage'], code: string, text: string): Stage1 {
+  return { ok: false, miss: { policy_id: id, stage, code, text } };
+}
+
+/**
+ * Step (a): scope, status, schedule, condition — in that order. `explain` false: the caller
+ * only counts a miss, so none is written out.
+ */
 function passes(
   p: PreparedPolicy,
   event: DecisionEvent,
   ctx: DecisionContext,
   input: ConditionInput,
-  zoneMemo: ZoneMemo,
+  prepared: PreparedBundle,
+  explain: boolean,
 ): Stage1 {
   const id = p.spec.policy_id;
-  const scope = matchScope(p.scope, event, ctx);
-  if (!scope.matched)
-    return { ok: false, miss: { policy_id: id, stage: 'scope', code: scope.code, text: scope.text } };
+  const memo = prepared.memo;
+  const scope = memo.scope(p.scopeSlot, p.scope, event, ctx);
+  if (!scope.matched) return explain ? miss(id, 'scope', scope.code, scope.text) : UNWRITTEN;
   const now = ctx.now.getTime();
   if (p.spec.status !== 'published' && p.spec.status !== 'test')
-    return {
-      ok: false,
-      miss: { policy_id: id, stage: 'status', code: 'status.inactive', text: 'not in force' },
-    };
+    return explain ? miss(id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
   if (p.effectiveFrom !== null && now < p.effectiveFrom)
-    return {
-      ok: false,
-      miss: { policy_id: id, stage: 'status', code: 'status.not_yet_effective', text: 'not yet in force' },
-    };
+    return explain ? miss(id, 'status', 'status.not_yet_effective', 'not yet in force') : UNWRITTEN;
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
-    return {
-      ok: false,
-      miss: { policy_id: id, stage: 'status', code: 'status.expired', text: 'no longer in force' },
-    };
-  const lines: ExplanationLine[] = [SCOPE_MATCHED];
+    return explain ? miss(id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
+  let scheduleLine: ExplanationLine | null = null;
   if (p.schedule) {
-    const s = scheduleActive(p.schedule, ctx.now, zoneMemo);
-    if (!s.active)
-      return { ok: false, miss: { policy_id: id, stage: 'schedule', code: s.code, text: s.text } };
-    lines.push(line(s.code, s.text));
+    const s = scheduleActive(p.schedule, ctx.now, prepared.zoneMemo);
+    if (!s.active) return explain ? miss(id, 'schedule', s.code, s.text) : UNWRITTEN;
+    scheduleLine = sharedLine(s.code, s.text);
   }
-  // First pass without evidence: most policies do not match, and only a match needs its parts.
-  const value = evaluateCondition(p.spec.condition, 'condition', input, null);
+  // First the value alone: most policies do not match, and only a match needs its parts.
+  const value = memo.value(p.conditionSlot, p.spec.condition, input);
   if (value !== 'true') {
-    return {
-      ok: false,
-      miss: {
-        policy_id: id,
-        stage: 'condition',
-        ...(value === 'not_evaluated'
-          ? { code: 'condition.not_evaluated', text: 'the condition could not be evaluated' }
-          : { code: 'condition.false', text: 'the condition did not match' }),
-      },
-    };
+    if (!explain) return UNWRITTEN;
+    return value === 'not_evaluated'
+      ? miss(id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
+      : miss(id, 'condition', 'condition.false', 'the condition did not match');
   }
-  const evidence: ConditionEvidence[] = [];
-  evaluateCondition(p.spec.condition, 'condition', input, evidence);
-  lines.push(CONDITION_MATCHED);
+  const evidence = memo.evidenceOf(p.conditionSlot, p.spec.condition, input);
+  const lines: ExplanationLine[] = scheduleLine
+    ? [SCOPE_MATCHED, scheduleLine, CONDITION_MATCHED]
+    : [SCOPE_MATCHED, CONDITION_MATCHED];
   return { ok: true, lines, evidence };
 }
 
@@ -97,6 +119,7 @@ function riskText(r: RiskAssessment, step: RiskStepFired): string {
 
 /** Steps (b) and (c) for one matched policy. */
 function outcomeOf(
+  prepared: PreparedBundle,
   p: PreparedPolicy,
   stage: Extract<Stage1, { ok: true }>,
   event: DecisionEvent,
@@ -131,17 +154,17 @@ function outcomeOf(
         ? { at_or_above: step.at_or_above, action: step.action }
         : { at_or_above: null, action: spec.risk_thresholds.below };
       action = riskStep.action;
-      lines.push(line('risk.step', riskText(risk, riskStep)));
+      const fired = riskStep;
+      lines.push(
+        prepared.memo.riskLine(`${fired.at_or_above}|${fired.action}`, () =>
+          line('risk.step', riskText(risk, fired)),
+        ),
+      );
       for (const u of risk.undetermined)
         lines.push(line('risk.undetermined', `${u} could not be determined; scored at the midpoint`));
     }
   } else {
-    lines.push(
-      line(
-        'response.standing',
-        `standing action ${standing}${ctx.offline && spec.offline_response ? ' (offline)' : ''}`,
-      ),
-    );
+    lines.push(standingLine(standing, !!(ctx.offline && spec.offline_response)));
   }
   if (spec.apply_label)
     lines.push(line('label.requested', 'an additive label is requested; it does not change the action'));
@@ -173,10 +196,12 @@ function outcomeOf(
  */
 export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: DecisionContext): Decision {
   const input = conditionInput(event, ctx, prepared.classifications);
+  prepared.memo.begin();
+  const explainAll = ctx.explain_unmatched === true;
   const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
   const matched: PolicyOutcome[] = [];
-  const candidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
-  const testCandidates: (ConflictCandidate & { outcome: PolicyOutcome })[] = [];
+  const candidates: Candidate[] = [];
+  const testCandidates: Candidate[] = [];
   const unmatched: UnmatchedPolicy[] = [];
   // The first few misses, kept for the explanation of a decision where nothing matched.
   const firstMisses: { number: number; miss: UnmatchedPolicy }[] = [];
@@ -186,7 +211,15 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
   // index skips the policies that cannot match (each a certain miss, only counted).
   const possible = ctx.explain_unmatched
     ? null
-    : candidatePolicies(prepared.index, policies, event, ctx, input.byDetector, input.byCategory);
+    : candidatePolicies(
+        prepared.index,
+        policies,
+        event,
+        ctx,
+        input.byDetector,
+        input.byCategory,
+        prepared.memo,
+      );
   let next = 0;
   for (let i = 0; i < policies.length; i++) {
     if (possible && firstMisses.length >= MISS_LINES) {
@@ -197,15 +230,17 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
       if (i >= policies.length) break;
     }
     const p = policies[i]!;
-    const stage = passes(p, event, ctx, input, prepared.zoneMemo);
+    const stage = passes(p, event, ctx, input, prepared, explainAll || firstMisses.length < MISS_LINES);
     if (!stage.ok) {
-      if (ctx.explain_unmatched) unmatched.push(stage.miss);
       misses += 1;
-      if (firstMisses.length < MISS_LINES)
-        firstMisses.push({ number: p.spec.policy_number, miss: stage.miss });
+      if (stage.miss) {
+        if (explainAll) unmatched.push(stage.miss);
+        if (firstMisses.length < MISS_LINES)
+          firstMisses.push({ number: p.spec.policy_number, miss: stage.miss });
+      }
       continue;
     }
-    const outcome = outcomeOf(p, stage, event, ctx, risk);
+    const outcome = outcomeOf(prepared, p, stage, event, ctx, risk);
     matched.push(outcome);
     if (outcome.action !== null) {
       (outcome.test ? testCandidates : candidates).push({
@@ -214,6 +249,7 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
         severity: outcome.severity,
         action: outcome.action,
         conflict_strategy: p.spec.conflict_strategy,
+        position: i,
         outcome,
       });
     }
@@ -234,7 +270,9 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
     explanation.push(
       line('conflict.tests_apart', 'sandbox (test) policies were kept out of conflict resolution'),
     );
-  const resolved = resolveConflict(pool);
+  const resolved = resolveConflict(pool, (strategy, list: readonly Candidate[]) =>
+    rankByPosition(prepared.ranks, strategy, list),
+  );
   if (!resolved) {
     const suppressed = matched.find((m) => m.exception !== null);
     explanation.unshift(

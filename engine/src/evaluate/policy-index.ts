@@ -14,6 +14,7 @@
  */
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
 import type { ConditionNode } from '../policy/condition-types.js';
+import type { DecisionMemo } from './memo.js';
 import type { PreparedPolicy } from './prepare.js';
 import type { DecisionContext, DecisionEvent } from './types.js';
 
@@ -109,29 +110,44 @@ export function candidatePolicies(
   ctx: DecisionContext,
   reported: ReadonlyMap<string, unknown> | null,
   reportedCategories: ReadonlyMap<string, unknown> | null,
+  memo: DecisionMemo,
 ): number[] {
   const list = index.byChannel.get(event.channel) ?? index.anyChannel;
   const out: number[] = [];
   const device = ctx.device.id;
   const group = ctx.device.agent_group;
-  outer: for (let k = 0; k < list.length; k++) {
+  for (let k = 0; k < list.length; k++) {
     const i = list[k]!;
     if (index.never[i] === 1) continue;
-    const scope = policies[i]!.scope;
-    if (scope.deviceIds && !scope.deviceIds.has(device)) continue;
-    if (scope.excludeDeviceIds?.has(device)) continue;
-    if (scope.agentGroups && !(group && scope.agentGroups.has(group))) continue;
-    const req = index.requires[i]!;
-    if (req.length > 0) {
-      if (!reported) continue;
-      for (const id of req) if (!reported.has(id)) continue outer;
+    const p = policies[i]!;
+    // Policies sharing a scope or a condition share the answer (memo slots).
+    let scopeOk = memo.scopePossible(p.scopeSlot);
+    if (scopeOk === 0) {
+      const scope = p.scope;
+      const ok =
+        !(scope.deviceIds && !scope.deviceIds.has(device)) &&
+        !scope.excludeDeviceIds?.has(device) &&
+        !(scope.agentGroups && !(group && scope.agentGroups.has(group)));
+      memo.setScopePossible(p.scopeSlot, ok);
+      scopeOk = ok ? 1 : 2;
     }
-    const cats = index.requiresCategories[i]!;
-    if (cats.length > 0) {
-      if (!reportedCategories) continue;
-      for (const c of cats) if (!reportedCategories.has(c)) continue outer;
+    if (scopeOk !== 1) continue;
+    let conditionOk = memo.conditionPossible(p.conditionSlot);
+    if (conditionOk === 0) {
+      const ok =
+        hasAll(index.requires[i]!, reported) && hasAll(index.requiresCategories[i]!, reportedCategories);
+      memo.setConditionPossible(p.conditionSlot, ok);
+      conditionOk = ok ? 1 : 2;
     }
-    out.push(i);
+    if (conditionOk === 1) out.push(i);
   }
   return out;
+}
+
+/** Every required name reported (nothing required: true; content not read: only then). */
+function hasAll(required: readonly string[], reported: ReadonlyMap<string, unknown> | null): boolean {
+  if (required.length === 0) return true;
+  if (!reported) return false;
+  for (const id of required) if (!reported.has(id)) return false;
+  return true;
 }

@@ -1,6 +1,8 @@
 import type { BundlePayload, BundlePolicy } from '../policy/bundle-payload.js';
 import { type ClassificationDefinition, coordinateKey } from '../policy/classification-types.js';
+import { type PolicyRanks, policyRanks } from './conflict-rank.js';
 import { type PreparedException, prepareException } from './exceptions.js';
+import { DecisionMemo } from './memo.js';
 import { buildPolicyIndex, type PolicyIndex } from './policy-index.js';
 import { type PreparedSchedule, prepareSchedule, type ZoneMemo } from './schedule.js';
 import { type PreparedScope, prepareScope } from './scope.js';
@@ -8,6 +10,9 @@ import { type PreparedScope, prepareScope } from './scope.js';
 export interface PreparedPolicy {
   spec: BundlePolicy;
   scope: PreparedScope;
+  /** Slots in the bundle's `memo`: policies with the same condition (or scope) share one. */
+  conditionSlot: number;
+  scopeSlot: number;
   schedule: PreparedSchedule | null;
   exceptions: readonly PreparedException[];
   effectiveFrom: number | null;
@@ -25,6 +30,24 @@ export interface PreparedBundle {
   readonly index: PolicyIndex;
   /** Local-time memo per schedule zone (see `scheduleActive`); the only mutable part, and it only caches. */
   readonly zoneMemo: ZoneMemo;
+  /** Condition values and scope results within one decision (`memo.ts`); it only caches. */
+  readonly memo: DecisionMemo;
+  /** Static conflict-ranking orders of the policies (`conflict-rank.ts`). */
+  readonly ranks: PolicyRanks;
+}
+
+/** Numbers each distinct value by its JSON text; equal texts share a slot (and a prepared form). */
+function interner<V, T>(make: (value: V) => T): (value: V) => { slot: number; prepared: T } {
+  const seen = new Map<string, { slot: number; prepared: T }>();
+  return (value) => {
+    const text = JSON.stringify(value);
+    let entry = seen.get(text);
+    if (!entry) {
+      entry = { slot: seen.size, prepared: make(value) };
+      seen.set(text, entry);
+    }
+    return entry;
+  };
 }
 
 function deepFreeze<T>(value: T): T {
@@ -46,21 +69,30 @@ export function preparePolicies(
 ): PreparedBundle {
   const zones = new Map<string, Intl.DateTimeFormat | null>();
   const specs = deepFreeze(structuredClone([...policies]));
+  const conditions = interner((_: BundlePolicy['condition']) => null);
+  const scopes = interner((scope: BundlePolicy['scope']) => Object.freeze(prepareScope(scope)));
+  let conditionSlots = 0;
+  let scopeSlots = 0;
   const prepared = specs
-    .map(
-      (spec): PreparedPolicy =>
-        Object.freeze({
-          spec,
-          scope: Object.freeze(prepareScope(spec.scope)),
-          schedule: spec.schedule ? Object.freeze(prepareSchedule(spec.schedule, zones)) : null,
-          exceptions: Object.freeze(spec.exceptions.map((e) => Object.freeze(prepareException(e)))),
-          effectiveFrom: spec.effective_from ? Date.parse(spec.effective_from) : null,
-          effectiveUntil: spec.effective_until ? Date.parse(spec.effective_until) : null,
-          stepsDesc: Object.freeze(
-            [...(spec.risk_thresholds?.steps ?? [])].sort((a, b) => b.at_or_above - a.at_or_above),
-          ),
-        }),
-    )
+    .map((spec): PreparedPolicy => {
+      const condition = conditions(spec.condition);
+      const scope = scopes(spec.scope);
+      conditionSlots = Math.max(conditionSlots, condition.slot + 1);
+      scopeSlots = Math.max(scopeSlots, scope.slot + 1);
+      return Object.freeze({
+        spec,
+        scope: scope.prepared,
+        conditionSlot: condition.slot,
+        scopeSlot: scope.slot,
+        schedule: spec.schedule ? Object.freeze(prepareSchedule(spec.schedule, zones)) : null,
+        exceptions: Object.freeze(spec.exceptions.map((e) => Object.freeze(prepareException(e)))),
+        effectiveFrom: spec.effective_from ? Date.parse(spec.effective_from) : null,
+        effectiveUntil: spec.effective_until ? Date.parse(spec.effective_until) : null,
+        stepsDesc: Object.freeze(
+          [...(spec.risk_thresholds?.steps ?? [])].sort((a, b) => b.at_or_above - a.at_or_above),
+        ),
+      });
+    })
     .sort((a, b) => a.spec.priority - b.spec.priority || (a.spec.policy_id < b.spec.policy_id ? -1 : 1));
   const defs = new Map<string, ClassificationDefinition>();
   for (const c of deepFreeze(structuredClone([...classifications]))) defs.set(coordinateKey(c), c);
@@ -70,6 +102,8 @@ export function preparePolicies(
     classifications: defs,
     index: buildPolicyIndex(prepared, defs),
     zoneMemo: new Map(),
+    memo: new DecisionMemo(conditionSlots, scopeSlots),
+    ranks: policyRanks(prepared.map((p) => p.spec)),
   });
 }
 

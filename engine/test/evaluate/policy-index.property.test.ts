@@ -13,6 +13,7 @@ import {
   type PreparedBundle,
   preparePolicies,
 } from '../../src/evaluate/index.js';
+import { DecisionMemo } from '../../src/evaluate/memo.js';
 import type { PolicyIndex } from '../../src/evaluate/policy-index.js';
 import type { BundlePolicy, ClassificationDefinition, ConditionNode } from '../../src/policy/index.js';
 import { bundlePolicy, context, finding } from './fixtures.js';
@@ -156,6 +157,19 @@ function linear(compiled: PreparedBundle): PreparedBundle {
   return { ...compiled, index };
 }
 
+/**
+ * The same bundle with every policy in a slot of its own: nothing is shared through the
+ * per-decision memo (src/evaluate/memo.ts), each condition and scope is worked out afresh.
+ */
+function unshared(compiled: PreparedBundle): PreparedBundle {
+  const n = compiled.policies.length;
+  return {
+    ...linear(compiled),
+    policies: compiled.policies.map((p, i) => ({ ...p, conditionSlot: i, scopeSlot: i })),
+    memo: new DecisionMemo(n, n),
+  };
+}
+
 describe('decision index (issue 24)', () => {
   it('decides exactly as a linear walk over every policy', () => {
     fc.assert(
@@ -164,6 +178,27 @@ describe('decision index (issue 24)', () => {
         expect(decide(compiled, ev, ctx)).toEqual(decide(linear(compiled), ev, ctx));
       }),
       { numRuns: 400 },
+    );
+  });
+
+  it('decides exactly as without the memo shared by equal conditions and scopes', () => {
+    fc.assert(
+      fc.property(
+        bundle,
+        fc.array(fc.tuple(decisionEvent, decisionContext), { minLength: 1, maxLength: 3 }),
+        (policies, runs) => {
+          const compiled = preparePolicies(policies, CLASSIFICATIONS);
+          const reference = unshared(compiled);
+          // Several decisions in a row on one bundle: nothing of one may leak into the next.
+          for (const [ev, ctx] of runs) {
+            expect(decide(compiled, ev, ctx)).toEqual(decide(reference, ev, ctx));
+            expect(decide(compiled, ev, { ...ctx, explain_unmatched: true })).toEqual(
+              decide(reference, ev, { ...ctx, explain_unmatched: true }),
+            );
+          }
+        },
+      ),
+      { numRuns: 300 },
     );
   });
 

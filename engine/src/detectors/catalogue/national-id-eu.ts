@@ -59,7 +59,7 @@ export const EU_NATIONAL_ID_DETECTORS: readonly DetectorDefinition[] = [
     category: 'national_id',
     description: 'Spanish DNI: 8 digits and the check letter of (number mod 23).',
     patterns: ['\\d{8}-?[A-Z]'],
-    triggers: [digits('eight_plus', 0, 2)],
+    triggers: [digits('eight_letter', 0, 2)],
     validator: 'es_dni',
     keywords: kw(
       ['dni', 'documento nacional de identidad', 'spanish id', 'nif'],
