@@ -55,6 +55,8 @@ export interface Config {
     storedEvents: number;
   };
   incidents: { queryTimeoutMs: number };
+  /** A live directory call (lookup, unmanaged count, department) ends at this deadline (document 3: 10 s). */
+  directory: { deadlineMs: number };
   /** How long a stopping server lets requests in flight finish before it cuts them off. */
   shutdownGraceSeconds: number;
 }
@@ -108,6 +110,8 @@ export const INT_SETTINGS = {
   },
   quotaStoredEvents: { name: 'DLP_QUOTA_STORED_EVENTS', min: 1, max: 1_000_000_000, fallback: 2_000_000 },
   incidentQueryTimeoutMs: { name: 'DLP_INCIDENT_QUERY_TIMEOUT_MS', min: 100, max: 600_000, fallback: 30_000 },
+  // Document 3's ten seconds is the most a directory call may take; it may be shortened only.
+  directoryDeadlineMs: { name: 'DLP_DIRECTORY_DEADLINE_MS', min: 100, max: 10_000, fallback: 10_000 },
   // installer/custos-server.service's TimeoutStopSec is the default plus 5 s (a test compares).
   shutdownGraceSeconds: { name: 'DLP_SHUTDOWN_GRACE_SECONDS', min: 1, max: 600, fallback: 10 },
 } as const satisfies Record<string, IntSetting>;
@@ -302,6 +306,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       storedEvents: i(INT_SETTINGS.quotaStoredEvents),
     },
     incidents: { queryTimeoutMs: i(INT_SETTINGS.incidentQueryTimeoutMs) },
+    directory: { deadlineMs: i(INT_SETTINGS.directoryDeadlineMs) },
     shutdownGraceSeconds: i(INT_SETTINGS.shutdownGraceSeconds),
   };
 }

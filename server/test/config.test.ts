@@ -38,6 +38,9 @@ describe('loadConfig', () => {
       storedEvents: 2_000_000,
     });
     expect(c.incidents.queryTimeoutMs).toBe(30_000);
+    // Document 3: a live directory call ends at ten seconds; it may be shortened, never lengthened.
+    expect(c.directory.deadlineMs).toBe(10_000);
+    expect(INT_SETTINGS.directoryDeadlineMs.max).toBe(10_000);
     expect(c.publicUrl).toBe('https://127.0.0.1:8443');
     expect(c.publicUrlConfigured).toBe(false);
     expect(c.shutdownGraceSeconds).toBe(10);

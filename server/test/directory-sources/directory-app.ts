@@ -30,6 +30,9 @@ export async function stallingServer(): Promise<{
   const server = net.createServer((s) => {
     sockets.add(s);
     s.on('close', () => sockets.delete(s));
+    s.on('error', () => s.destroy());
+    // Reads and drops what arrives (so a client's close is seen), and never writes.
+    s.resume();
   });
   await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
   const port = (server.address() as net.AddressInfo).port;
@@ -43,6 +46,53 @@ export async function stallingServer(): Promise<{
     close: () =>
       new Promise((r) => {
         drop();
+        server.close(() => r());
+      }),
+  };
+}
+
+/**
+ * A TCP relay to a real directory that can be switched off and on while its port stays the
+ * same: down, it accepts and drops every connection at once (the client reads `unreachable`);
+ * up, it relays each connection to `target` (TLS runs end to end through it).
+ */
+export async function switchableRelay(target: { host: string; port: number }): Promise<{
+  port: number;
+  up(): void;
+  down(): void;
+  close(): Promise<void>;
+}> {
+  let open = false;
+  const sockets = new Set<net.Socket>();
+  const track = (s: net.Socket) => {
+    sockets.add(s);
+    s.on('close', () => sockets.delete(s));
+    s.on('error', () => s.destroy());
+  };
+  const server = net.createServer((client) => {
+    track(client);
+    if (!open) {
+      client.destroy();
+      return;
+    }
+    const upstream = net.connect(target.port, target.host);
+    track(upstream);
+    client.pipe(upstream).pipe(client);
+    client.on('close', () => upstream.destroy());
+    upstream.on('close', () => client.destroy());
+  });
+  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+  return {
+    port: (server.address() as net.AddressInfo).port,
+    up: () => {
+      open = true;
+    },
+    down: () => {
+      open = false;
+    },
+    close: () =>
+      new Promise((r) => {
+        for (const s of sockets) s.destroy();
         server.close(() => r());
       }),
   };

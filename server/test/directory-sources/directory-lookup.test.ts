@@ -7,7 +7,15 @@ import { insertEndpoint } from '../helpers/endpoints.js';
 import { type SignedIn, signInAs } from '../helpers/sign-in.js';
 import { createTestApp, type TestContext } from '../helpers/test-app.js';
 import { type SambaPeer, startSambaPeer } from '../ldap/samba-peer.js';
-import { createSource, credentialOf, enable, lookup, stallingServer, TENANT } from './directory-app.js';
+import {
+  createSource,
+  credentialOf,
+  enable,
+  lookup,
+  stallingServer,
+  switchableRelay,
+  TENANT,
+} from './directory-app.js';
 import { departmentOf, unattributedIncident } from './incident-rows.js';
 
 /** Directory sources and lookup (document 3) against a real Samba AD domain controller over LDAPS. */
@@ -15,6 +23,7 @@ import { departmentOf, unattributedIncident } from './incident-rows.js';
 let peer: SambaPeer;
 let ctx: TestContext;
 let stall: Awaited<ReturnType<typeof stallingServer>>;
+let relay: Awaited<ReturnType<typeof switchableRelay>>;
 let owner: SignedIn;
 let source: string;
 
@@ -29,6 +38,9 @@ beforeAll(async () => {
   for (const name of ['DLPWS01', 'DLPWS02', 'DLPWS03']) await peer.sambaTool('computer', 'add', name);
   for (const name of ['DLPWS01', 'DLPWS02']) await peer.sambaTool('user', 'enable', `${name}$`);
   stall = await stallingServer();
+  const dc = new URL(peer.url);
+  relay = await switchableRelay({ host: dc.hostname, port: Number(dc.port) });
+  const viaRelay = credentialOf(peer, { url: `ldaps://127.0.0.1:${relay.port}` });
   ctx = await createTestApp({
     env: {
       DLP_SECRET_ACME_DIRECTORY: credentialOf(peer),
@@ -40,7 +52,8 @@ beforeAll(async () => {
       DLP_SECRET_BETA_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
       DLP_SECRET_DELTA_DIRECTORY: credentialOf(peer),
       DLP_SECRET_ZETA_DIRECTORY: credentialOf(peer),
-      DLP_SECRET_EPSILON_DOWN: credentialOf(peer, { url: 'ldaps://127.0.0.1:1' }),
+      DLP_SECRET_EPSILON_RELAY: viaRelay,
+      DLP_SECRET_ETA_RELAY: viaRelay,
     },
   });
   owner = await signInAs(ctx, { role: 'owner', tenant: TENANT });
@@ -50,8 +63,21 @@ beforeAll(async () => {
 afterAll(async () => {
   await ctx?.close();
   await stall?.close();
+  await relay?.close();
   await peer?.close();
 });
+
+/** The `directory.source_health_changed` entries of a tenant, oldest first. */
+async function healthAudits(tenantId: string) {
+  const rows = await ctx.db
+    .selectFrom('audit_events')
+    .select(['actor_type', 'metadata'])
+    .where('tenant_id', '=', tenantId)
+    .where('action', '=', 'directory.source_health_changed')
+    .orderBy('created_at')
+    .execute();
+  return rows.map((r) => ({ actor: r.actor_type, ...JSON.parse(r.metadata ?? '{}') }));
+}
 
 const names = (body: { items: { account_name: string }[] }) => body.items.map((i) => i.account_name);
 
@@ -362,6 +388,83 @@ describe('POST /directory-sources/{id}/lookup', () => {
     for (const r of await Promise.all(running)) expect(r.statusCode).toBe(502);
   });
 
+  it('ends a lookup at the deadline against a directory that accepts and never answers: sanitized 502, connection closed, slot freed', async () => {
+    // Document 3's ten seconds (the default, config.test.ts), shortened through its setting.
+    expect(ctx.config.directory.deadlineMs).toBe(10_000);
+    const short = await createTestApp({
+      env: {
+        DLP_DIRECTORY_DEADLINE_MS: '200',
+        DLP_SECRET_ACME_STALL: credentialOf(peer, { url: `ldaps://127.0.0.1:${stall.port}` }),
+      },
+    });
+    try {
+      const who = await signInAs(short, { role: 'owner', tenant: TENANT });
+      const ids: string[] = [];
+      for (let i = 0; i < 8; i++) {
+        const id = await createSource(short, who, 'env:DLP_SECRET_ACME_STALL');
+        await enable(short, who, id);
+        ids.push(id);
+      }
+      // Two rounds of eight, each filling every live-search slot: the second runs only if each
+      // lookup of the first gave its slot back at the deadline.
+      for (let round = 0; round < 2; round++) {
+        const t0 = performance.now();
+        const answers = await Promise.all(
+          ids.map((id) => lookup(short, who, id, { kind: 'user', query: 'alice' })),
+        );
+        const took = performance.now() - t0;
+        for (const res of answers) {
+          expect(res.statusCode).toBe(502);
+          expect(res.json()).toEqual({
+            code: 'directory.unavailable',
+            message: 'the directory could not be searched (timeout)',
+            details: [{ field: 'reason', message: 'timeout' }],
+          });
+        }
+        // At the deadline, not at the client's own five-second connect timeout.
+        expect(took).toBeGreaterThanOrEqual(200);
+        expect(took).toBeLessThan(2_500);
+        // The deadline closed each connection (the listener sees them go).
+        const until = Date.now() + 2_000;
+        while (stall.connections() > 0 && Date.now() < until) await new Promise((r) => setTimeout(r, 10));
+        expect(stall.connections()).toBe(0);
+      }
+      const row = await short.db
+        .selectFrom('directory_sources')
+        .selectAll()
+        .where('id', '=', ids[0] as string)
+        .executeTakeFirstOrThrow();
+      expect(row).toMatchObject({ verification: 'failed', last_failure: 'timeout' });
+    } finally {
+      await short.close();
+    }
+  });
+
+  it('audits a change of health by the system when a lookup fails and when it recovers, once each', async () => {
+    const eta = await signInAs(ctx, { role: 'owner', tenant: 'eta' });
+    const id = await createSource(ctx, eta, 'env:DLP_SECRET_ETA_RELAY');
+    await enable(ctx, eta, id);
+    relay.down();
+    for (let i = 0; i < 2; i++) {
+      const res = await lookup(ctx, eta, id, { kind: 'user', query: 'alice' });
+      expect(res.json()).toMatchObject({
+        code: 'directory.unavailable',
+        details: [{ message: 'unreachable' }],
+      });
+    }
+    const failed = { actor: 'system', name: 'Corporate AD', state: 'failed', failure: 'unreachable' };
+    expect(await healthAudits(eta.tenantId)).toEqual([expect.objectContaining(failed)]);
+    relay.up();
+    for (let i = 0; i < 2; i++) {
+      const res = await lookup(ctx, eta, id, { kind: 'user', query: 'alice' });
+      expect(names(res.json())).toEqual(['alice']);
+    }
+    expect(await healthAudits(eta.tenantId)).toEqual([
+      expect.objectContaining(failed),
+      expect.objectContaining({ actor: 'system', state: 'verified', failure: null }),
+    ]);
+  });
+
   it('stores the cloud-directory kind; its live calls are not made by this build (502 not_supported)', async () => {
     const id = await createSource(ctx, owner, 'env:DLP_SECRET_ACME_CLOUD', {
       source_kind: 'directory_cloud',
@@ -482,41 +585,43 @@ describe('department attribution', () => {
     expect((await departmentOf(ctx, later)).department).toBe('Sales');
   });
 
-  it('rests a failed source 15 minutes and audits each health change by the system', async () => {
+  it('rests a failed source 15 minutes and audits each health change by the system, down and back up', async () => {
     const epsilon = await signInAs(ctx, { role: 'owner', tenant: 'epsilon' });
-    const id = await createSource(ctx, epsilon, 'env:DLP_SECRET_EPSILON_DOWN');
+    const id = await createSource(ctx, epsilon, 'env:DLP_SECRET_EPSILON_RELAY');
     await enable(ctx, epsilon, id);
     await unattributedIncident(ctx, epsilon.tenantId, 'alice');
-    const audits = () =>
-      ctx.db
-        .selectFrom('audit_events')
-        .select(['actor_type', 'metadata'])
-        .where('tenant_id', '=', epsilon.tenantId)
-        .where('action', '=', 'directory.source_health_changed')
-        .execute();
+    const restingUntil = async () =>
+      (
+        await ctx.db
+          .selectFrom('directory_sources')
+          .select('resting_until')
+          .where('id', '=', id)
+          .executeTakeFirstOrThrow()
+      ).resting_until;
+    relay.down();
     ctx.clock.advance(1_001);
     await resolveDepartments(ctx.app.deps, ctx.config);
-    const first = await audits();
-    expect(first).toHaveLength(1);
-    expect(first[0]?.actor_type).toBe('system');
-    expect(JSON.parse(first[0]?.metadata ?? '{}')).toMatchObject({ state: 'failed', failure: 'unreachable' });
-    const row = await ctx.db
-      .selectFrom('directory_sources')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(row.resting_until).toBe(new Date(ctx.clock.now().getTime() + 15 * 60_000).toISOString());
+    const failed = { actor: 'system', state: 'failed', failure: 'unreachable' };
+    expect(await healthAudits(epsilon.tenantId)).toEqual([expect.objectContaining(failed)]);
+    const rest = await restingUntil();
+    expect(rest).toBe(new Date(ctx.clock.now().getTime() + 15 * 60_000).toISOString());
+    // Resting: not asked again within the 15 minutes.
     ctx.clock.advance(10 * 60_000);
     await resolveDepartments(ctx.app.deps, ctx.config);
-    const after = await ctx.db
-      .selectFrom('directory_sources')
-      .selectAll()
-      .where('id', '=', id)
-      .executeTakeFirstOrThrow();
-    expect(after.resting_until).toBe(row.resting_until);
+    expect(await restingUntil()).toBe(rest);
+    // Still down after the rest: a new rest, and no second audit (the health did not change).
     ctx.clock.advance(6 * 60_000);
     await resolveDepartments(ctx.app.deps, ctx.config);
-    expect(await audits()).toHaveLength(1);
+    expect(await restingUntil()).not.toBe(rest);
+    expect(await healthAudits(epsilon.tenantId)).toHaveLength(1);
+    // Back up: the next pass after the rest reaches it, and the recovery is audited.
+    relay.up();
+    ctx.clock.advance(16 * 60_000);
+    await resolveDepartments(ctx.app.deps, ctx.config);
+    expect(await healthAudits(epsilon.tenantId)).toEqual([
+      expect.objectContaining(failed),
+      expect.objectContaining({ actor: 'system', state: 'verified', failure: null }),
+    ]);
   });
 });
 

@@ -11,6 +11,9 @@ let peer: SambaPeer;
 let ctx: TestContext | undefined;
 beforeAll(async () => {
   peer = await startSambaPeer();
+  // Dana's address, principal name (dana@dlp.test) and account name are three different strings.
+  await peer.sambaTool('user', 'add', 'dana', 'Passw0rd!Dana1', '--mail-address=dana.reyes@dlp.test');
+  await peer.sambaTool('group', 'addmembers', 'DLP-Analysts', 'dana');
 }, 300_000);
 afterAll(async () => {
   await peer?.close();
@@ -172,6 +175,18 @@ describe('POST /auth/ldap/login', () => {
       .where('user_id', '=', users[0]?.id ?? '')
       .execute();
     expect(sessions.map((s) => s.auth_method)).toEqual(['ldap', 'ldap', 'ldap']);
+    // Each form alone finds the person: address, principal name and account name all differ here.
+    for (const login of ['dana.reyes@dlp.test', 'dana@dlp.test', 'dana']) {
+      const res = await ldapLogin(c, login, 'Passw0rd!Dana1');
+      expect(res.statusCode, login).toBe(200);
+      expect(res.json().user).toMatchObject({ email: 'dana.reyes@dlp.test', role: 'security_analyst' });
+    }
+    const danas = await c.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'dana.reyes@dlp.test')
+      .execute();
+    expect(danas).toHaveLength(1);
   });
 
   it('every refusal is the same 401: wrong password, unknown, disabled, unmapped, empty password', async () => {

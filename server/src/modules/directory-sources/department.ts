@@ -1,18 +1,17 @@
 import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
-import { auditContextFor, type SweepParts, systemServiceContext } from '../../service-context.js';
+import { type SweepParts, systemServiceContext } from '../../service-context.js';
 import { fillIncidentDepartment, incidentsAwaitingDepartment } from '../incidents/public.js';
 import { withDirectory } from './directory-call.js';
 import { personDepartment } from './ldap-search.js';
 import { enabledSources, tenantsWithEnabledSources, updateSource } from './store.js';
-import type { DirectorySourcesTable } from './tables.js';
 
 /**
  * The department resolver (document 3): with an enabled source, the department of each person
  * with an open unattributed incident is looked up (exact account or principal name) and fills
  * that person's open incidents (`department_source: directory`). Answers are kept 24 hours,
- * failures 15 minutes, in memory; a failed source rests 15 minutes, and each change of a
- * source's health is audited `directory.source_health_changed` by the system.
+ * failures 15 minutes, in memory; a failed source rests 15 minutes. Each change of a source's
+ * health is audited `directory.source_health_changed` by the system (health.ts, for every caller).
  */
 
 export const ANSWER_MS = 24 * 3_600_000;
@@ -23,19 +22,6 @@ const INCIDENTS_PER_PASS = 5_000;
 
 /** tenant \u0000 lower(user name) → the answer (department or null) and until when it holds. */
 const answers = new Map<string, { department: string | null; until: number }>();
-
-async function healthChanged(
-  deps: SweepParts,
-  source: DirectorySourcesTable,
-  state: 'verified' | 'failed',
-  failure: string | null,
-) {
-  await deps.audit.write(auditContextFor(systemServiceContext(deps, source.tenant_id)), {
-    action: 'directory.source_health_changed',
-    subject: { type: 'directory_source', id: source.id },
-    metadata: { name: source.name, state, failure },
-  });
-}
 
 /** One pass over every tenant with an enabled source; answers how many incidents were filled. */
 export async function resolveDepartments(deps: SweepParts, config: Config): Promise<number> {
@@ -62,7 +48,6 @@ async function resolveTenant(deps: SweepParts, config: Config, tenantId: string)
     if (unknown.length === 0) break;
     if (source.kind !== 'directory_windows') continue;
     if (source.resting_until !== null && source.resting_until > now.toISOString()) continue;
-    const before = source.verification;
     try {
       const found = await withDirectory(ctx, config, source, async (client, baseDn) => {
         const out = new Map<string, string | null>();
@@ -73,17 +58,14 @@ async function resolveTenant(deps: SweepParts, config: Config, tenantId: string)
         answers.set(key(person), { department, until: now.getTime() + ANSWER_MS });
         if (department !== null) unknown.splice(unknown.indexOf(person), 1);
       }
-      if (before === 'failed') await healthChanged(deps, source, 'verified', null);
     } catch (error) {
       if (error instanceof AppError && error.code === 'request.rate_limited') continue;
-      const failure = error instanceof AppError ? (error.details[0]?.message ?? null) : null;
       await updateSource(deps.db, tenantId, source.id, {
         resting_until: new Date(now.getTime() + REST_MS).toISOString(),
       });
       for (const person of unknown)
         if ((answers.get(key(person))?.until ?? 0) <= now.getTime())
           answers.set(key(person), { department: null, until: now.getTime() + FAILURE_MS });
-      if (before !== 'failed') await healthChanged(deps, source, 'failed', failure);
     }
   }
   let filled = 0;

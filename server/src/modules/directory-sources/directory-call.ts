@@ -3,6 +3,7 @@ import type { Config } from '../../config.js';
 import { AppError } from '../../http/errors.js';
 import type { ServiceContext } from '../../service-context.js';
 import { asService, resolveCredential, tenantSlug } from '../ldap/public.js';
+import { recordHealth } from './health.js';
 import { domainSid } from './ldap-search.js';
 import { updateSource } from './store.js';
 import type { DirectorySourcesTable } from './tables.js';
@@ -11,11 +12,12 @@ import type { DirectorySourcesTable } from './tables.js';
  * Every live call to a directory source goes through `withDirectory` (document 3): verified TLS
  * (LDAPS or StartTLS, the CA of the credential or the system roots), the domain SID pinned at
  * first contact, no referral chasing (ldapts reports referrals and never follows them), a
- * ten-second deadline, eight live searches per process and one attempt per source per second.
- * A failure is a 502 with a reason from a fixed list; the directory's own text is never sent.
+ * deadline (`DLP_DIRECTORY_DEADLINE_MS`, document 3's ten seconds by default) that closes the
+ * connection and frees the live-search slot, eight live searches per process and one attempt
+ * per source per second. A failure is a 502 with a reason from a fixed list; the directory's own
+ * text is never sent. Each outcome is recorded on the source (health.ts).
  */
 
-export const DEADLINE_MS = 10_000;
 export const LIVE_SEARCHES = 8;
 const ATTEMPT_GAP_MS = 1_000;
 
@@ -83,12 +85,17 @@ function takeAttempt(sourceId: string, nowMs: number): void {
   if (lastAttempt.size > 10_000) lastAttempt.delete(lastAttempt.keys().next().value as string);
 }
 
-function deadline<T>(work: Promise<T>): Promise<T> {
+/** The work's outcome, or a `timeout` failure at `ms`; then `abort` closes the work's connection. */
+function deadline<T>(work: (signal: AbortSignal) => Promise<T>, ms: number): Promise<T> {
+  const abort = new AbortController();
   let timer: NodeJS.Timeout | undefined;
   const late = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new DirectoryFailure('timeout')), DEADLINE_MS);
+    timer = setTimeout(() => {
+      reject(new DirectoryFailure('timeout'));
+      abort.abort();
+    }, ms);
   });
-  return Promise.race([work, late]).finally(() => clearTimeout(timer));
+  return Promise.race([work(abort.signal), late]).finally(() => clearTimeout(timer));
 }
 
 /**
@@ -104,17 +111,16 @@ export async function withDirectory<T>(
   takeAttempt(source.id, ctx.clock.now().getTime());
   live++;
   try {
-    const result = await deadline(callOnce(ctx, config, source, work));
-    await updateSource(ctx.db, source.tenant_id, source.id, {
-      verification: 'verified',
-      last_verified_at: ctx.clock.now().toISOString(),
-      last_failure: null,
-    });
+    const result = await deadline(
+      (signal) => callOnce(ctx, config, source, work, signal),
+      config.directory.deadlineMs,
+    );
+    await recordHealth(ctx, source, null);
     return result;
   } catch (error) {
     if (error instanceof AppError) throw error;
     const reason = reasonOf(error);
-    await updateSource(ctx.db, source.tenant_id, source.id, { verification: 'failed', last_failure: reason });
+    await recordHealth(ctx, source, reason);
     throw failureError(reason);
   } finally {
     live--;
@@ -126,6 +132,7 @@ async function callOnce<T>(
   config: Config,
   source: DirectorySourcesTable,
   work: (client: Client, baseDn: string, domain: string) => Promise<T>,
+  signal: AbortSignal,
 ): Promise<T> {
   if (source.kind !== 'directory_windows') throw new DirectoryFailure('not_supported');
   const cred = resolveCredential(
@@ -134,13 +141,18 @@ async function callOnce<T>(
     await tenantSlug(ctx, source.tenant_id),
   );
   if ('problem' in cred) throw new DirectoryFailure('credential');
-  return asService(cred, cred.ca, async (client) => {
-    const domain = await domainSid(client, cred.baseDn);
-    if (domain === null) throw new DirectoryFailure('search_refused');
-    if (source.pinned_id === null) {
-      await updateSource(ctx.db, source.tenant_id, source.id, { pinned_id: domain });
-      source.pinned_id = domain;
-    } else if (source.pinned_id !== domain) throw new DirectoryFailure('domain_changed');
-    return work(client, cred.baseDn, domain);
-  });
+  return asService(
+    cred,
+    cred.ca,
+    async (client) => {
+      const domain = await domainSid(client, cred.baseDn);
+      if (domain === null) throw new DirectoryFailure('search_refused');
+      if (source.pinned_id === null) {
+        await updateSource(ctx.db, source.tenant_id, source.id, { pinned_id: domain });
+        source.pinned_id = domain;
+      } else if (source.pinned_id !== domain) throw new DirectoryFailure('domain_changed');
+      return work(client, cred.baseDn, domain);
+    },
+    signal,
+  );
 }

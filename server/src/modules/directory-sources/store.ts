@@ -60,3 +60,25 @@ export async function updateSource(
     .where('id', '=', id)
     .execute();
 }
+
+/**
+ * Applies `patch` only while the row's verification is `failed` (`wasFailed` true) or is not
+ * (false); answers whether it did. The health audit keys on this: one statement decides the
+ * transition, so two calls ending at once audit it once.
+ */
+export async function updateSourceIfFailed(
+  db: Db,
+  tenantId: string,
+  id: string,
+  wasFailed: boolean,
+  patch: Partial<Omit<DirectorySourcesTable, 'id' | 'tenant_id'>>,
+): Promise<boolean> {
+  const result = await db
+    .updateTable('directory_sources')
+    .set(patch)
+    .where('tenant_id', '=', tenantId)
+    .where('id', '=', id)
+    .where('verification', wasFailed ? '=' : '<>', 'failed')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}

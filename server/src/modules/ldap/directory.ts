@@ -28,7 +28,7 @@ export interface DirectoryUser {
   disabled: boolean;
 }
 
-async function connect(cred: DirectoryCredential, ca: string | null): Promise<Client> {
+async function connect(cred: DirectoryCredential, ca: string | null, signal?: AbortSignal): Promise<Client> {
   const tlsOptions = { ...(ca ? { ca: [ca] } : {}), minVersion: 'TLSv1.2' as const };
   const client = new Client({
     url: cred.url,
@@ -36,19 +36,22 @@ async function connect(cred: DirectoryCredential, ca: string | null): Promise<Cl
     connectTimeout: TIMEOUT_MS,
     ...(cred.startTls ? {} : { tlsOptions }),
   });
+  // An abort (the caller's deadline) closes the socket at once, even mid-connect or mid-search.
+  signal?.addEventListener('abort', () => void client.unbind().catch(() => undefined), { once: true });
   // The upgraded socket checks the certificate against the URL's host (Node's default would be
   // "localhost").
   if (cred.startTls) await client.startTLS({ ...tlsOptions, host: new URL(cred.url).hostname });
   return client;
 }
 
-/** Runs `work` on a client bound as the service account. */
+/** Runs `work` on a client bound as the service account; `signal` aborts it by closing the socket. */
 export async function asService<T>(
   cred: DirectoryCredential,
   ca: string | null,
   work: (client: Client) => Promise<T>,
+  signal?: AbortSignal,
 ): Promise<T> {
-  const client = await connect(cred, ca);
+  const client = await connect(cred, ca, signal);
   try {
     await client.bind(cred.bindDn, cred.password);
     return await work(client);
