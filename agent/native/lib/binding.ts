@@ -138,8 +138,10 @@ export type SessionPipeEvent =
       refused?: string;
     }
   | { kind: 'data'; conn: number; data: Buffer }
-  | { kind: 'close'; conn: number; reason: string }
-  | { kind: 'error'; message: string };
+  /** `syscall`/`osCode`: the call that failed and its Windows error, when the end is a failure. */
+  | { kind: 'close'; conn: number; reason: string; syscall?: string; osCode?: number }
+  /** A failure of the listener (accept, a new instance); `fatal` 1: it accepts nobody any more. */
+  | { kind: 'error'; message: string; syscall?: string; osCode?: number; fatal?: number };
 
 /** A native dialog of the session helper. */
 export interface DialogSpec {

@@ -6,6 +6,7 @@ import type {
   InteractiveIdentity,
   SessionConnection,
   SessionListener,
+  SessionListenerProblem,
   SessionPeer,
   SessionSupport,
 } from '../platform/types.js';
@@ -42,6 +43,9 @@ export class SessionChannel {
   private lastLaunchReason: string | null = null;
   private readonly helpers = new Set<Helper>();
   private readonly sockets = new Set<SessionConnection>();
+  /** Why nobody can connect (the listener could not start, or failed since); null while it serves. */
+  private down: string | null = null;
+  private lastProblem = { key: '', at: Number.NEGATIVE_INFINITY };
 
   constructor(
     private readonly support: SessionSupport,
@@ -49,11 +53,37 @@ export class SessionChannel {
     private readonly log: Logger,
   ) {}
 
+  /** Listens for helpers; throws why it cannot (the caller records it with `unavailable`). */
   async start(): Promise<void> {
     this.server = await this.support.listen(
       this.support.socketPath(),
       (c, peer) => void this.accept(c, peer),
+      (p) => this.problem(p),
     );
+    this.down = null;
+  }
+
+  /** The channel could not start: nobody is asked, and capabilities say why. */
+  unavailable(reason: string): void {
+    this.down = reason;
+  }
+
+  /**
+   * A failure of the listener or of a connection, logged with its OS error code. The same failure
+   * repeating is logged once a minute; a fatal one leaves the channel down until the next start.
+   */
+  private problem(p: SessionListenerProblem, now = Date.now()): void {
+    const key = `${p.syscall ?? ''}:${p.osCode ?? ''}:${p.fatal}`;
+    if (key !== this.lastProblem.key || now - this.lastProblem.at >= 60_000) {
+      this.lastProblem = { key, at: now };
+      this.log(p.fatal ? 'error' : 'warn', 'session channel failure', {
+        error: p.message,
+        syscall: p.syscall ?? null,
+        os_code: p.osCode ?? null,
+        listening: !p.fatal,
+      });
+    }
+    if (p.fatal) this.down = p.message;
   }
 
   async stop(): Promise<void> {
@@ -78,7 +108,12 @@ export class SessionChannel {
     if (!launch || !this.server || this.helpers.size > 0 || now - this.lastLaunch < HELPER_RELAUNCH_MS)
       return null;
     this.lastLaunch = now;
-    const r = await launch();
+    let r: { pid: number | null; reason: string | null };
+    try {
+      r = await launch();
+    } catch (e) {
+      r = { pid: null, reason: `the helper could not be started: ${(e as Error).message}` };
+    }
     if (r.pid !== null) this.log('info', 'session helper started', { pid: r.pid });
     else if (r.reason !== this.lastLaunchReason)
       this.log('info', 'session helper not started', { reason: r.reason });
@@ -88,6 +123,7 @@ export class SessionChannel {
 
   /** For capabilities: true only while a helper of the signed-in person can show notifications. */
   notifyStatus(): { notify: boolean; reason: string } {
+    if (this.down) return { notify: false, reason: `no session channel: ${this.down}` };
     const h = [...this.helpers];
     if (h.length === 0)
       return { notify: false, reason: 'no session helper (dlp-agent session) is connected' };

@@ -28,8 +28,10 @@ export async function serveOnce(
   return new Promise((resolve) => {
     const open = new Map<string, AbortController>();
     let end: HelperEnd | null = null;
+    // The first end seen wins, except that the service's refusal line, once read, names the end
+    // even when a failed write reported the pipe lost first.
     const finish = (e: HelperEnd) => {
-      end ??= e;
+      if (end === null || (end.kind === 'lost' && e.kind === 'refused')) end = e;
     };
     const onStop = () => {
       finish({ kind: 'stopped' });

@@ -24,6 +24,15 @@ export interface SessionPeer {
 /** A connection of the session channel: a Unix socket, or a named pipe served by the addon. */
 export type SessionConnection = Duplex;
 
+/** A failure of the listener or of one connection, with the OS call and its error code. */
+export interface SessionListenerProblem {
+  message: string;
+  syscall?: string;
+  osCode?: number;
+  /** The listener accepts nobody any more. */
+  fatal: boolean;
+}
+
 export interface SessionListener {
   /** Stops accepting; connections already open are the caller's to end. */
   close(): Promise<void>;
@@ -71,11 +80,13 @@ export interface SessionSupport {
   socketPath(): string;
   /**
    * Listens at `address` (throws `another process serves …` when something already does). Each
-   * connection comes with its peer as the kernel recorded it, or with why it is refused.
+   * connection comes with its peer as the kernel recorded it, or with why it is refused. Failures
+   * after listening started (accepting, a connection's I/O) go to `onProblem` (Windows pipe).
    */
   listen(
     address: string,
     onConnection: (conn: SessionConnection, peer: SessionPeer | { refused: string }) => void,
+    onProblem?: (p: SessionListenerProblem) => void,
   ): Promise<SessionListener>;
   /** The helper's end: connects to `address`; rejects with the reason it cannot. */
   connect(address: string): Promise<SessionConnection>;

@@ -29,6 +29,7 @@ struct Conn {
   std::string out;
   bool ending = false;
   bool ended = false;
+  bool overflowed = false;  // cut off: more than kMaxQueued waiting for a peer that does not read
   ~Conn() {
     for (HANDLE h : {stop, queued, done})
       if (h != nullptr) CloseHandle(h);
@@ -40,8 +41,15 @@ std::mutex& gMutex = *new std::mutex();  // never destroyed (see the maps below)
 auto& gConns = *new std::map<uint32_t, std::shared_ptr<Conn>>();
 uint32_t gNextId = 1;
 
-// Writes everything queued; false when the pipe broke or the connection was told to stop.
-bool WriteQueued(Conn* c, HANDLE writeEvent) {
+// Why a connection's I/O thread ended: the failing call and its Windows error (0: a normal end).
+struct Failure {
+  const char* syscall = nullptr;
+  DWORD code = 0;
+};
+
+// Writes everything queued; false when the pipe broke (`failure` says how) or the connection
+// was told to stop (`failure` stays empty).
+bool WriteQueued(Conn* c, HANDLE writeEvent, Failure* failure) {
   for (;;) {
     std::string chunk;
     {
@@ -53,18 +61,36 @@ bool WriteQueued(Conn* c, HANDLE writeEvent) {
     ov.hEvent = writeEvent;
     ResetEvent(writeEvent);
     if (!WriteFile(c->pipe, chunk.data(), static_cast<DWORD>(chunk.size()), nullptr, &ov) &&
-        GetLastError() != ERROR_IO_PENDING)
+        GetLastError() != ERROR_IO_PENDING) {
+      *failure = {"WriteFile", GetLastError()};
       return false;
+    }
     HANDLE waits[2] = {c->stop, writeEvent};
-    if (WaitForMultipleObjects(2, waits, FALSE, INFINITE) == WAIT_OBJECT_0) {
+    DWORD w = WaitForMultipleObjects(2, waits, FALSE, INFINITE);
+    if (w != WAIT_OBJECT_0 + 1) {
+      if (w != WAIT_OBJECT_0) *failure = {"WaitForMultipleObjects", GetLastError()};
       CancelIoEx(c->pipe, &ov);
       DWORD ignored = 0;
       GetOverlappedResult(c->pipe, &ov, &ignored, TRUE);
       return false;
     }
     DWORD written = 0;
-    if (!GetOverlappedResult(c->pipe, &ov, &written, FALSE) || written != chunk.size()) return false;
+    if (!GetOverlappedResult(c->pipe, &ov, &written, FALSE)) {
+      *failure = {"WriteFile", GetLastError()};
+      return false;
+    }
+    if (written != chunk.size()) {
+      *failure = {"WriteFile", ERROR_WRITE_FAULT};
+      return false;
+    }
   }
+}
+
+// A broken pipe is the peer's end, not a failure.
+std::string EndOf(const char* syscall, DWORD err, Failure* failure) {
+  if (err == ERROR_BROKEN_PIPE || err == ERROR_PIPE_NOT_CONNECTED) return "closed";
+  *failure = {syscall, err};
+  return "read failed";
 }
 
 void Run(std::shared_ptr<Conn> c) {
@@ -75,12 +101,13 @@ void Run(std::shared_ptr<Conn> c) {
   rov.hEvent = readEvent;
   bool reading = false;
   std::string why = "closed";
+  Failure failure;
   for (;;) {
     if (!reading) {
       ResetEvent(readEvent);
       if (!ReadFile(c->pipe, buffer.data(), static_cast<DWORD>(buffer.size()), nullptr, &rov) &&
           GetLastError() != ERROR_IO_PENDING) {
-        why = GetLastError() == ERROR_BROKEN_PIPE ? "closed" : "read failed";
+        why = EndOf("ReadFile", GetLastError(), &failure);
         break;
       }
       reading = true;
@@ -95,18 +122,23 @@ void Run(std::shared_ptr<Conn> c) {
       reading = false;
       DWORD n = 0;
       if (!GetOverlappedResult(c->pipe, &rov, &n, FALSE)) {
-        why = GetLastError() == ERROR_BROKEN_PIPE ? "closed" : "read failed";
+        why = EndOf("ReadFile", GetLastError(), &failure);
         break;
       }
       if (n > 0) c->channel->Post(JsEvent().Text("kind", "data").Number("conn", c->id).Bytes("data", std::string(buffer.data(), n)));
       continue;
     }
     if (w != WAIT_OBJECT_0 + 2) {
+      failure = {"WaitForMultipleObjects", GetLastError()};
       why = "wait failed";
       break;
     }
-    if (!WriteQueued(c.get(), writeEvent)) {
-      why = "write failed";
+    if (!WriteQueued(c.get(), writeEvent, &failure)) {
+      // The peer's end shows as a broken pipe on write too; a stop asked for is an end.
+      if (failure.code == ERROR_BROKEN_PIPE || failure.code == ERROR_NO_DATA ||
+          failure.code == ERROR_PIPE_NOT_CONNECTED)
+        failure = {};
+      why = failure.syscall != nullptr ? "write failed" : "closed";
       break;
     }
     bool ending = false;
@@ -129,6 +161,7 @@ void Run(std::shared_ptr<Conn> c) {
     std::lock_guard<std::mutex> lock(c->mutex);
     c->ended = true;
     c->out.clear();
+    if (c->overflowed) why = "cut off: the peer does not read (1 MiB queued)";
   }
   CloseHandle(c->pipe);
   c->pipe = INVALID_HANDLE_VALUE;
@@ -138,7 +171,11 @@ void Run(std::shared_ptr<Conn> c) {
     std::lock_guard<std::mutex> lock(gMutex);
     gConns.erase(c->id);
   }
-  c->channel->Post(JsEvent().Text("kind", "close").Number("conn", c->id).Text("reason", why));
+  JsEvent end;
+  end.Text("kind", "close").Number("conn", c->id).Text("reason", why);
+  // A failure carries its call and Windows error, so the service can log it (never swallowed).
+  if (failure.syscall != nullptr) end.Text("syscall", failure.syscall).Number("osCode", failure.code);
+  c->channel->Post(std::move(end));
   if (c->ownsChannel) c->channel->Close();
   SetEvent(c->done);
 }
@@ -175,6 +212,7 @@ bool PipeConnectionWrite(uint32_t id, std::string bytes) {
     std::lock_guard<std::mutex> lock(c->mutex);
     if (c->ended || c->ending) return false;
     if (c->out.size() + bytes.size() > kMaxQueued) {
+      c->overflowed = true;
       SetEvent(c->stop);
       return false;
     }

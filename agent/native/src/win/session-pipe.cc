@@ -103,19 +103,38 @@ JsEvent CheckClient(HANDLE pipe) {
   return e;
 }
 
+// A failure of the listener, with the call and its Windows error (the service logs it). `fatal`:
+// the listener accepts nobody any more.
+JsEvent ListenerError(const char* syscall, DWORD err, bool fatal) {
+  return JsEvent()
+      .Text("kind", "error")
+      .Text("syscall", syscall)
+      .Number("osCode", err)
+      .Number("fatal", fatal ? 1 : 0)
+      .Text("message", Failure(syscall, err));
+}
+
 void Serve(Listener* l) {
   HANDLE instance = l->first;
   l->first = INVALID_HANDLE_VALUE;
   HANDLE connected = CreateEventW(nullptr, TRUE, FALSE, nullptr);
+  if (connected == nullptr) {
+    l->channel->Post(ListenerError("CreateEventW", GetLastError(), true));
+    CloseHandle(instance);
+    return;
+  }
   while (instance != INVALID_HANDLE_VALUE) {
     OVERLAPPED ov{};
     ov.hEvent = connected;
     ResetEvent(connected);
     bool ok = ConnectNamedPipe(instance, &ov) != FALSE;
     DWORD err = GetLastError();
+    const char* failed = "ConnectNamedPipe";
     if (!ok && err == ERROR_IO_PENDING) {
       HANDLE waits[2] = {l->stop, connected};
-      if (WaitForMultipleObjects(2, waits, FALSE, INFINITE) != WAIT_OBJECT_0 + 1) {
+      DWORD w = WaitForMultipleObjects(2, waits, FALSE, INFINITE);
+      if (w != WAIT_OBJECT_0 + 1) {
+        if (w != WAIT_OBJECT_0) l->channel->Post(ListenerError("WaitForMultipleObjects", GetLastError(), true));
         CancelIoEx(instance, &ov);
         DWORD ignored = 0;
         GetOverlappedResult(instance, &ov, &ignored, TRUE);
@@ -125,6 +144,7 @@ void Serve(Listener* l) {
       DWORD ignored = 0;
       ok = GetOverlappedResult(instance, &ov, &ignored, FALSE) != FALSE;
       err = GetLastError();
+      failed = "GetOverlappedResult";
     } else if (!ok && err == ERROR_PIPE_CONNECTED) {
       ok = true;
     }
@@ -133,11 +153,17 @@ void Serve(Listener* l) {
       uint32_t conn = StartPipeConnection(instance, l->channel, false);
       l->channel->Post(facts.Number("conn", conn));
     } else {
-      CloseHandle(instance);  // a client that left before it was served; the next one is awaited
+      // A client that left before it was served (ERROR_NO_DATA) is ordinary; anything else is
+      // reported. Either way this instance is dropped and the next client is awaited.
+      CloseHandle(instance);
+      if (err != ERROR_NO_DATA) {
+        l->channel->Post(ListenerError(failed, err, false));
+        // A failure that repeats at once must not spin: one attempt a second, until stopped.
+        if (WaitForSingleObject(l->stop, 1000) != WAIT_TIMEOUT) break;
+      }
     }
     instance = NewInstance(l->name, false, &err);
-    if (instance == INVALID_HANDLE_VALUE)
-      l->channel->Post(JsEvent().Text("kind", "error").Text("message", Failure("CreateNamedPipeW", err)));
+    if (instance == INVALID_HANDLE_VALUE) l->channel->Post(ListenerError("CreateNamedPipeW", err, true));
   }
   CloseHandle(connected);
 }

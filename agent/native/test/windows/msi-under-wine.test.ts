@@ -26,6 +26,10 @@ const SOURCE_KEY = 'HKLM\\System\\CurrentControlSet\\Services\\EventLog\\Applica
 const POLICY_KEY = 'HKLM\\SOFTWARE\\Policies\\Custos\\Agent';
 const BUILD_KEY = 'HKLM\\SOFTWARE\\Microsoft\\Windows NT\\CurrentVersion';
 
+interface AgentView {
+  capabilities?: { channels?: Record<string, { observe: boolean; notify: boolean; reason?: string | null }> };
+}
+
 let work = '';
 let m: WineMachine;
 let server: RunningServer;
@@ -146,9 +150,27 @@ describe('the MSI under Wine msiexec', () => {
     expect(svc).toMatch(/ImagePath\s+REG_\w+\s+.*dlp-agent\.exe.* run/);
     expect(m.reg(['query', SOURCE_KEY])).toMatch(/EventMessageFile/);
     // The service control manager started it, and it answered (running reported at attach).
-    expect(readFileSync(join(m.c(STATE_DIR), 'logs', 'agent.log'), 'utf8')).toContain(
-      'running as a Windows service',
+    const log = () => readFileSync(join(m.c(STATE_DIR), 'logs', 'agent.log'), 'utf8');
+    expect(log()).toContain('running as a Windows service');
+    if (STAND_IN) return; // the stand-in stops at opening its queue (no Windows SQLite addon)
+    // The session channel is on by default and starts after RUNNING was reported; under Wine
+    // nobody is signed in, so no helper is started and `notify` is false with that reason.
+    await waitFor('the session channel', () => log().includes('session channel listening'), 60_000);
+    expect(log().indexOf('running as a Windows service')).toBeLessThan(
+      log().indexOf('session channel listening'),
     );
+    const channels = async () =>
+      (await retried(async () => (await fresh()).ok(api.get<AgentView>(`/agents/${state!.device_id}`))))
+        .capabilities?.channels ?? {};
+    const deadline = Date.now() + 60_000;
+    while (!Object.values(await channels()).some((c) => c.observe) && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 1000));
+    const observed = Object.values(await channels()).filter((c) => c.observe);
+    expect(observed.length).toBeGreaterThan(0);
+    for (const c of observed) {
+      expect(c.notify).toBe(false);
+      expect(c.reason).toContain('no session helper (dlp-agent session) is connected');
+    }
   });
 
   it.runIf(STAND_IN)(

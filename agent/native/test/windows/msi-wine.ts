@@ -27,7 +27,7 @@ const ENTRY_ARGS = STAND_IN ? '"[INSTALLDIR]app\\node_modules\\@custos\\agent\\b
 
 export interface WineMachine {
   prefix: string;
-  /** Where the service's Wine debug output lands (services.exe was started with +eventlog). */
+  /** Where the service's Wine debug output lands (services.exe was started with +eventlog,+service). */
   serviceTrace: string;
   msi: string;
   /** Runs a Windows program; stdio to files (Windows node.exe cannot write to a Unix pipe). */
@@ -123,9 +123,14 @@ export function wineMachine(work: string, msi: string): WineMachine {
   reg(['add', envKey, '/v', 'DLP_AGENT_TCP_KEEPALIVE', '/t', 'REG_SZ', '/d', 'off', '/f']);
   spawnSync('wineserver', ['-k'], { env: env('-all'), stdio: 'ignore' });
   spawnSync('wineserver', ['-p'], { env: env('-all'), stdio: 'ignore' });
-  // The session's first process starts services.exe: with +eventlog, and its stderr kept.
+  // The session's first process starts services.exe: with +eventlog (the agent's events) and
+  // +service with timestamps (when a service process connected and which state it reported, so a
+  // StartServices failure such as 1053 can be read from the trace), and its stderr kept.
   const t = openSync(serviceTrace, 'w');
-  spawnSync('wine', ['cmd', '/c', 'exit'], { stdio: ['ignore', 'ignore', t], env: env('+eventlog') });
+  spawnSync('wine', ['cmd', '/c', 'exit'], {
+    stdio: ['ignore', 'ignore', t],
+    env: env('+timestamp,+eventlog,+service'),
+  });
   closeSync(t);
   const c = (path: string) => join(prefix, 'drive_c', ...path.replace(/^C:\\/i, '').split('\\'));
   const files = (path: string): string[] => {

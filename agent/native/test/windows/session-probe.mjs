@@ -25,7 +25,7 @@ function failure(fn) {
 
 async function until(what, ms = 20_000) {
   const end = Date.now() + ms;
-  while (!what()) {
+  while (!(await what())) {
     if (Date.now() > end) throw new Error('condition not reached in time');
     await new Promise((r) => setTimeout(r, 20));
   }
@@ -40,8 +40,11 @@ function startHelper(pipe, answer) {
   child.stdout.on('data', (d) => {
     out += d;
   });
-  const done = new Promise((resolve) => child.on('exit', (code) => resolve({ code, out: out.trim() })));
-  return { pid: child.pid, done };
+  // The helper's last line is its end; earlier lines report withdrawals as they happen.
+  const done = new Promise((resolve) =>
+    child.on('exit', (code) => resolve({ code, out: out.trim().split('\n').at(-1) ?? '' })),
+  );
+  return { pid: child.pid, done, lines: () => out.split('\n').filter(Boolean) };
 }
 
 const me = native.nativeFunction('processTokenIdentity')();
@@ -72,6 +75,8 @@ const scenarios = {
           return new Promise((_, reject) =>
             signal.addEventListener('abort', () => {
               withdrawn.push(prompt.kind);
+              // Told at once, so the service's side can wait for it instead of sleeping.
+              process.stdout.write(`${JSON.stringify({ withdrawn: prompt.kind })}\n`);
               reject(new Error('withdrawn'));
             }),
           );
@@ -99,14 +104,18 @@ const scenarios = {
       conn.resume();
     });
     const raw = [];
+    const ends = { server: [], client: [], errors: [] };
     const listenerId = native.nativeFunction('sessionPipeListen')(`${PIPE}-raw`, (e) => {
       if (e.kind === 'connect') {
         raw.push(e);
         native.nativeFunction('sessionPipeEnd')(e.conn, false);
-      }
+      } else if (e.kind === 'close') ends.server.push(e);
+      else if (e.kind === 'error') ends.errors.push(e);
     });
-    const rawClient = native.nativeFunction('sessionPipeConnect')(`${PIPE}-raw`, () => {});
-    await until(() => raw.length === 1);
+    const rawClient = native.nativeFunction('sessionPipeConnect')(`${PIPE}-raw`, (e) => {
+      if (e.kind === 'close') ends.client.push(e);
+    });
+    await until(() => raw.length === 1 && ends.server.length === 1 && ends.client.length === 1);
     native.nativeFunction('sessionPipeStop')(listenerId);
     const second = await listenPipe(PIPE, () => {}).then(
       async (l) => {
@@ -126,14 +135,24 @@ const scenarios = {
       (e) => e.message,
     );
     await observed.close();
-    const afterStop = await connectPipe(PIPE, false).then(
-      () => 'connected',
-      (e) => ({ code: e.code, syscall: e.syscall, osCode: e.osCode }),
-    );
+    // The name is gone once the last instance is: a connection whose server end has not yet seen
+    // its client leave still answers "busy" (231), so that answer is asked again until a deadline.
+    let afterStop;
+    await until(async () => {
+      afterStop = await connectPipe(PIPE, false).then(
+        (c) => {
+          c.destroy();
+          return 'connected';
+        },
+        (e) => ({ code: e.code, syscall: e.syscall, osCode: e.osCode }),
+      );
+      return afterStop.osCode !== 231;
+    });
     return {
       me: { pid: process.pid, userSid: me.userSid, sessionId: me.sessionId },
       raw: raw[0],
       rawClient,
+      ends,
       seen,
       second,
       asService,
@@ -175,7 +194,8 @@ const scenarios = {
       { kind: 'continue', title: 'Custos', text: 'Card numbers' },
       500,
     );
-    await new Promise((r) => setTimeout(r, 300));
+    // The withdrawal reaches the helper over the pipe: its line says so (deadline in `until`).
+    await until(() => silent.lines().some((l) => l.includes('"withdrawn"')));
     await quiet.stop();
     const silentEnd = await silent.done;
     // The same person is not at the console: the channel refuses the helper before any prompt.

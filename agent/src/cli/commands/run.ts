@@ -34,7 +34,8 @@ export const runCommand: Command = {
         maxBytes: config.logMaxBytes,
         retainDays: config.logRetainDays,
       });
-      log('info', 'running as a Windows service');
+      // How long the process took to reach the service control manager (Wine allows 10 s, Windows 30 s).
+      log('info', 'running as a Windows service', { uptime_ms: Math.round(process.uptime() * 1000) });
     }
     if (!service?.isService) return runAgent(ctx, config, log, ac.signal, once);
     let code: number;

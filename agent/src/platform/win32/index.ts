@@ -77,9 +77,12 @@ function entryScript(): string | null {
   return first && /\.(c|m)?js$/i.test(first) ? first : null;
 }
 
-/** Whether the service and `dlp-agent session` use the session channel (opt-in for now). */
+/**
+ * Whether the service and `dlp-agent session` use the session channel: on unless
+ * `DLP_AGENT_WINDOWS_SESSION=0` is in the machine environment (docs/agent.md, the off switch).
+ */
 export function sessionChannelEnabled(env: NodeJS.ProcessEnv = process.env): boolean {
-  return env.DLP_AGENT_WINDOWS_SESSION === '1';
+  return env.DLP_AGENT_WINDOWS_SESSION !== '0';
 }
 
 function windowsSession(): NonNullable<Platform['session']> {
@@ -120,9 +123,9 @@ export async function createPlatform(_overrides: PlatformOverrides): Promise<Pla
     restrictNewFiles: () => undefined,
     // No glibc arenas to trim: the Windows heap returns freed pages itself.
     releaseFreedMemory: () => false,
-    // Issue 18: the session channel over a named pipe; the service starts the helper itself. Off
-    // unless DLP_AGENT_WINDOWS_SESSION=1: with it on, the installed service fails to start under
-    // Wine's msiexec (1053, not diagnosed yet; docs/native.md, "Session channel on Windows").
+    // Issue 18: the session channel over a named pipe; the service starts the helper itself. It
+    // starts after the service reported running, and a failure leaves the service without it
+    // (people/service-start.ts). DLP_AGENT_WINDOWS_SESSION=0 turns it off.
     session: sessionChannelEnabled() ? windowsSession() : undefined,
     // `dlp-agent uninstall` does not manage the Windows service; its installer does.
     installedService: () => ({ kind: 'none' }),

@@ -1,6 +1,6 @@
 import { Duplex } from 'node:stream';
 import { isNativeError, nativeFunction, type SessionPipeEvent } from '@custos/native';
-import type { SessionConnection, SessionListener, SessionPeer } from '../types.js';
+import type { SessionConnection, SessionListener, SessionListenerProblem, SessionPeer } from '../types.js';
 
 /** The service's pipe; `DLP_AGENT_SESSION_SOCKET` names another (tests, a second agent). */
 export const SESSION_PIPE = '\\\\.\\pipe\\custos-agent-session';
@@ -9,12 +9,34 @@ export function sessionPipeName(env: NodeJS.ProcessEnv = process.env): string {
   return env.DLP_AGENT_SESSION_SOCKET || SESSION_PIPE;
 }
 
+/** The addon's write and end of one connection (a stand-in in Linux unit tests). */
+export interface PipeIo {
+  /** False when the connection has already ended in the addon. */
+  write(conn: number, bytes: Buffer): boolean;
+  end(conn: number, flush: boolean): boolean;
+}
+
+const nativePipeIo: PipeIo = {
+  write: (conn, bytes) => nativeFunction('sessionPipeWrite')(conn, bytes),
+  end: (conn, flush) => nativeFunction('sessionPipeEnd')(conn, flush),
+};
+
+/** How a connection ended, as the addon's I/O thread reported it. */
+export type PipeEnd = Pick<Extract<SessionPipeEvent, { kind: 'close' }>, 'reason' | 'syscall' | 'osCode'>;
+
 /**
  * One named-pipe connection served by the addon's I/O thread, as a stream: bytes written go to
  * the addon's queue, bytes read arrive as its `data` events, its `close` ends the stream.
  */
 export class PipeConnection extends Duplex {
-  constructor(readonly conn: number) {
+  /** Set when the addon's `close` has been delivered. */
+  ended: PipeEnd | null = null;
+  private lostWrite: ((err?: Error | null) => void) | null = null;
+
+  constructor(
+    readonly conn: number,
+    private readonly io: PipeIo = nativePipeIo,
+  ) {
     super({ allowHalfOpen: false });
   }
 
@@ -22,7 +44,13 @@ export class PipeConnection extends Duplex {
   deliver(e: SessionPipeEvent): void {
     if (e.kind === 'data') this.push(e.data);
     else if (e.kind === 'close') {
+      this.ended = { reason: e.reason, syscall: e.syscall, osCode: e.osCode };
       this.push(null);
+      // A write the addon refused because the pipe had already ended fails only now, once what
+      // the peer sent before its end (a refusal line) has been read.
+      const lost = this.lostWrite;
+      this.lostWrite = null;
+      if (lost) this.once('end', () => lost(new Error('the pipe connection has ended')));
       // Nothing more can reach the peer: after the end is read, the stream closes (even unread).
       setImmediate(() => {
         if (!this.destroyed) this.destroy();
@@ -35,20 +63,21 @@ export class PipeConnection extends Duplex {
   }
 
   override _write(chunk: Buffer, _enc: BufferEncoding, cb: (err?: Error | null) => void): void {
-    cb(
-      nativeFunction('sessionPipeWrite')(this.conn, chunk)
-        ? null
-        : new Error('the pipe connection has ended'),
-    );
+    if (this.io.write(this.conn, chunk)) cb();
+    else if (this.ended) cb(new Error('the pipe connection has ended'));
+    // Ended in the addon, but its last bytes and its `close` are still on their way to JS: an
+    // error now would destroy the stream and drop them. The write fails after the end is read.
+    else this.lostWrite = cb;
   }
 
   override _final(cb: (err?: Error | null) => void): void {
-    nativeFunction('sessionPipeEnd')(this.conn, true);
+    this.io.end(this.conn, true);
     cb();
   }
 
   override _destroy(err: Error | null, cb: (err?: Error | null) => void): void {
-    nativeFunction('sessionPipeEnd')(this.conn, false);
+    this.io.end(this.conn, false);
+    this.lostWrite = null;
     cb(err);
   }
 }
@@ -63,14 +92,16 @@ export function peerOfConnect(
 }
 
 /**
- * The service's named pipe (docs/native.md, "Session channel on Windows"): the addon owns the name
- * (first instance), admits interactive users only, rejects remote clients and checks each client's
- * token against the active console session before it is handed over.
+ * Routes one listener's addon events: connections (with the addon's verdict on the client) to
+ * `onConnection`, their bytes and ends to their stream, and failures — of the listener (accepting,
+ * creating the next instance) or of a connection's I/O thread — to `onProblem` with the call and
+ * its Windows error, never swallowed.
  */
-export async function listenPipe(
-  address: string,
+export function pipeEventRouter(
   onConnection: (conn: SessionConnection, peer: SessionPeer | { refused: string }) => void,
-): Promise<SessionListener> {
+  onProblem: (p: SessionListenerProblem) => void,
+  io?: PipeIo,
+): (e: SessionPipeEvent) => void {
   const conns = new Map<number, PipeConnection>();
   // A connection's I/O thread starts before the addon announces it: its first bytes (the helper's
   // hello) may arrive ahead of `connect`, and wait here for it.
@@ -78,24 +109,47 @@ export async function listenPipe(
   // Ids grow; the addon announces this listener's connections in order. An event for an announced
   // connection that has already closed is dropped, never kept.
   let announced = 0;
+  return (e) => {
+    if (e.kind === 'error') {
+      onProblem({ message: e.message, syscall: e.syscall, osCode: e.osCode, fatal: e.fatal === 1 });
+      return;
+    }
+    if (e.kind === 'close' && e.syscall)
+      onProblem({
+        message: `session pipe connection ${e.conn}: ${e.reason}`,
+        syscall: e.syscall,
+        osCode: e.osCode,
+        fatal: false,
+      });
+    if (e.kind === 'connect') {
+      announced = e.conn;
+      const c = new PipeConnection(e.conn, io);
+      conns.set(e.conn, c);
+      c.on('close', () => conns.delete(e.conn));
+      onConnection(c, peerOfConnect(e));
+      for (const x of early.get(e.conn) ?? []) c.deliver(x);
+      early.delete(e.conn);
+      return;
+    }
+    const c = conns.get(e.conn);
+    if (c) c.deliver(e);
+    else if (e.conn > announced) early.set(e.conn, [...(early.get(e.conn) ?? []), e]);
+  };
+}
+
+/**
+ * The service's named pipe (docs/native.md, "Session channel on Windows"): the addon owns the name
+ * (first instance), admits interactive users only, rejects remote clients and checks each client's
+ * token against the active console session before it is handed over.
+ */
+export async function listenPipe(
+  address: string,
+  onConnection: (conn: SessionConnection, peer: SessionPeer | { refused: string }) => void,
+  onProblem: (p: SessionListenerProblem) => void = () => {},
+): Promise<SessionListener> {
   let id: number;
   try {
-    id = nativeFunction('sessionPipeListen')(address, (e) => {
-      if (e.kind === 'error') return;
-      if (e.kind === 'connect') {
-        announced = e.conn;
-        const c = new PipeConnection(e.conn);
-        conns.set(e.conn, c);
-        c.on('close', () => conns.delete(e.conn));
-        onConnection(c, peerOfConnect(e));
-        for (const x of early.get(e.conn) ?? []) c.deliver(x);
-        early.delete(e.conn);
-        return;
-      }
-      const c = conns.get(e.conn);
-      if (c) c.deliver(e);
-      else if (e.conn > announced) early.set(e.conn, [...(early.get(e.conn) ?? []), e]);
-    });
+    id = nativeFunction('sessionPipeListen')(address, pipeEventRouter(onConnection, onProblem));
   } catch (err) {
     // FILE_FLAG_FIRST_PIPE_INSTANCE: the name is another process's (another agent, or a squatter).
     if (isNativeError(err) && err.code === 'native.access_denied')
