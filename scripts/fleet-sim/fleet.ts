@@ -19,6 +19,10 @@ import { VirtualAgent } from './virtual-agent.js';
 export interface SimReport {
   options: Omit<SimOptions, 'serverEnv'>;
   setupSeconds: number;
+  /** Endpoints enrolled (and their first policy fetched) per second of setup. */
+  enrolPerSecond: number;
+  /** Server CPU time per endpoint enrolled (enrolment and first policy fetch), all instances. */
+  enrolServerCpuMs: number;
   seconds: number;
   eventsSent: number;
   acks: Record<string, number>;
@@ -88,6 +92,8 @@ export async function runSimulation(
     const tokens = await enrolmentTokens(owner, d.first.password, GROUP, o.agents);
     log(`servers up (${o.db}, ${o.instances} instance(s)); enrolling ${o.agents} agents`);
     const setupTally = newTally();
+    const enrolStart = Date.now();
+    const enrolWatch = watchProcesses(d.pids);
     const agents = await inBatches(o.agents, o.enrolConcurrency, async (i) => {
       const agent = await VirtualAgent.enrol(transport, i, tokens[Math.floor(i / 1000)]!);
       await agent.fetchPolicy(setupTally);
@@ -95,7 +101,13 @@ export async function runSimulation(
       return agent;
     });
     const setupSeconds = (Date.now() - setupStart) / 1000;
-    log(`fleet enrolled in ${setupSeconds.toFixed(1)} s; running ${o.seconds} s`);
+    const enrolSeconds = (Date.now() - enrolStart) / 1000;
+    const enrolPerSecond = Math.round((o.agents / enrolSeconds) * 10) / 10;
+    const enrolCpu = enrolWatch.stop().servers.reduce((sum, s) => sum + s.cpuSeconds, 0);
+    const enrolServerCpuMs = round1((enrolCpu * 1000) / o.agents);
+    log(
+      `fleet enrolled in ${enrolSeconds.toFixed(1)} s (${enrolPerSecond}/s, server CPU ${enrolServerCpuMs} ms each); running ${o.seconds} s`,
+    );
 
     const tally: Tally = newTally();
     const watcher = watchProcesses(d.pids);
@@ -152,6 +164,8 @@ export async function runSimulation(
     return {
       options,
       setupSeconds,
+      enrolPerSecond,
+      enrolServerCpuMs,
       seconds,
       eventsSent: tally.eventsSent,
       acks: tally.acks,
@@ -187,7 +201,7 @@ export function formatReport(r: SimReport): string {
     .map(([k, v]) => `${k} ${v}`)
     .join(', ');
   return [
-    `fleet: ${o.agents} agents, ${o.db}, ${o.instances} instance(s), ${r.seconds.toFixed(0)} s run (setup ${r.setupSeconds.toFixed(0)} s)`,
+    `fleet: ${o.agents} agents, ${o.db}, ${o.instances} instance(s), ${r.seconds.toFixed(0)} s run (setup ${r.setupSeconds.toFixed(0)} s, ${r.enrolPerSecond} enrolments/s, server CPU ${r.enrolServerCpuMs} ms each)`,
     `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,

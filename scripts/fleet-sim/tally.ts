@@ -57,6 +57,8 @@ export interface ProcessFigures {
   pid: number;
   /** CPU time over the run divided by its wall time (100 = one core busy). */
   cpuPercent: number;
+  /** CPU time over the run, in seconds. */
+  cpuSeconds: number;
   peakRssMb: number;
 }
 
@@ -77,11 +79,15 @@ export function watchProcesses(pids: number[]): { stop(): { servers: ProcessFigu
     stop() {
       clearInterval(timer);
       const seconds = (Date.now() - started) / 1000;
-      const servers = pids.map((pid, i) => ({
-        pid,
-        cpuPercent: Math.round(((cpuTicks(pid) - ticks[i]!) / TICKS / seconds) * 100),
-        peakRssMb: Math.round(Math.max(peak[i]!, rssBytes(pid)) / 1024 / 1024),
-      }));
+      const servers = pids.map((pid, i) => {
+        const cpuSeconds = (cpuTicks(pid) - ticks[i]!) / TICKS;
+        return {
+          pid,
+          cpuPercent: Math.round((cpuSeconds / seconds) * 100),
+          cpuSeconds,
+          peakRssMb: Math.round(Math.max(peak[i]!, rssBytes(pid)) / 1024 / 1024),
+        };
+      });
       return { servers, load: loadavg().map((l) => Math.round(l * 100) / 100) };
     },
   };

@@ -230,15 +230,15 @@ export async function renewCertificate(
 ): Promise<{ certificate_pem: string; certificate_expires_at: string; ca_chain_pem: string }> {
   const now = ctx.clock.now();
   const raw = strictBase64(device.public_key_b64) as Buffer;
-  let csr: Awaited<ReturnType<typeof readCsr>>;
+  let csr: ReturnType<typeof readCsr>;
   try {
-    csr = await readCsr(csrPem, raw);
+    csr = readCsr(csrPem, device.signature_algorithm, raw);
   } catch (error) {
     if (error instanceof CsrError) throw fieldError('csr_pem', error.message);
     throw error;
   }
   const ca = await loadDeviceCa(ctx.db, device.tenant_id, parts.masterKey, now);
-  const cert = await issueDeviceCertificate(ca, csr, device.id, parts.deviceCertDays, now);
+  const cert = issueDeviceCertificate(ca, csr, device.id, parts.deviceCertDays, now);
   await setDeviceCertificate(ctx.db, device, cert.serial, cert.expiresAt.toISOString());
   await ctx.audit.write(auditContextFor(ctx), {
     action: 'agent.certificate_renewed',

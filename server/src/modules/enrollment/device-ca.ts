@@ -1,7 +1,19 @@
 import 'reflect-metadata';
-import { randomBytes, webcrypto } from 'node:crypto';
+import { createPrivateKey, type KeyObject, randomBytes, sign, verify, webcrypto } from 'node:crypto';
 import * as x509 from '@peculiar/x509';
 import type { Kysely } from 'kysely';
+import {
+  bitString,
+  children,
+  DerError,
+  readOnly,
+  sequence,
+  tlv,
+  toPem,
+  unsignedInteger,
+  x509Time,
+} from '../../crypto/der.js';
+import { type DeviceAlgorithm, importDeviceKey } from '../../crypto/device-keys.js';
 import { seal, unseal } from '../../crypto/seal.js';
 import type { Database } from '../../db/database.js';
 import './tables.js';
@@ -12,14 +24,17 @@ import { findDeviceCa, insertDeviceCaIfAbsent } from './store.js';
  * `ca_chain_pem`). One P-256 CA per tenant, created on first enrolment; its private key is sealed
  * under the master key with the tenant bound as context, so one tenant's sealed key does not open
  * as another's. Device certificates are issued from the agent's CSR for the enrolled key only.
+ *
+ * The CA itself is made with @peculiar/x509 (once per tenant); the per-endpoint work (checking
+ * the CSR, signing the certificate) uses Node's native crypto on the exact DER, synchronously:
+ * a fleet enrols thousands of endpoints, and the pure-JavaScript ASN.1 round trip with two
+ * WebCrypto thread-pool hops cost several milliseconds of the event loop each (docs/deploy.md).
  */
 x509.cryptoProvider.set(webcrypto as unknown as Parameters<typeof x509.cryptoProvider.set>[0]);
 
 const ALG = { name: 'ECDSA', namedCurve: 'P-256', hash: 'SHA-256' } as const;
 const DAY_MS = 86_400_000;
 const CA_YEARS = 10;
-
-type Key = webcrypto.CryptoKey;
 
 /** What issuing a device certificate needs besides the service context: the CA's sealing key and the lifetime. */
 export interface CertificateParts {
@@ -34,16 +49,53 @@ export class CsrError extends Error {
   }
 }
 
-interface LoadedCa {
+export interface LoadedCa {
   cert: x509.X509Certificate;
-  key: Key;
+  /** The CA's private key as Node's key object (signs device certificates). */
+  key: KeyObject;
   pem: string;
+  /** The CA certificate's subject, exactly as encoded there: each device certificate's issuer. */
+  subjectDer: Buffer;
+  /** The authority key identifier extension for certificates this CA issues. */
+  authorityKeyIdDer: Buffer;
 }
 
+/** 16 random bytes, positive and with a non-zero first byte, so the DER INTEGER is these bytes. */
 function serial(): string {
   const b = randomBytes(16);
-  b[0] = b[0]! & 0x7f;
+  b[0] = (b[0]! & 0x7f) | 0x40;
   return b.toString('hex');
+}
+
+/** ecdsa-with-SHA256 (RFC 5758: no parameters), the CA's signature algorithm. */
+const ECDSA_SHA256 = sequence(Buffer.from('06082a8648ce3d040302', 'hex'));
+/** The signature algorithm a CSR must carry for each device key algorithm (RFC 8410, RFC 5758). */
+const CSR_SIGNATURE_ALGORITHM: Record<DeviceAlgorithm, Buffer> = {
+  ed25519: sequence(Buffer.from('06032b6570', 'hex')),
+  ecdsa_p256_sha256: ECDSA_SHA256,
+};
+const VERSION_3 = Buffer.from('a003020102', 'hex');
+const COMMON_NAME = Buffer.from('0603550403', 'hex');
+/** The extensions every device certificate carries (made once, by the library, as before). */
+const DEVICE_EXTENSIONS = [
+  new x509.BasicConstraintsExtension(false, undefined, true),
+  new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
+  new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
+].map((e) => Buffer.from(e.rawData));
+
+/** A device id (a UUID) is a PrintableString, as the library encoded it; anything else UTF8String. */
+function commonNameValue(value: string): Buffer {
+  const printable = /^[A-Za-z0-9 '()+,./:=?-]+$/.test(value);
+  return tlv(printable ? 0x13 : 0x0c, Buffer.from(value, 'utf8'));
+}
+
+/** The subject Name of a certificate, as its bytes (tbsCertificate's sixth field). */
+function subjectOf(certDer: Buffer): Buffer {
+  const tbs = children(readOnly(certDer, 0x30))[0];
+  const fields = tbs ? children(tbs) : [];
+  const subject = fields[fields[0]?.tag === 0xa0 ? 5 : 4];
+  if (subject?.tag !== 0x30) throw new Error('device CA certificate has no subject');
+  return Buffer.from(subject.bytes);
 }
 
 function context(tenantId: string): string {
@@ -94,39 +146,70 @@ export async function loadDeviceCa(
   const keyPem = unseal(master, row.private_key_sealed, context(tenantId)).toString('utf8');
   const der = x509.PemConverter.decode(keyPem)[0];
   if (!der) throw new Error('device CA key is empty');
-  const key = await webcrypto.subtle.importKey('pkcs8', der, ALG, false, ['sign']);
-  const ca = { cert: new x509.X509Certificate(row.certificate_pem), key, pem: row.certificate_pem };
+  const cert = new x509.X509Certificate(row.certificate_pem);
+  const ca: LoadedCa = {
+    cert,
+    key: createPrivateKey({ key: Buffer.from(der), format: 'der', type: 'pkcs8' }),
+    pem: row.certificate_pem,
+    subjectDer: subjectOf(Buffer.from(cert.rawData)),
+    authorityKeyIdDer: Buffer.from((await x509.AuthorityKeyIdentifierExtension.create(cert)).rawData),
+  };
   loaded.set(tenantId, ca);
   return ca;
 }
 
+/** A CSR that passed `readCsr`: the device key it certifies, as SubjectPublicKeyInfo DER. */
+export interface CheckedCsr {
+  spki: Buffer;
+}
+
+const CSR_PEM =
+  /^\s*-----BEGIN (?:NEW )?CERTIFICATE REQUEST-----([A-Za-z0-9+/=\s]+)-----END (?:NEW )?CERTIFICATE REQUEST-----\s*$/;
+
+/** The request info (the signed bytes), the signature algorithm and the signature of a CSR. */
+function csrParts(csrPem: string): { info: Buffer; spki: Buffer; algorithm: Buffer; signature: Buffer } {
+  const b64 = CSR_PEM.exec(csrPem)?.[1];
+  if (!b64) throw new DerError('not PEM');
+  const [info, algorithm, signature, ...rest] = children(readOnly(Buffer.from(b64, 'base64'), 0x30));
+  if (info?.tag !== 0x30 || algorithm?.tag !== 0x30 || signature?.tag !== 0x03 || rest.length > 0)
+    throw new DerError('not a CertificationRequest');
+  const [version, subject, spki] = children(info);
+  if (!version?.bytes.equals(Buffer.of(2, 1, 0)) || subject?.tag !== 0x30 || spki?.tag !== 0x30)
+    throw new DerError('not a CertificationRequestInfo');
+  if (signature.content[0] !== 0) throw new DerError('signature has unused bits');
+  return {
+    info: info.bytes,
+    spki: spki.bytes,
+    algorithm: algorithm.bytes,
+    signature: signature.content.subarray(1),
+  };
+}
+
 /**
- * Reads the CSR, checks its own signature and that it certifies exactly the enrolled device key
- * (the SubjectPublicKeyInfo ends with the raw key bytes for both Ed25519 and P-256).
+ * Reads the CSR, checks that it certifies exactly the enrolled device key (its
+ * SubjectPublicKeyInfo is the key's own) and that the device key signed it with the algorithm
+ * the enrolment names.
  */
-export async function readCsr(
-  csrPem: string,
-  devicePublicKey: Uint8Array,
-): Promise<x509.Pkcs10CertificateRequest> {
-  let csr: x509.Pkcs10CertificateRequest;
+export function readCsr(csrPem: string, algorithm: DeviceAlgorithm, devicePublicKey: Uint8Array): CheckedCsr {
+  let parts: ReturnType<typeof csrParts>;
   try {
-    csr = new x509.Pkcs10CertificateRequest(csrPem);
+    parts = csrParts(csrPem);
   } catch {
     throw new CsrError('csr_pem is not a PKCS#10 certificate request');
   }
-  const spki = new Uint8Array(csr.publicKey.rawData);
-  const tail = spki.subarray(spki.length - devicePublicKey.length);
-  if (spki.length <= devicePublicKey.length || !Buffer.from(tail).equals(Buffer.from(devicePublicKey))) {
+  const key = importDeviceKey(algorithm, devicePublicKey);
+  if (!key || !parts.spki.equals(key.export({ format: 'der', type: 'spki' })))
     throw new CsrError('csr_pem does not certify the device public key');
-  }
   let valid = false;
   try {
-    valid = await csr.verify();
+    valid =
+      parts.algorithm.equals(CSR_SIGNATURE_ALGORITHM[algorithm]) &&
+      verify(algorithm === 'ed25519' ? null : 'sha256', parts.info, key, parts.signature);
   } catch {
     valid = false;
   }
   if (!valid) throw new CsrError('csr_pem is not signed by the device key');
-  return csr;
+  return { spki: Buffer.from(parts.spki) };
 }
 
 export interface IssuedCertificate {
@@ -137,30 +220,25 @@ export interface IssuedCertificate {
 }
 
 /** A client certificate for the device: subject CN = device id, DLP_DEVICE_CERT_DAYS long. */
-export async function issueDeviceCertificate(
+export function issueDeviceCertificate(
   ca: LoadedCa,
-  csr: x509.Pkcs10CertificateRequest,
+  csr: CheckedCsr,
   deviceId: string,
   days: number,
   now: Date,
-): Promise<IssuedCertificate> {
+): IssuedCertificate {
   const expiresAt = new Date(now.getTime() + days * DAY_MS);
   const serialNumber = serial();
-  const cert = await x509.X509CertificateGenerator.create({
-    serialNumber,
-    subject: `CN=${deviceId}`,
-    issuer: ca.cert.subject,
-    notBefore: new Date(now.getTime() - 5 * 60_000),
-    notAfter: expiresAt,
-    signingKey: ca.key,
-    publicKey: csr.publicKey,
-    signingAlgorithm: ALG,
-    extensions: [
-      new x509.BasicConstraintsExtension(false, undefined, true),
-      new x509.KeyUsagesExtension(x509.KeyUsageFlags.digitalSignature, true),
-      new x509.ExtendedKeyUsageExtension([x509.ExtendedKeyUsage.clientAuth]),
-      await x509.AuthorityKeyIdentifierExtension.create(ca.cert),
-    ],
-  });
-  return { certificatePem: cert.toString('pem'), caChainPem: ca.pem, serial: serialNumber, expiresAt };
+  const tbs = sequence(
+    VERSION_3,
+    unsignedInteger(Buffer.from(serialNumber, 'hex')),
+    ECDSA_SHA256,
+    ca.subjectDer,
+    sequence(x509Time(new Date(now.getTime() - 5 * 60_000)), x509Time(expiresAt)),
+    sequence(tlv(0x31, sequence(COMMON_NAME, commonNameValue(deviceId)))),
+    csr.spki,
+    tlv(0xa3, sequence(...DEVICE_EXTENSIONS, ca.authorityKeyIdDer)),
+  );
+  const der = sequence(tbs, ECDSA_SHA256, bitString(sign('sha256', tbs, ca.key)));
+  return { certificatePem: toPem('CERTIFICATE', der), caChainPem: ca.pem, serial: serialNumber, expiresAt };
 }

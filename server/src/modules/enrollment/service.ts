@@ -198,9 +198,9 @@ export async function enroll(
         : 'must be a 65-byte uncompressed P-256 point in base64',
     );
   }
-  let csr: Awaited<ReturnType<typeof readCsr>>;
+  let csr: ReturnType<typeof readCsr>;
   try {
-    csr = await readCsr(input.csr_pem, raw);
+    csr = readCsr(input.csr_pem, algorithm, raw);
   } catch (error) {
     if (error instanceof CsrError) throw fieldError('csr_pem', error.message);
     throw error;
@@ -223,7 +223,7 @@ export async function enroll(
   const group =
     token.group_id && !token.group_retired_at ? { id: token.group_id, name: token.group_name } : null;
   const ca = await loadDeviceCa(ctx.db, tenantId, parts.masterKey, now);
-  const cert = await issueDeviceCertificate(ca, csr, deviceId, parts.deviceCertDays, now);
+  const cert = issueDeviceCertificate(ca, csr, deviceId, parts.deviceCertDays, now);
   const signingKeys = await parts.policies.getPolicySigningKeys(ctx.db, tenantId, parts.masterKey);
   // The set above belongs to this trust version (docs/signing-keys.md): the endpoint starts there.
   const trustVersion = await policyTrustVersion(ctx.db, tenantId);
