@@ -15,6 +15,7 @@ import { approvedExceptionInForce } from '../exception-requests/public.js';
 import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
 import { auditBypassAttempts } from './bypass-audit.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
+import { withoutNul } from './nul-text.js';
 import type { HourlyQuota } from './quotas.js';
 import { findBatch, insertBatch } from './store.js';
 
@@ -189,7 +190,8 @@ export async function ingestBatch(
   const accepted: NormalisedEvent[] = [];
   const seen = new Set<string>();
   for (const raw of input.events) {
-    const r = normaliseEvent(raw, now);
+    // U+0000 becomes U+FFFD in every text of the event, on both databases (nul-text.ts).
+    const r = normaliseEvent(withoutNul(raw), now);
     if (!r.ok) {
       acks.push({ event_id: r.event_id, status: 'Rejected', reason: r.reason });
       continue;
