@@ -20,6 +20,7 @@ import { registerSecurityHeaders } from './http/security-headers.js';
 import { registerSharedSchemas } from './http/shared-schemas.js';
 import { createValidatorCompiler } from './http/validation.js';
 import { type ApiModule, MODULES } from './modules/index.js';
+import { canonicalScimUrl } from './modules/scim/public.js';
 import { SERVER_VERSION } from './version.js';
 
 export type { AppDeps, AppServices } from './deps.js';
@@ -60,6 +61,8 @@ export async function buildApp(deps: AppDeps, options: BuildOptions = {}): Promi
     // Requests Node's parser refuses (431, 400, 408) answer in the one error shape too.
     clientErrorHandler,
     routerOptions: { ignoreTrailingSlash: false },
+    // SCIM endpoint names are matched without case (modules/scim/paths.ts; docs/scim.md).
+    rewriteUrl: (req) => canonicalScimUrl(req.url ?? '/'),
     // A request that reaches a busy connection during the stop is served, with `Connection: close`
     // (http/connections.ts), instead of Fastify's 503 in a body of its own shape.
     return503OnClosing: false,

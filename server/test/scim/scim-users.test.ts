@@ -395,6 +395,24 @@ describe('GET /Users: eq filters and paging', () => {
     }
   });
 
+  it('endpoint names are matched without case; ids and other paths stay as sent', async () => {
+    const s = await scimTenant(ctx);
+    const id = await provision(s, 'casey@example.com');
+    const listed = (await scim(s, 'GET', '/users?filter=userName eq "casey@example.com"')).json();
+    expect(listed).toMatchObject({ totalResults: 1, Resources: [{ id }] });
+    expect((await scim(s, 'GET', `/USERS/${id}`)).json().id).toBe(id);
+    expect((await scim(s, 'GET', `/Users/${id.toUpperCase()}`)).statusCode).toBe(404);
+    expect((await scim(s, 'GET', '/groups')).statusCode).toBe(200);
+    expect((await scim(s, 'GET', '/serviceproviderconfig')).statusCode).toBe(200);
+    expect((await scim(s, 'GET', '/resourcetypes')).statusCode).toBe(200);
+    // Only the four endpoint names: anything else is still unknown (and unauthenticated callers get nothing).
+    expect((await scim(s, 'GET', '/usersx')).statusCode).toBe(404);
+    expect((await scim(s, 'GET', '/schemas')).statusCode).toBe(404);
+    const noToken = await ctx.app.inject({ url: '/api/v1/scim/v2/users' });
+    expect(noToken.statusCode).toBe(401);
+    expect((await ctx.app.inject({ url: '/api/v1/SCIM/v2/Users', headers: s.headers })).statusCode).toBe(404);
+  });
+
   it('startIndex and count page the list (RFC 7644 3.4.2.4)', async () => {
     const s = await scimTenant(ctx);
     for (const n of ['p1', 'p2', 'p3']) await provision(s, `${n}@example.com`);
