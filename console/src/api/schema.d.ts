@@ -11537,6 +11537,107 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/api/v1/scim/v2/Schemas": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get: {
+            parameters: {
+                query?: never;
+                header?: never;
+                path?: never;
+                cookie?: never;
+            };
+            requestBody?: never;
+            responses: {
+                /** @description Default Response */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                            totalResults: number;
+                            startIndex: number;
+                            itemsPerPage: number;
+                            Resources: {
+                                schemas: string[];
+                                id: string;
+                                name: string;
+                                description: string;
+                                attributes: {
+                                    name: string;
+                                    type: string;
+                                    multiValued: boolean;
+                                    description: string;
+                                    required: boolean;
+                                    caseExact: boolean;
+                                    mutability: string;
+                                    returned: string;
+                                    uniqueness: string;
+                                    subAttributes?: {
+                                        name: string;
+                                        type: string;
+                                        multiValued: boolean;
+                                        description: string;
+                                        required: boolean;
+                                        caseExact: boolean;
+                                        mutability: string;
+                                        returned: string;
+                                        uniqueness: string;
+                                    }[];
+                                }[];
+                                meta: {
+                                    /** @enum {string} */
+                                    resourceType: "Schema";
+                                    location: string;
+                                };
+                            }[];
+                        };
+                    };
+                };
+                /** @description Default Response */
+                401: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                            status: string;
+                            scimType?: string;
+                            detail: string;
+                        };
+                    };
+                };
+                /** @description Default Response */
+                403: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            schemas: string[];
+                            status: string;
+                            scimType?: string;
+                            detail: string;
+                        };
+                    };
+                };
+            };
+        };
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/api/v1/scim/v2/ResourceTypes": {
         parameters: {
             query?: never;

@@ -181,4 +181,34 @@ describe('who opens the SCIM routes', () => {
     const types = (await scim(s, 'GET', '/ResourceTypes')).json();
     expect(types.Resources.map((r: { endpoint: string }) => r.endpoint)).toEqual(['/Users', '/Groups']);
   });
+
+  it('describes the stored attributes at /Schemas (RFC 7643 section 7)', async () => {
+    const s = await scimTenant(ctx);
+    const res = await scim(s, 'GET', '/Schemas');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toContain('application/scim+json');
+    const body = res.json();
+    expect(body.totalResults).toBe(3);
+    const byName = Object.fromEntries(
+      body.Resources.map((r: { name: string; attributes: { name: string }[] }) => [
+        r.name,
+        r.attributes.map((a) => a.name),
+      ]),
+    );
+    expect(byName).toEqual({
+      User: ['userName', 'name', 'displayName', 'active', 'emails'],
+      EnterpriseUser: ['department'],
+      Group: ['displayName', 'members'],
+    });
+    expect(body.Resources[0]).toMatchObject({
+      id: 'urn:ietf:params:scim:schemas:core:2.0:User',
+      description: 'User Account',
+      meta: { resourceType: 'Schema' },
+    });
+    const userName = body.Resources[0].attributes[0];
+    expect(userName).toMatchObject({ required: true, uniqueness: 'server', type: 'string' });
+    // Only a SCIM token opens it.
+    const anonymous = await ctx.app.inject({ method: 'GET', url: '/api/v1/scim/v2/Schemas' });
+    expect(anonymous.statusCode).toBe(401);
+  });
 });

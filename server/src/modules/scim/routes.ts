@@ -8,11 +8,13 @@ import { type Json, LIST_RESPONSE } from './attributes.js';
 import { resourceTypes, serviceProviderConfig } from './discovery.js';
 import { createGroup, deleteGroup, getGroup, listGroups, patchGroup, replaceGroup } from './groups.js';
 import { scimBasePath } from './resources.js';
+import { schemaDefinitions } from './schema-definitions.js';
 import {
   ExcludeQuery,
   ListOf,
   ListQuery,
   ResourceTypes,
+  SchemaDefinitions,
   ScimBody,
   ScimGroup,
   ScimUser,
@@ -115,6 +117,11 @@ const scimApi: ApiModule = async (scope) => {
     '/ServiceProviderConfig',
     { schema: { response: { 200: ServiceProviderConfig, ...scimErrors(401, 403) } } },
     async (request) => serviceProviderConfig(scimOf(request).parts.basePath),
+  );
+  scope.get(
+    '/Schemas',
+    { schema: { response: { 200: SchemaDefinitions, ...scimErrors(401, 403) } } },
+    async (request) => schemaDefinitions(scimOf(request).parts.basePath),
   );
   scope.get(
     '/ResourceTypes',

@@ -93,6 +93,39 @@ const ResourceType = Type.Object({
   schemaExtensions: Type.Array(Type.Object({ schema: Str, required: Type.Boolean() })),
   meta: Type.Object({ resourceType: Type.Literal('ResourceType'), location: Str }),
 });
+const AttributeFields = {
+  name: Str,
+  type: Str,
+  multiValued: Type.Boolean(),
+  description: Str,
+  required: Type.Boolean(),
+  caseExact: Type.Boolean(),
+  mutability: Str,
+  returned: Str,
+  uniqueness: Str,
+};
+const SchemaAttribute = Type.Object({
+  ...AttributeFields,
+  subAttributes: Type.Optional(Type.Array(Type.Object(AttributeFields))),
+});
+/** GET /Schemas (RFC 7643 section 7). */
+export const SchemaDefinitions = Type.Object({
+  schemas: Type.Array(Str),
+  totalResults: Type.Integer(),
+  startIndex: Type.Integer(),
+  itemsPerPage: Type.Integer(),
+  Resources: Type.Array(
+    Type.Object({
+      schemas: Type.Array(Str),
+      id: Str,
+      name: Str,
+      description: Str,
+      attributes: Type.Array(SchemaAttribute),
+      meta: Type.Object({ resourceType: Type.Literal('Schema'), location: Str }),
+    }),
+  ),
+});
+
 export const ResourceTypes = Type.Object({
   schemas: Type.Array(Str),
   totalResults: Type.Integer(),
