@@ -88,6 +88,25 @@ describe('OpenID Connect sign-in against a real provider (Authorization Code + P
     expect((await exchange(ctx, handoff)).statusCode).toBe(401);
   });
 
+  it('the callback applies the token checks: an ID token issued in the future of the server clock is refused', async () => {
+    // The provider signs with real time; the server's clock now runs five minutes behind it, so
+    // the token's iat is beyond the one-minute leeway (the state, made at real time, is still
+    // valid: the refusal is the token's). token-checks.test.ts covers each rule on its own.
+    const owner = await ownerWithProvider(ctx, peer);
+    const url = await start(ctx, owner.tenantSlug);
+    const callback = await signInAtProvider(url, 'alice', CALLBACK);
+    ctx.clock.advance(-5 * 60_000);
+    const refused = await deliverCallback(ctx, callback);
+    expect(refused.searchParams.get('sso_error')).toBe('sign_in_failed');
+    expect(refused.searchParams.get('sso_handoff')).toBeNull();
+    const created = await ctx.db
+      .selectFrom('users')
+      .select('id')
+      .where('email', '=', 'alice@example.com')
+      .executeTakeFirst();
+    expect(created).toBeUndefined();
+  });
+
   it('the role follows the provider at every sign-in (user.role_synced); no mapped role is no_access', async () => {
     const owner = await ownerWithProvider(ctx, peer);
     await exchange(ctx, (await fullSignIn(owner.tenantSlug, 'alice')).searchParams.get('sso_handoff')!);
