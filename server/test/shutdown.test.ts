@@ -14,7 +14,7 @@ import { type ServerProcess, startServerProcess } from './helpers/server-process
  */
 
 const DEFAULT_GRACE_S = 10;
-const SMALL_GRACE_S = 2;
+const SMALL_GRACE_S = 1; // the smallest DLP_SHUTDOWN_GRACE_SECONDS accepts
 
 let dataDir: string;
 let caPem: string;
