@@ -14,6 +14,8 @@ describe('the files of the PostgreSQL pass', () => {
     expect(sql).toContain('test/incidents/status-routes.test.ts'); // through a harness
     expect(sql).toContain('test/db-dialect.test.ts'); // createTestApp itself
     expect(sql).not.toContain('test/systemd-unit.test.ts'); // no database at all
+    // Only makeTempDir from the helpers; the dlp-server it spawns opens its own SQLite file.
+    expect(sql).not.toContain('test/shutdown.test.ts');
   });
 
   it('leaves out only listed files that exist, reach SQL and give a reason', () => {

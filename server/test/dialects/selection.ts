@@ -5,7 +5,7 @@ import path from 'node:path';
  * Which server test files run twice, once per dialect (issue 23, "One suite, two databases").
  *
  * A file reaches SQL when it (or a test helper it imports, transitively) calls `createTestApp(`
- * or `connectDatabase(`. Every such file runs in the `server` project (SQLite) and again in the
+ * or `connectDatabase(` (importing `helpers/test-app.ts`, which defines the former, is not enough). Every such file runs in the `server` project (SQLite) and again in the
  * `server-pg` project (PostgreSQL), unless it is listed below with the reason it cannot; a file
  * that never reaches SQL runs once. `selection.test.ts` keeps this list honest (each entry exists,
  * reaches SQL and says why); docs/testing.md explains the split.
@@ -52,6 +52,14 @@ export const POSTGRES_ONLY: readonly string[] = [
 ];
 
 const CALLS_SQL = /(?<!function )\b(?:createTestApp|connectDatabase)\(/;
+/**
+ * The helper that defines `createTestApp` (and migrates the per-worker SQLite template): it calls
+ * `connectDatabase(` itself, but a file reaches SQL only by calling `createTestApp(`, which its own
+ * text (or a harness it imports) shows. Not followed, so a file that takes only `makeTempDir` or
+ * `testClock` from the helpers (a spawned `dlp-server` on its own SQLite file, a pure function)
+ * runs once instead of twice.
+ */
+const SQL_ENTRY_DEFINER = path.join('helpers', 'test-app.ts');
 const RELATIVE_IMPORT = /(?:from|import)\s*\(?\s*'(\.{1,2}\/[^']+)'/g;
 
 /** Whether `file` (absolute) reaches SQL, following relative imports inside `testRoot`. */
@@ -64,6 +72,7 @@ function reachesSql(file: string, testRoot: string, memo: Map<string, boolean>):
   for (const m of text.matchAll(RELATIVE_IMPORT)) {
     if (found) break;
     const target = path.resolve(path.dirname(file), m[1]!.replace(/\.js$/, '.ts'));
+    if (target === path.join(testRoot, SQL_ENTRY_DEFINER)) continue;
     if (target.startsWith(testRoot) && fs.existsSync(target)) found = reachesSql(target, testRoot, memo);
   }
   memo.set(file, found);
