@@ -288,13 +288,7 @@ export class DecisionPipeline implements ObservationSink {
       this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
     // After the event is durable: the copy (or why none is kept) waits in the spool.
     if (copy && q.queued) await this.deps.evidence?.capture(body.event_id as string, obs.path, obs.content);
-    return {
-      findings: summaries,
-      queued: q.queued,
-      reported: true,
-      allow,
-      reusable,
-    };
+    return { findings: summaries, queued: q.queued, reported: true, allow, reusable };
   }
 
   /**
