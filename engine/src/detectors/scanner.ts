@@ -13,7 +13,7 @@
 import type { CompiledDetector, CompiledDetectors, CompiledPattern } from './compiled.js';
 import type { ScanOptions } from './definition.js';
 import { longestDigitGroup } from './digit-group.js';
-import { digitPlan, gateBits } from './digit-plan.js';
+import { digitPlan, gateBits, opens } from './digit-plan.js';
 import type { DigitRun } from './digit-runs.js';
 import { prefilterPass } from './prefilter-pass.js';
 import { maskValue } from './preview.js';
@@ -88,17 +88,9 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       : (run: DigitRun): void => {
           const bits = gateBits(plan, run, text);
           if (bits === 0) return;
-          for (const d of plan.detectors) {
-            if ((bits & d.mask) === 0) continue;
-            const t = d.triggers;
-            // The detector's first trigger whose gate admits the run opens its window.
-            for (let k = 0; k < t.length; k += 3) {
-              if ((bits & (1 << t[k]!)) !== 0) {
-                work[d.index]!.windows.push(run.start - t[k + 1]!, run.end + t[k + 2]!);
-                break;
-              }
-            }
-          }
+          const list = opens(plan, bits);
+          for (let k = 0; k < list.length; k += 3)
+            work[list[k]!]!.windows.push(run.start - list[k + 1]!, run.end + list[k + 2]!);
         };
   prefilterPass(ac, text, MIN_RUN_DIGITS, onMatch, onRun);
 }
