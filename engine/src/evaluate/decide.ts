@@ -85,33 +85,34 @@ function passes(
   prepared: PreparedBundle,
   explain: boolean,
 ): Stage1 {
-  const id = p.spec.policy_id;
   const memo = prepared.memo;
   const scope = memo.scope(p.scopeSlot, p.scope, event, ctx);
-  if (!scope.matched) return explain ? miss(id, 'scope', scope.code, scope.text) : UNWRITTEN;
+  if (!scope.matched) return explain ? miss(p.spec.policy_id, 'scope', scope.code, scope.text) : UNWRITTEN;
   const now = ctx.now.getTime();
-  if (p.spec.status !== 'published' && p.spec.status !== 'test')
-    return explain ? miss(id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
+  if (!p.inForce)
+    return explain ? miss(p.spec.policy_id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
   if (p.effectiveFrom !== null && now < p.effectiveFrom)
-    return explain ? miss(id, 'status', 'status.not_yet_effective', 'not yet in force') : UNWRITTEN;
+    return explain
+      ? miss(p.spec.policy_id, 'status', 'status.not_yet_effective', 'not yet in force')
+      : UNWRITTEN;
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
-    return explain ? miss(id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
+    return explain ? miss(p.spec.policy_id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
   let scheduleLine: ExplanationLine | null = null;
   if (p.schedule) {
     const s = scheduleActive(p.schedule, ctx.now, prepared.zoneMemo);
-    if (!s.active) return explain ? miss(id, 'schedule', s.code, s.text) : UNWRITTEN;
+    if (!s.active) return explain ? miss(p.spec.policy_id, 'schedule', s.code, s.text) : UNWRITTEN;
     scheduleLine = sharedLine(s.code, s.text);
   }
   // First the value alone: most policies do not match, and only a match needs its parts.
-  const value = memo.value(p.conditionSlot, p.spec.condition, input);
+  const value = memo.value(p.conditionSlot, p, input);
   if (value !== 'true') {
     if (!explain) return UNWRITTEN;
     return value === 'not_evaluated'
-      ? miss(id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
-      : miss(id, 'condition', 'condition.false', 'the condition did not match');
+      ? miss(p.spec.policy_id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
+      : miss(p.spec.policy_id, 'condition', 'condition.false', 'the condition did not match');
   }
   MATCH.scheduleLine = scheduleLine;
-  MATCH.evidence = memo.evidenceOf(p.conditionSlot, p.spec.condition, input);
+  MATCH.evidence = memo.evidenceOf(p.conditionSlot, p, input);
   return MATCH;
 }
 
