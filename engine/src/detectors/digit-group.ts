@@ -50,15 +50,21 @@ export function minDigitGroup(source: string): number {
   return best;
 }
 
-/** Length of the longest run of consecutive ASCII digits in `s`. */
-export function longestDigitGroup(s: string): number {
+/**
+ * Length of the longest run of consecutive ASCII digits in `s`, or `cap` as soon as a run
+ * reaches it (the scanner only compares with bounds up to `cap`, so it stops reading there).
+ */
+export function longestDigitGroup(s: string, cap = Number.POSITIVE_INFINITY): number {
   let best = 0;
   let run = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
     if (c <= 57 && c >= 48) {
       run++;
-      if (run > best) best = run;
+      if (run > best) {
+        best = run;
+        if (best >= cap) return cap;
+      }
     } else run = 0;
   }
   return best;

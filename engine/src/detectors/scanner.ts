@@ -13,7 +13,7 @@
 import type { CompiledDetector, CompiledDetectors, CompiledPattern } from './compiled.js';
 import type { ScanOptions } from './definition.js';
 import { longestDigitGroup } from './digit-group.js';
-import { digitPlan, gateBits } from './digit-plan.js';
+import { digitPlan, gateBits, opens } from './digit-plan.js';
 import type { DigitRun } from './digit-runs.js';
 import { prefilterPass } from './prefilter-pass.js';
 import { maskValue } from './preview.js';
@@ -88,17 +88,9 @@ function prefilter(compiled: CompiledDetectors, text: string, work: Work[]): voi
       : (run: DigitRun): void => {
           const bits = gateBits(plan, run, text);
           if (bits === 0) return;
-          for (const d of plan.detectors) {
-            if ((bits & d.mask) === 0) continue;
-            const t = d.triggers;
-            // The detector's first trigger whose gate admits the run opens its window.
-            for (let k = 0; k < t.length; k += 3) {
-              if ((bits & (1 << t[k]!)) !== 0) {
-                work[d.index]!.windows.push(run.start - t[k + 1]!, run.end + t[k + 2]!);
-                break;
-              }
-            }
-          }
+          const list = opens(plan, bits);
+          for (let k = 0; k < list.length; k += 3)
+            work[list[k]!]!.windows.push(run.start - list[k + 1]!, run.end + list[k + 2]!);
         };
   prefilterPass(ac, text, MIN_RUN_DIGITS, onMatch, onRun);
 }
@@ -171,11 +163,12 @@ function keywordNear(
   return false;
 }
 
-function countDigits(s: string): number {
+/** ASCII digits in `s`, or `cap` as soon as that many are seen. */
+function countDigits(s: string, cap: number): number {
   let count = 0;
   for (let i = 0; i < s.length; i++) {
     const c = s.charCodeAt(i);
-    if (c <= 57 && c >= 48) count++;
+    if (c <= 57 && c >= 48 && ++count >= cap) return cap;
   }
   return count;
 }
@@ -266,6 +259,14 @@ function runDetector(
     candidates.push({ start, end, validated, confidence });
     return candidates.length < limit;
   };
+  // The largest digit bounds of the detector's patterns: a window's digits are counted only up
+  // to them (a long keyword window is not read to its end once the bound is met).
+  let digitCap = 0;
+  let groupCap = 0;
+  for (const p of d.patterns) {
+    if (p.minDigits > digitCap) digitCap = p.minDigits;
+    if (p.minDigitGroup > groupCap) groupCap = p.minDigitGroup;
+  }
   for (let k = 0; k < windows.length && candidates.length < limit; k += 2) {
     const ws = windows[k]!;
     const we = windows[k + 1]!;
@@ -278,11 +279,11 @@ function runDetector(
       // Every match lies inside the slice: too few digits there, or no digit group as long as
       // the pattern's, no match (issue 24: speed).
       if (pattern.minDigits > 0) {
-        if (sliceDigits < 0) sliceDigits = countDigits(slice);
+        if (sliceDigits < 0) sliceDigits = countDigits(slice, digitCap);
         if (sliceDigits < pattern.minDigits) continue;
       }
       if (pattern.minDigitGroup > 1) {
-        if (sliceGroup < 0) sliceGroup = longestDigitGroup(slice);
+        if (sliceGroup < 0) sliceGroup = longestDigitGroup(slice, groupCap);
         if (sliceGroup < pattern.minDigitGroup) continue;
       }
       if (pattern.windowGate && !pattern.windowGate(slice)) continue;

@@ -33,8 +33,14 @@ const CONDITION_MATCHED: ExplanationLine = Object.freeze(
 type Candidate = ConflictCandidate & { position: number; outcome: PolicyOutcome };
 
 type Stage1 =
-  | { ok: true; lines: ExplanationLine[]; evidence: ConditionEvidence[] }
+  | { ok: true; scheduleLine: ExplanationLine | null; evidence: ConditionEvidence[] }
   | { ok: false; miss: UnmatchedPolicy | null };
+
+/**
+ * The answer of `passes` for a match, refilled for each matching policy and read at once by
+ * `outcomeOf` (decide is synchronous): a decision with hundreds of matches allocates none.
+ */
+const MATCH: Extract<Stage1, { ok: true }> = { ok: true, scheduleLine: null, evidence: [] };
 
 /** A miss whose explanation nobody will read: no object is built for it. */
 const UNWRITTEN: Stage1 = Object.freeze({ ok: false, miss: null });
@@ -79,36 +85,35 @@ function passes(
   prepared: PreparedBundle,
   explain: boolean,
 ): Stage1 {
-  const id = p.spec.policy_id;
   const memo = prepared.memo;
   const scope = memo.scope(p.scopeSlot, p.scope, event, ctx);
-  if (!scope.matched) return explain ? miss(id, 'scope', scope.code, scope.text) : UNWRITTEN;
+  if (!scope.matched) return explain ? miss(p.spec.policy_id, 'scope', scope.code, scope.text) : UNWRITTEN;
   const now = ctx.now.getTime();
-  if (p.spec.status !== 'published' && p.spec.status !== 'test')
-    return explain ? miss(id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
+  if (!p.inForce)
+    return explain ? miss(p.spec.policy_id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
   if (p.effectiveFrom !== null && now < p.effectiveFrom)
-    return explain ? miss(id, 'status', 'status.not_yet_effective', 'not yet in force') : UNWRITTEN;
+    return explain
+      ? miss(p.spec.policy_id, 'status', 'status.not_yet_effective', 'not yet in force')
+      : UNWRITTEN;
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
-    return explain ? miss(id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
+    return explain ? miss(p.spec.policy_id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
   let scheduleLine: ExplanationLine | null = null;
   if (p.schedule) {
     const s = scheduleActive(p.schedule, ctx.now, prepared.zoneMemo);
-    if (!s.active) return explain ? miss(id, 'schedule', s.code, s.text) : UNWRITTEN;
+    if (!s.active) return explain ? miss(p.spec.policy_id, 'schedule', s.code, s.text) : UNWRITTEN;
     scheduleLine = sharedLine(s.code, s.text);
   }
   // First the value alone: most policies do not match, and only a match needs its parts.
-  const value = memo.value(p.conditionSlot, p.spec.condition, input);
+  const value = memo.value(p.conditionSlot, p, input);
   if (value !== 'true') {
     if (!explain) return UNWRITTEN;
     return value === 'not_evaluated'
-      ? miss(id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
-      : miss(id, 'condition', 'condition.false', 'the condition did not match');
+      ? miss(p.spec.policy_id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
+      : miss(p.spec.policy_id, 'condition', 'condition.false', 'the condition did not match');
   }
-  const evidence = memo.evidenceOf(p.conditionSlot, p.spec.condition, input);
-  const lines: ExplanationLine[] = scheduleLine
-    ? [SCOPE_MATCHED, scheduleLine, CONDITION_MATCHED]
-    : [SCOPE_MATCHED, CONDITION_MATCHED];
-  return { ok: true, lines, evidence };
+  MATCH.scheduleLine = scheduleLine;
+  MATCH.evidence = memo.evidenceOf(p.conditionSlot, p, input);
+  return MATCH;
 }
 
 function riskText(r: RiskAssessment, step: RiskStepFired): string {
@@ -128,46 +133,57 @@ function outcomeOf(
 ): PolicyOutcome {
   const spec = p.spec;
   const standing: Action = ctx.offline && spec.offline_response ? spec.offline_response : spec.response;
-  const lines = stage.lines;
+  // Lines after the scope, schedule and condition lines: most often just one (`single`); the
+  // array is built once at its final length (a push onto a short literal array reserves room
+  // for many more, and a decision may hold hundreds of outcomes).
+  let single: ExplanationLine | null = null;
+  let more: ExplanationLine[] | null = null;
   let action: Action | null = standing;
   let riskStep: RiskStepFired | null = null;
   const ex =
     approvalFor(spec.policy_id, standing, ctx) ?? applyExceptions(p.exceptions, standing, event, ctx);
   if (ex) {
     action = ex.action;
-    lines.push(
-      line(
-        'exception.applied',
-        ex.applied.effect === 'suppress'
-          ? `exception ${ex.applied.exception_id} suppresses the policy`
-          : `exception ${ex.applied.exception_id} downgrades ${standing} to ${ex.action}`,
-      ),
+    single = line(
+      'exception.applied',
+      ex.applied.effect === 'suppress'
+        ? `exception ${ex.applied.exception_id} suppresses the policy`
+        : `exception ${ex.applied.exception_id} downgrades ${standing} to ${ex.action}`,
     );
     if (spec.risk_thresholds)
-      lines.push(line('risk.skipped_exception', 'risk thresholds skipped: an exception applied'));
+      more = [single, line('risk.skipped_exception', 'risk thresholds skipped: an exception applied')];
   } else if (spec.risk_thresholds) {
     if (!risk) {
-      lines.push(line('risk.not_scored', `nothing scored the event; standing action ${standing} applies`));
+      single = line('risk.not_scored', `nothing scored the event; standing action ${standing} applies`);
     } else {
       const step = p.stepsDesc.find((s) => risk.score >= s.at_or_above);
-      riskStep = step
+      const fired: RiskStepFired = step
         ? { at_or_above: step.at_or_above, action: step.action }
         : { at_or_above: null, action: spec.risk_thresholds.below };
-      action = riskStep.action;
-      const fired = riskStep;
-      lines.push(
-        prepared.memo.riskLine(`${fired.at_or_above}|${fired.action}`, () =>
-          line('risk.step', riskText(risk, fired)),
-        ),
+      riskStep = fired;
+      action = fired.action;
+      single = prepared.memo.riskLine(`${fired.at_or_above}|${fired.action}`, () =>
+        line('risk.step', riskText(risk, fired)),
       );
-      for (const u of risk.undetermined)
-        lines.push(line('risk.undetermined', `${u} could not be determined; scored at the midpoint`));
+      if (risk.undetermined.length > 0) {
+        more = [single];
+        for (const u of risk.undetermined)
+          more.push(line('risk.undetermined', `${u} could not be determined; scored at the midpoint`));
+      }
     }
   } else {
-    lines.push(standingLine(standing, !!(ctx.offline && spec.offline_response)));
+    single = standingLine(standing, !!(ctx.offline && spec.offline_response));
   }
-  if (spec.apply_label)
-    lines.push(line('label.requested', 'an additive label is requested; it does not change the action'));
+  if (spec.apply_label) {
+    more ??= [single];
+    more.push(line('label.requested', 'an additive label is requested; it does not change the action'));
+  }
+  const sched = stage.scheduleLine;
+  const lines: ExplanationLine[] = more
+    ? (sched ? [SCOPE_MATCHED, sched, CONDITION_MATCHED] : [SCOPE_MATCHED, CONDITION_MATCHED]).concat(more)
+    : sched
+      ? [SCOPE_MATCHED, sched, CONDITION_MATCHED, single]
+      : [SCOPE_MATCHED, CONDITION_MATCHED, single];
   return {
     policy_id: spec.policy_id,
     policy_number: spec.policy_number,

@@ -16,6 +16,11 @@ import type { ConditionEvidence, DecisionContext, DecisionEvent, ExplanationLine
 
 const TRI: readonly Tri[] = ['false', 'true', 'not_evaluated'];
 
+/** The policy is passed whole: its condition is read only when the slot is not known yet. */
+interface WithCondition {
+  readonly spec: { readonly condition: ConditionNode };
+}
+
 export class DecisionMemo {
   private generation = 0;
   private readonly valueAt: Int32Array;
@@ -90,9 +95,9 @@ export class DecisionMemo {
   }
 
   /** The condition's three-valued result, without evidence (most policies do not match). */
-  value(slot: number, node: ConditionNode, input: ConditionInput): Tri {
+  value(slot: number, policy: WithCondition, input: ConditionInput): Tri {
     if (this.valueAt[slot] === this.generation) return TRI[this.values[slot]!]!;
-    const v = evaluateCondition(node, 'condition', input, null);
+    const v = evaluateCondition(policy.spec.condition, 'condition', input, null);
     this.values[slot] = v === 'false' ? 0 : v === 'true' ? 1 : 2;
     this.valueAt[slot] = this.generation;
     return v;
@@ -102,10 +107,10 @@ export class DecisionMemo {
    * The evidence of a matched condition. Entries are frozen because policies sharing the slot
    * share them; each outcome gets its own array.
    */
-  evidenceOf(slot: number, node: ConditionNode, input: ConditionInput): ConditionEvidence[] {
+  evidenceOf(slot: number, policy: WithCondition, input: ConditionInput): ConditionEvidence[] {
     if (this.evidenceAt[slot] !== this.generation) {
       const out: ConditionEvidence[] = [];
-      evaluateCondition(node, 'condition', input, out);
+      evaluateCondition(policy.spec.condition, 'condition', input, out);
       for (const e of out) {
         if (e.detector_ids) Object.freeze(e.detector_ids);
         if (e.element_ids) Object.freeze(e.element_ids);

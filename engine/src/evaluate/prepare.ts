@@ -13,6 +13,8 @@ export interface PreparedPolicy {
   /** Slots in the bundle's `memo`: policies with the same condition (or scope) share one. */
   conditionSlot: number;
   scopeSlot: number;
+  /** Status published or test (read per decision without touching the spec). */
+  inForce: boolean;
   schedule: PreparedSchedule | null;
   exceptions: readonly PreparedException[];
   effectiveFrom: number | null;
@@ -84,6 +86,7 @@ export function preparePolicies(
         scope: scope.prepared,
         conditionSlot: condition.slot,
         scopeSlot: scope.slot,
+        inForce: spec.status === 'published' || spec.status === 'test',
         schedule: spec.schedule ? Object.freeze(prepareSchedule(spec.schedule, zones)) : null,
         exceptions: Object.freeze(spec.exceptions.map((e) => Object.freeze(prepareException(e)))),
         effectiveFrom: spec.effective_from ? Date.parse(spec.effective_from) : null,

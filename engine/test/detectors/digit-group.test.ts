@@ -39,6 +39,9 @@ describe('minDigitGroup reads a bound only where it is certain', () => {
     expect(longestDigitGroup('ab 12-3456 7')).toBe(4);
     expect(longestDigitGroup('١٢٣٤٥')).toBe(0);
     expect(longestDigitGroup('')).toBe(0);
+    // With a cap it stops reading once a group is that long (the scanner's bound check).
+    expect(longestDigitGroup('ab 12-3456 7', 3)).toBe(3);
+    expect(longestDigitGroup('ab 12-3456 7', 9)).toBe(4);
   });
 });
 
