@@ -57,7 +57,12 @@ export class SessionChannel {
   async start(): Promise<void> {
     this.server = await this.support.listen(
       this.support.socketPath(),
-      (c, peer) => void this.accept(c, peer),
+      (c, peer) =>
+        void this.accept(c, peer).catch((e: Error) => {
+          // A failure serving one helper (its identity unreadable, say) ends that connection only.
+          this.log('warn', 'session helper connection failed', { error: e.message });
+          c.destroy();
+        }),
       (p) => this.problem(p),
     );
     this.down = null;

@@ -182,6 +182,57 @@ describe('Windows session pipe (JavaScript half)', () => {
     });
   });
 
+  it('an exception handling an addon event is reported, never thrown into the addon', () => {
+    const problems: SessionListenerProblem[] = [];
+    const route = pipeEventRouter(
+      () => {
+        throw new Error('boom');
+      },
+      (p) => problems.push(p),
+      addonIo(() => true),
+    );
+    expect(() => route({ kind: 'connect', conn: 1, pid: 10, userSid: 'S-1-5-21-1' })).not.toThrow();
+    expect(problems).toEqual([{ message: 'session pipe event connect not handled: boom', fatal: false }]);
+  });
+
+  it('a helper whose person cannot be read is dropped with a log line; the channel goes on', async () => {
+    let connect: Parameters<SessionSupport['listen']>[1] | undefined;
+    const support: SessionSupport = {
+      socketPath: () => '\\\\.\\pipe\\t',
+      listen: async (_a, onConnection) => {
+        connect = onConnection;
+        return { close: async () => {} };
+      },
+      connect: async () => {
+        throw new Error('unused');
+      },
+      openDesktop: async () => desktop,
+    };
+    const log = recordingLog();
+    const identity = {
+      current: async () => {
+        throw new Error('WTSEnumerateSessionsW failed');
+      },
+    };
+    const channel = new SessionChannel(support, identity, log);
+    await channel.start();
+    const conn = new PipeConnection(
+      4,
+      addonIo(() => true),
+    );
+    connect!(conn, { pid: 10, account: 'S-1-5-21-1', label: 'SID S-1-5-21-1' });
+    await new Promise((r) => setImmediate(r));
+    expect(log.lines).toEqual([
+      {
+        level: 'warn',
+        msg: 'session helper connection failed',
+        fields: { error: 'WTSEnumerateSessionsW failed' },
+      },
+    ]);
+    expect(conn.destroyed).toBe(true);
+    expect(channel.helperCount()).toBe(0);
+  });
+
   it('a channel that cannot start leaves the service running; capabilities say why', async () => {
     const support: SessionSupport = {
       socketPath: () => '\\\\.\\pipe\\t',

@@ -171,6 +171,21 @@ describe('the MSI under Wine msiexec', () => {
       expect(c.notify).toBe(false);
       expect(c.reason).toContain('no session helper (dlp-agent session) is connected');
     }
+    // A real `dlp-agent session` against the installed service's pipe: both ends check the other.
+    // The helper refuses a server outside session 0 (Wine runs services in session 1), and the
+    // service refuses the helper because nobody is signed in at the console under Wine.
+    const helper = m.run([`${INSTALL_DIR}\\dlp-agent.exe`, 'session', '--once']);
+    expect(helper.status, helper.stderr).toBe(4);
+    expect(helper.stderr).toContain(
+      'the pipe \\\\.\\pipe\\custos-agent-session is served from session 1, not by a service (session 0)',
+    );
+    // The helper hangs up at once, so the addon may no longer find its process to check: that
+    // is a refusal too. Nobody is ever served here.
+    await waitFor("the service's refusal", () => log().includes('"msg":"session helper refused"'), 30_000);
+    expect(log()).toMatch(
+      /"msg":"session helper refused","reason":"(nobody to serve: nobody is signed in|(GetNamedPipeClientProcessId|OpenProcess|OpenProcessToken) failed[^"]*)"/,
+    );
+    expect(log()).not.toContain('session helper connected');
   });
 
   it.runIf(STAND_IN)(

@@ -121,6 +121,21 @@ export function wineMachine(work: string, msi: string): WineMachine {
   // switch Wine 8 needs (transport/client.ts).
   const envKey = 'HKLM\\System\\CurrentControlSet\\Control\\Session Manager\\Environment';
   reg(['add', envKey, '/v', 'DLP_AGENT_TCP_KEEPALIVE', '/t', 'REG_SZ', '/d', 'off', '/f']);
+  // A service process gets ServicesPipeTimeout to connect its dispatcher and report a first state,
+  // or StartServices fails with 1053: 30 s on Windows, 10 s in Wine 8. Windows' value here, so a
+  // machine loaded by other builds does not fail an installation Windows would complete (Wine
+  // reads it as REG_SZ; set to 200 ms, the installed service's start fails with exactly 1053).
+  reg([
+    'add',
+    'HKLM\\System\\CurrentControlSet\\Control',
+    '/v',
+    'ServicesPipeTimeout',
+    '/t',
+    'REG_SZ',
+    '/d',
+    '30000',
+    '/f',
+  ]);
   spawnSync('wineserver', ['-k'], { env: env('-all'), stdio: 'ignore' });
   spawnSync('wineserver', ['-p'], { env: env('-all'), stdio: 'ignore' });
   // The session's first process starts services.exe: with +eventlog (the agent's events) and

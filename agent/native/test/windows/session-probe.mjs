@@ -2,7 +2,7 @@
 // real addon — the named pipe, the client check, the helper protocol over it, the helper launch and
 // the native dialog — and prints one JSON line for session-under-wine.test.ts.
 import { spawn } from 'node:child_process';
-import { existsSync, readFileSync, rmSync } from 'node:fs';
+import { closeSync, existsSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,6 +127,21 @@ const scenarios = {
     const client = await connectPipe(PIPE, false);
     await until(() => seen.length === 1);
     client.destroy();
+    // A peer that never reads (a plain file handle on the pipe): the service's queue for it is
+    // cut at 1 MiB and the end says why.
+    const cut = { ends: [], writes: [] };
+    let cutConn = null;
+    const cutId = native.nativeFunction('sessionPipeListen')(`${PIPE}-cut`, (e) => {
+      if (e.kind === 'connect') cutConn = e.conn;
+      else if (e.kind === 'close') cut.ends.push(e);
+    });
+    const silentPeer = openSync(`${PIPE}-cut`, 'r+');
+    await until(() => cutConn !== null);
+    for (let i = 0; i < 6; i++)
+      cut.writes.push(native.nativeFunction('sessionPipeWrite')(cutConn, Buffer.alloc(256 * 1024, 120)));
+    await until(() => cut.ends.length === 1);
+    closeSync(silentPeer);
+    native.nativeFunction('sessionPipeStop')(cutId);
     const asService = await connectPipe(PIPE, true).then(
       (c) => {
         c.destroy();
@@ -153,6 +168,7 @@ const scenarios = {
       raw: raw[0],
       rawClient,
       ends,
+      cut,
       seen,
       second,
       asService,

@@ -42,6 +42,12 @@ describe('session channel under Wine', () => {
       client: [{ kind: 'close', conn: result.rawClient.conn, reason: 'closed' }],
       errors: [],
     });
+    // A peer that never reads is cut off once 1 MiB waits for it; later writes are refused.
+    expect(result.cut.ends).toEqual([
+      { kind: 'close', conn: expect.any(Number), reason: 'cut off: the peer does not read (1 MiB queued)' },
+    ]);
+    expect(result.cut.writes.slice(0, 3)).toEqual([true, true, true]);
+    expect(result.cut.writes).toContain(false);
     expect(result.rawClient).toEqual({
       conn: expect.any(Number),
       serverPid: me.pid,

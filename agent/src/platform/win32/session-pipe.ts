@@ -109,7 +109,7 @@ export function pipeEventRouter(
   // Ids grow; the addon announces this listener's connections in order. An event for an announced
   // connection that has already closed is dropped, never kept.
   let announced = 0;
-  return (e) => {
+  const route = (e: SessionPipeEvent) => {
     if (e.kind === 'error') {
       onProblem({ message: e.message, syscall: e.syscall, osCode: e.osCode, fatal: e.fatal === 1 });
       return;
@@ -134,6 +134,17 @@ export function pipeEventRouter(
     const c = conns.get(e.conn);
     if (c) c.deliver(e);
     else if (e.conn > announced) early.set(e.conn, [...(early.get(e.conn) ?? []), e]);
+  };
+  // An exception here would be thrown from the addon's callback and end the service process.
+  return (e) => {
+    try {
+      route(e);
+    } catch (err) {
+      onProblem({
+        message: `session pipe event ${e.kind} not handled: ${(err as Error).message}`,
+        fatal: false,
+      });
+    }
   };
 }
 
