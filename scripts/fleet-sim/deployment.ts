@@ -6,6 +6,7 @@ import { type RunningServer, startServer } from '../../agent/test/helpers/server
 import { startTwoInstances } from '../../agent/test/helpers/two-instances.js';
 import { startPostgres } from '../../server/test/helpers/postgres.js';
 import type { SimOptions } from './options.js';
+import { opsUrlOf } from './server-metrics.js';
 
 /**
  * The servers a simulated fleet talks to: real `dlp-server` processes on a temporary data
@@ -19,12 +20,18 @@ export interface Deployment {
   /** The first instance (operator calls: tokens, policies). */
   first: RunningServer;
   pids: number[];
+  /** Each instance's operations port (`/metrics`). */
+  opsUrls: string[];
   /** Rows of `agent_events`, read from the database itself. */
   storedEvents(): Promise<number>;
   stop(): Promise<void>;
 }
 
 const KEY = Buffer.alloc(32, 7).toString('base64');
+
+function opsUrls(servers: RunningServer[]): string[] {
+  return servers.map((s) => opsUrlOf(s.process.output().stdout)).filter((u): u is string => u !== null);
+}
 
 export async function startDeployment(work: string, o: SimOptions): Promise<Deployment> {
   const env = { DLP_LOG_LEVEL: 'error', ...o.serverEnv };
@@ -35,6 +42,7 @@ export async function startDeployment(work: string, o: SimOptions): Promise<Depl
       caPem: d.a.caPem,
       first: d.a,
       pids: [d.a.process.child.pid!, d.b.process.child.pid!],
+      opsUrls: opsUrls([d.a, d.b]),
       storedEvents: () => countPostgres(d.databaseUrl),
       stop: () => d.stop(),
     };
@@ -57,6 +65,7 @@ export async function startDeployment(work: string, o: SimOptions): Promise<Depl
       caPem: a.caPem,
       first: a,
       pids: [a.process.child.pid!],
+      opsUrls: opsUrls([a]),
       storedEvents: () => countPostgres(url),
       async stop() {
         await a.stop();
@@ -70,6 +79,7 @@ export async function startDeployment(work: string, o: SimOptions): Promise<Depl
     caPem: a.caPem,
     first: a,
     pids: [a.process.child.pid!],
+    opsUrls: opsUrls([a]),
     async storedEvents() {
       const db = new BetterSqlite3(join(work, 'a', 'custos.db'), { readonly: true });
       try {

@@ -6,6 +6,7 @@ import type { ApiClient } from '../../agent/test/helpers/api-client.js';
 import { paymentCardDraft, release } from '../../agent/test/helpers/card-policy-api.js';
 import { enrolmentTokens, startDeployment } from './deployment.js';
 import type { SimOptions } from './options.js';
+import { type ServerLatency, serverCheckinLatency } from './server-metrics.js';
 import {
   newTally,
   type ProcessFigures,
@@ -30,6 +31,8 @@ export interface SimReport {
   /** Rows in agent_events at the end, read from the database. */
   storedEvents: number;
   checkins: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+  /** The same check-ins as the servers timed them (their `/metrics` histograms). */
+  serverCheckins: ServerLatency;
   policyFetches: number;
   publishes: number;
   errors: number;
@@ -83,7 +86,12 @@ export async function runSimulation(
   const work = mkdtempSync(join(tmpdir(), 'dlp-fleet-'));
   const setupStart = Date.now();
   const d = await startDeployment(work, o);
-  const transport = new AgentTransport({ baseUrl: d.url, caPem: d.caPem, timeoutMs: 60_000 });
+  const transport = new AgentTransport({
+    baseUrl: d.url,
+    caPem: d.caPem,
+    timeoutMs: 60_000,
+    ...(o.connections > 0 ? { connections: o.connections } : {}),
+  });
   try {
     const owner = await d.first.signIn();
     await owner.ok(owner.post('/agent-groups', { name: GROUP }));
@@ -112,12 +120,22 @@ export async function runSimulation(
     const tally: Tally = newTally();
     const watcher = watchProcesses(d.pids);
     const start = Date.now();
-    const end = start + o.seconds * 1000;
+    const planned = start + o.seconds * 1000;
+    // A publish that lands late in the run keeps the fleet going until every endpoint has had a
+    // check-in after it (at most one check-in interval more), so a run always shows its fetches
+    // however long the publish took on a loaded machine: the end follows the work, not a clock.
+    let end = planned;
+    const lastCheckinGapMs = o.checkinMs * (1 + o.jitter) + 100;
     const timers = new Set<NodeJS.Timeout>();
     const inFlight = new Set<Promise<void>>();
-    const every = (firstMs: number, nextMs: () => number, work: () => Promise<void>) => {
+    const every = (
+      firstMs: number,
+      nextMs: () => number,
+      work: () => Promise<void>,
+      until: () => number = () => end,
+    ) => {
       const fire = () => {
-        if (Date.now() >= end) return;
+        if (Date.now() >= until()) return;
         const p = work().finally(() => inFlight.delete(p));
         inFlight.add(p);
         const t = setTimeout(fire, nextMs());
@@ -149,10 +167,12 @@ export async function runSimulation(
           try {
             policyId = await publish(owner, approver, tally.publishes + 1);
             tally.publishes += 1;
+            end = Math.max(end, Date.now() + lastCheckinGapMs);
           } catch (err) {
             recordError(tally, 'publish', err);
           }
         },
+        () => planned,
       );
     while (Date.now() < end) await new Promise((r) => setTimeout(r, Math.min(1000, end - Date.now())));
     for (const t of timers) clearTimeout(t);
@@ -160,6 +180,7 @@ export async function runSimulation(
     const seconds = (Date.now() - start) / 1000;
     const figures = watcher.stop();
     const storedEvents = await d.storedEvents();
+    const serverCheckins = await serverCheckinLatency(d.opsUrls);
     const { serverEnv: _, ...options } = o;
     return {
       options,
@@ -177,6 +198,7 @@ export async function runSimulation(
         p99Ms: round1(percentile(tally.checkinMs, 99)),
         maxMs: round1(percentile(tally.checkinMs, 100)),
       },
+      serverCheckins,
       policyFetches: tally.policyFetches,
       publishes: tally.publishes,
       errors: tally.errors,
@@ -204,6 +226,7 @@ export function formatReport(r: SimReport): string {
     `fleet: ${o.agents} agents, ${o.db}, ${o.instances} instance(s), ${r.seconds.toFixed(0)} s run (setup ${r.setupSeconds.toFixed(0)} s, ${r.enrolPerSecond} enrolments/s, server CPU ${r.enrolServerCpuMs} ms each)`,
     `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
+    `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
     ...r.servers.map(
       (s) => `server pid ${s.pid}: CPU ${s.cpuPercent} % of one core, peak RSS ${s.peakRssMb} MB`,

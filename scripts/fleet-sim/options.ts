@@ -20,6 +20,13 @@ export interface SimOptions {
   publishMs: number;
   /** Enrolments in flight at once while the fleet is set up. */
   enrolConcurrency: number;
+  /**
+   * TLS connections the whole simulated fleet shares (0: no bound). One process stands in for
+   * thousands of endpoints, so it keeps a bounded pool of kept-alive connections: a slow answer
+   * queues the next requests in the simulator instead of opening a connection (and a TLS
+   * handshake the server pays for) per waiting request.
+   */
+  connections: number;
   /** Extra server settings (e.g. wider per-device limits when the intervals are shrunk). */
   serverEnv: Record<string, string>;
 }
@@ -34,12 +41,14 @@ export const DEFAULTS: SimOptions = {
   eventMs: 1_000,
   batchSize: 500,
   publishMs: 120_000,
-  enrolConcurrency: 8,
+  enrolConcurrency: 16,
+  connections: 64,
   serverEnv: {},
 };
 
 const USAGE = `usage: npm run fleet-sim -- --agents N --minutes M [--db sqlite|postgres] [--instances 1|2]
-  [--checkin-seconds S] [--event-ms MS] [--batch N] [--publish-seconds S] [--enrol-concurrency N]`;
+  [--checkin-seconds S] [--event-ms MS] [--batch N] [--publish-seconds S] [--enrol-concurrency N]
+  [--connections N]`;
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -87,6 +96,9 @@ export function parseOptions(argv: string[]): SimOptions {
         break;
       case '--enrol-concurrency':
         o.enrolConcurrency = Math.floor(positive(name, value));
+        break;
+      case '--connections':
+        o.connections = Number(value) === 0 ? 0 : Math.floor(positive(name, value));
         break;
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`);

@@ -13,6 +13,12 @@ export interface TransportOptions {
   timeoutMs: number;
   /** Injected clock (tests); defaults to Date.now. */
   clock?: () => number;
+  /**
+   * At most this many connections to the server at once (default: no bound). An agent sends one
+   * request at a time; the fleet simulator shares one transport among thousands of endpoints and
+   * bounds it, so a slow answer queues requests instead of opening a TLS connection for each.
+   */
+  connections?: number;
 }
 
 export interface Signer {
@@ -64,6 +70,7 @@ export class AgentTransport {
       connect: { ...(opts.caPem ? { ca: opts.caPem } : {}), timeout: opts.timeoutMs, keepAlive: false },
       headersTimeout: opts.timeoutMs,
       bodyTimeout: opts.timeoutMs,
+      ...(opts.connections ? { connections: opts.connections } : {}),
     });
   }
 

@@ -64,6 +64,31 @@ describe('policy signing keys', () => {
     const t = await ensureTenant(ctx, 'acme');
     expect(await getLatestBundle(ctx.db, t.id)).toBeUndefined();
   });
+
+  it('parses a bundle once: the newest version is re-read on every call, its envelope only when new', async () => {
+    ctx = await createTestApp();
+    const t = await ensureTenant(ctx, 'acme');
+    const add = (version: number) =>
+      ctx!.db
+        .insertInto('policy_bundles')
+        .values({
+          tenant_id: t.id,
+          version,
+          envelope: JSON.stringify({ v: version }),
+          required_capabilities: '[]',
+          reason: 'test',
+          created_at: new Date(0).toISOString(),
+        })
+        .execute();
+    await add(1);
+    const first = await getLatestBundle(ctx.db, t.id);
+    expect(first).toMatchObject({ version: 1, envelope: { v: 1 } });
+    // A check-in asks for the newest bundle every time: the same version is not parsed again.
+    expect(await getLatestBundle(ctx.db, t.id)).toBe(first);
+    // Another instance's publish (a row this process did not write) is seen at the next call.
+    await add(2);
+    expect(await getLatestBundle(ctx.db, t.id)).toMatchObject({ version: 2, envelope: { v: 2 } });
+  });
 });
 
 describe('module registry', () => {

@@ -2,7 +2,7 @@ import type { BundleEnvelope, BundlePayload } from '@custos/engine';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { LatestBundle } from '../../ports/policy-port.js';
-import { findBundles, findLatestBundle } from './store.js';
+import { findBundles, findLatestBundle, findLatestBundleVersion } from './store.js';
 import { latestTrustRevision, trustRevisionAfter } from './trust-store.js';
 
 export {
@@ -22,19 +22,40 @@ export { getPolicySigningKeys, livePolicySigningKey, signingKeyContext } from '.
  * compiler policies hand their released set to (bundles never reads policies).
  */
 
+/**
+ * The newest bundle each tenant has, as last read, per database. A stored bundle never changes
+ * (a publish adds a version), so a cached one is right as long as its version is still the
+ * newest: every call reads that version (one indexed row) and only a new version reads and parses
+ * the envelope again. Each instance learns another's publish at the next call, as before.
+ */
+const newestByDb = new WeakMap<Kysely<Database>, Map<string, LatestBundle>>();
+const NEWEST_MAX = 10_000;
+
 /** The tenant's newest signed bundle, or undefined when none was ever compiled. */
 export async function getLatestBundle(
   db: Kysely<Database>,
   tenantId: string,
 ): Promise<LatestBundle | undefined> {
+  const version = await findLatestBundleVersion(db, tenantId);
+  if (version === undefined) return undefined;
+  let newest = newestByDb.get(db);
+  if (!newest) {
+    newest = new Map();
+    newestByDb.set(db, newest);
+  }
+  const known = newest.get(tenantId);
+  if (known?.version === version) return known;
   const row = await findLatestBundle(db, tenantId);
   if (!row) return undefined;
-  return {
+  const latest: LatestBundle = {
     version: row.version,
     envelope: JSON.parse(row.envelope) as unknown,
     required_capabilities: JSON.parse(row.required_capabilities) as string[],
     created_at: row.created_at,
   };
+  if (newest.size >= NEWEST_MAX) newest.clear();
+  newest.set(tenantId, latest);
+  return latest;
 }
 
 /** The version of the tenant's newest bundle; null when none was ever compiled. */

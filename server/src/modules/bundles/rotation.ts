@@ -1,6 +1,7 @@
 import { type BundleEnvelope, type BundlePayload, signBundle, signTrustUpdate } from '@custos/engine';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { withDatabaseLock } from '../../db/locks.js';
 import { isUniqueViolation } from '../../db/unique-violation.js';
 import { AppError, notFound } from '../../http/errors.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
@@ -122,13 +123,16 @@ async function keysInState(trx: Trx, tenantId: string) {
 }
 
 /**
- * One rotation step in one transaction. Two concurrent steps cannot both pass their state checks:
- * the second one's write meets the unique active key or the unique revision version, and is
- * answered as a rotation already under way instead of a 500.
+ * One rotation step in one transaction, under the tenant's compiling lock (db/locks.ts; issue 23):
+ * a trust-set change and a bundle compile never run at once on any instance, so the bundle a
+ * finish re-signs is the newest one and its version is never taken by a compile meanwhile. Two
+ * concurrent steps cannot both pass their state checks either: the second one's write meets the
+ * unique active key or the unique revision version, and is answered as a rotation already under
+ * way instead of a 500.
  */
 async function inRotationStep(ctx: ServiceContext, step: (trx: Trx) => Promise<void>): Promise<void> {
   try {
-    await ctx.db.transaction().execute(step);
+    await withDatabaseLock(ctx.db, 'compile', tenantOf(ctx), () => ctx.db.transaction().execute(step));
   } catch (error) {
     if (isUniqueViolation(error))
       throw new AppError(

@@ -39,6 +39,21 @@ export async function listSigningKeys(
     .execute();
 }
 
+/** The newest bundle's version alone (the primary key's index; the envelope is not read). */
+export async function findLatestBundleVersion(
+  db: Kysely<Database>,
+  tenantId: string,
+): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('policy_bundles')
+    .select('version')
+    .where('tenant_id', '=', tenantId)
+    .orderBy('version', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return row?.version;
+}
+
 export async function findLatestBundle(
   db: Kysely<Database>,
   tenantId: string,
