@@ -58,10 +58,17 @@ function byOccurrence(a: NormalisedEvent, b: NormalisedEvent): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** What a batch's correlation did: each event's incident, and the incidents as written. */
+export interface Correlated {
+  incidentOf: Map<string, string>;
+  incidents: { row: IncidentsTable; isNew: boolean }[];
+}
+
 /**
  * Folds one device's accepted events into incidents (document 1 rule 8) inside the ingest
- * transaction and returns event id → incident id. Events are taken in occurrence order so a
- * batch behaves as if its events had arrived one by one.
+ * transaction: event id → incident id, and every incident created or changed as written (the
+ * batch's scoring reads them). Events are taken in occurrence order so a batch behaves as if its
+ * events had arrived one by one.
  */
 export async function correlateEvents(
   trx: Trx,
@@ -69,9 +76,9 @@ export async function correlateEvents(
   device: CorrelationDevice,
   events: readonly NormalisedEvent[],
   now: Date,
-): Promise<Map<string, string>> {
+): Promise<Correlated> {
   const out = new Map<string, string>();
-  if (events.length === 0) return out;
+  if (events.length === 0) return { incidentOf: out, incidents: [] };
   const tenantId = device.tenant_id;
   const ordered = [...events].sort(byOccurrence);
 
@@ -236,5 +243,5 @@ export async function correlateEvents(
     departments,
   );
   await recordTestFolderOrigins(trx, byTestFolder, now);
-  return out;
+  return { incidentOf: out, incidents: touched.map((p) => ({ row: p.row, isNew: p.isNew })) };
 }

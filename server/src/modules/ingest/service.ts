@@ -11,8 +11,8 @@ import {
   storedEventIds,
 } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
-import { approvedExceptionInForce } from '../exception-requests/public.js';
-import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
+import { approvedExceptionsInForce } from '../exception-requests/public.js';
+import { type BatchIncident, correlateEvents, loadPolicyInfo, scoreBatch } from '../incidents/public.js';
 import { auditBypassAttempts } from './bypass-audit.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import { withoutNul } from './nul-text.js';
@@ -105,6 +105,23 @@ export function readAcks(stored: string): Ack[] {
       ? { event_id: x, status: 'Accepted', reason: null }
       : { event_id: x[0], status: x[1], reason: x[2] },
   );
+}
+
+/** Each incident the batch wrote with the stored payloads of its events in the batch (scoring). */
+function withPayloads(
+  incidents: readonly Omit<BatchIncident, 'payloads'>[],
+  events: readonly NormalisedEvent[],
+  incidentOf: ReadonlyMap<string, string>,
+): BatchIncident[] {
+  const payloads = new Map<string, string[]>();
+  for (const e of events) {
+    const id = incidentOf.get(e.id);
+    if (id === undefined) continue;
+    const list = payloads.get(id);
+    if (list) list.push(e.payload);
+    else payloads.set(id, [e.payload]);
+  }
+  return incidents.map((x) => ({ ...x, payloads: payloads.get(x.row.id) ?? [] }));
 }
 
 type QuotaReason = 'event_volume' | 'byte_volume' | 'storage_footprint';
@@ -219,13 +236,13 @@ export async function ingestBatch(
     const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
     await state.writer.run(() =>
       ctx.db.transaction().execute(async (trx) => {
-        const incidents = await correlateEvents(trx, policyInfo, device, fresh, now);
+        const { incidentOf, incidents } = await correlateEvents(trx, policyInfo, device, fresh, now);
         const rowOf = (e: NormalisedEvent) => ({
           tenantId: device.tenant_id,
           deviceId: device.id,
           batchId: input.batch_id,
           receivedAt: now.toISOString(),
-          incidentId: incidents.get(e.id) ?? null,
+          incidentId: incidentOf.get(e.id) ?? null,
         });
         await insertEvents(
           trx,
@@ -236,9 +253,15 @@ export async function ingestBatch(
         // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
         await insertEventExtras(trx, fresh, rowOf);
         // Document 2: `agent.bypass_attempted` for each answer with a bypass code.
-        await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidents.get(e.id) ?? null);
+        await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidentOf.get(e.id) ?? null);
         // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
-        await scoreIncidents(trx, device.tenant_id, incidents.values(), now, approvedExceptionInForce);
+        await scoreBatch(
+          trx,
+          device.tenant_id,
+          withPayloads(incidents, fresh, incidentOf),
+          now,
+          approvedExceptionsInForce,
+        );
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
         await insertBatch(trx, {
           device_id: device.id,
