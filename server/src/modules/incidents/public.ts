@@ -5,7 +5,7 @@
  */
 export { registerIncidentAnswerRoute } from './answer-route.js';
 export { countAssignedIncidents } from './assignment-count-store.js';
-export { type ApprovalsCheck, type BatchIncident, scoreBatch } from './batch-scoring.js';
+export type { ApprovalsCheck } from './batch-scoring.js';
 export {
   type Correlated,
   type CorrelationDevice,

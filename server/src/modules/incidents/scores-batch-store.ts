@@ -1,4 +1,4 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
 import { FALSE_POSITIVE_DISPOSITIONS } from './policy-record-store.js';
@@ -21,26 +21,24 @@ async function chunked<T, R>(items: readonly T[], read: (part: T[]) => Promise<R
   return out;
 }
 
-/** Incident id → how many policies applied to it (matchedPolicyCount of each). */
-export async function matchedPolicyCounts(db: Db, ids: readonly string[]): Promise<Map<string, number>> {
-  const rows = await chunked(ids, (part) =>
+/** The policies that applied to each of these incidents so far (matchedPolicyCount of each). */
+export async function appliedPolicies(db: Db, ids: readonly string[]) {
+  return chunked(ids, (part) =>
     db
       .selectFrom('incident_policies')
-      .select((eb) => ['incident_id', eb.fn.countAll<number>().as('n')])
+      .select(['incident_id', 'policy_id'])
       .where('incident_id', 'in', part)
       .where('applied_events', '>', 0)
-      .groupBy('incident_id')
       .execute(),
   );
-  return new Map(rows.map((r) => [r.incident_id, Number(r.n)]));
 }
 
-/** The locations that left view, of each of these incidents (departedLocations of each). */
+/** The stored locations that left view, of each of these incidents (departedLocations of each). */
 export async function departedLocationsOf(db: Db, ids: readonly string[]) {
   return chunked(ids, (part) =>
     db
       .selectFrom('incident_locations')
-      .select(['incident_id', 'first_seen_at', 'moved_at', 'removed_at'])
+      .select(['incident_id', 'path', 'first_seen_at', 'moved_at', 'removed_at'])
       .where('incident_id', 'in', part)
       .where('departure', 'is not', null)
       .execute(),
@@ -96,15 +94,16 @@ export async function confirmedOfPeople(db: Db, tenantId: string, usernames: rea
   );
 }
 
-/** Incident id → its stored score record (the detector facts kept among them). */
-export async function storedScores(
-  db: Db,
-  ids: readonly string[],
-): Promise<Map<string, IncidentScoresTable>> {
+/** Incident id → the detector facts kept with its scores (null: scored before they were kept). */
+export async function keptDetectorFacts(db: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
   const rows = await chunked(ids, (part) =>
-    db.selectFrom('incident_scores').selectAll().where('incident_id', 'in', part).execute(),
+    db
+      .selectFrom('incident_scores')
+      .select(['incident_id', 'detector_facts'])
+      .where('incident_id', 'in', part)
+      .execute(),
   );
-  return new Map(rows.map((r) => [r.incident_id, r]));
+  return new Map(rows.map((r) => [r.incident_id, r.detector_facts]));
 }
 
 const SCORE_COLUMNS = [
@@ -134,34 +133,14 @@ const UPSERT_SCORES: RowStatement<IncidentScoresTable> = {
       ),
 };
 
-export interface BatchScore {
-  factors: IncidentScoresTable;
-  risk: number;
-  priority: number;
-}
-
 /**
- * Stores the batch's scores: the factors by one multi-row upsert, both scores on the incident
- * rows by one UPDATE … FROM (VALUES …) per 500 (no row_version bump: scoring is not an edit).
+ * Stores the batch's score factors by one multi-row upsert (the scores themselves ride on the
+ * incident rows' upsert, incident-write-store.ts).
  */
-export async function saveBatchScores(db: Db, scores: readonly BatchScore[]): Promise<void> {
+export async function saveBatchScores(db: Db, scores: readonly IncidentScoresTable[]): Promise<void> {
   await runRows(
     db,
     UPSERT_SCORES,
-    scores.map((s) => SCORE_COLUMNS.map((c) => s.factors[c])),
+    scores.map((s) => SCORE_COLUMNS.map((c) => s[c])),
   );
-  for (let i = 0; i < scores.length; i += CHUNK) {
-    const values = scores
-      .slice(i, i + CHUNK)
-      .map((s) => sql`(${s.factors.incident_id}, ${s.risk}, ${s.priority})`);
-    await db
-      .updateTable('incidents')
-      .from(sql`(values ${sql.join(values)})`.as('v'))
-      .set({
-        risk_score: sql`cast(v.column2 as integer)`,
-        priority_score: sql`cast(v.column3 as integer)`,
-      })
-      .whereRef('incidents.id', '=', sql.ref('v.column1'))
-      .execute();
-  }
 }

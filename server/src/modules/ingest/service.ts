@@ -12,7 +12,7 @@ import {
 } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { approvedExceptionsInForce } from '../exception-requests/public.js';
-import { type BatchIncident, correlateEvents, loadPolicyInfo, scoreBatch } from '../incidents/public.js';
+import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
 import { auditBypassAttempts } from './bypass-audit.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import { withoutNul } from './nul-text.js';
@@ -105,23 +105,6 @@ export function readAcks(stored: string): Ack[] {
       ? { event_id: x, status: 'Accepted', reason: null }
       : { event_id: x[0], status: x[1], reason: x[2] },
   );
-}
-
-/** Each incident the batch wrote with the stored payloads of its events in the batch (scoring). */
-function withPayloads(
-  incidents: readonly Omit<BatchIncident, 'payloads'>[],
-  events: readonly NormalisedEvent[],
-  incidentOf: ReadonlyMap<string, string>,
-): BatchIncident[] {
-  const payloads = new Map<string, string[]>();
-  for (const e of events) {
-    const id = incidentOf.get(e.id);
-    if (id === undefined) continue;
-    const list = payloads.get(id);
-    if (list) list.push(e.payload);
-    else payloads.set(id, [e.payload]);
-  }
-  return incidents.map((x) => ({ ...x, payloads: payloads.get(x.row.id) ?? [] }));
 }
 
 type QuotaReason = 'event_volume' | 'byte_volume' | 'storage_footprint';
@@ -236,7 +219,15 @@ export async function ingestBatch(
     const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
     await state.writer.run(() =>
       ctx.db.transaction().execute(async (trx) => {
-        const { incidentOf, incidents } = await correlateEvents(trx, policyInfo, device, fresh, now);
+        // Correlation scores the incidents it writes (docs/incidents.md, Priority and risk).
+        const { incidentOf } = await correlateEvents(
+          trx,
+          policyInfo,
+          device,
+          fresh,
+          now,
+          approvedExceptionsInForce,
+        );
         const rowOf = (e: NormalisedEvent) => ({
           tenantId: device.tenant_id,
           deviceId: device.id,
@@ -254,14 +245,6 @@ export async function ingestBatch(
         await insertEventExtras(trx, fresh, rowOf);
         // Document 2: `agent.bypass_attempted` for each answer with a bypass code.
         await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidentOf.get(e.id) ?? null);
-        // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
-        await scoreBatch(
-          trx,
-          device.tenant_id,
-          withPayloads(incidents, fresh, incidentOf),
-          now,
-          approvedExceptionsInForce,
-        );
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
         await insertBatch(trx, {
           device_id: device.id,
