@@ -60,3 +60,30 @@ it('gives every agent_events column its own field of the event and the batch', (
     new Set([e.file.path, e.file.name, e.hostname, e.file.blake3, e.mark?.host, e.mark?.referrer_host]).size,
   ).toBe(6);
 });
+
+// Issue 23: the stored payload holds what has no column; nothing is stored twice.
+it('keeps no column, and none of the kept-apart records, in the stored payload', () => {
+  const raw = agentEvent({ policy: '7d1c2f0e-55aa-4f3b-9c1d-2b3a4c5d6e7f', person: 'dana' });
+  Object.assign(raw, {
+    destination: 'share-01',
+    removable_device: { serial: 'S1', vendor: 'V', model: 'M' },
+  });
+  const r = normaliseEvent(raw, new Date('2026-01-15T10:00:00Z'));
+  if (!r.ok) throw new Error(r.reason);
+  const keys = Object.keys(JSON.parse(r.event.payload) as Record<string, unknown>);
+  const apart = [
+    'file',
+    'user',
+    'mark_of_the_web',
+    'person_prompt',
+    'previews',
+    'destinations',
+    'destination',
+  ];
+  expect(keys.filter((k) => (EVENT_COLUMNS as readonly string[]).includes(k) || apart.includes(k))).toEqual(
+    [],
+  );
+  expect(r.event.payload).not.toContain(r.event.id);
+  expect(r.event.payload).not.toContain('dana');
+  expect(r.event.payload).not.toContain(r.event.file.blake3 as string);
+});

@@ -230,7 +230,20 @@ export async function bypassRecords(
   db: Db,
   q: { tenantId: string; personKey: string; since: string; until: string; limit: number },
 ): Promise<{ result: string; user_name: string | null; occurred_at: string }[]> {
-  const like = `%${q.personKey.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+  return bypassRecordsOfPeople(db, { ...q, personKeys: [q.personKey] });
+}
+
+/**
+ * bypassRecords for several people at once (ingest scores a batch's incidents with one read):
+ * the records in [since, until) whose user name contains one of the keys, newest first, at most
+ * `limit`. The caller splits them by person and window.
+ */
+export async function bypassRecordsOfPeople(
+  db: Db,
+  q: { tenantId: string; personKeys: readonly string[]; since: string; until: string; limit: number },
+): Promise<{ result: string; user_name: string | null; occurred_at: string }[]> {
+  if (q.personKeys.length === 0) return [];
+  const likes = q.personKeys.map((k) => `%${k.replace(/[\\%_]/g, (m) => `\\${m}`)}%`);
   return db
     .selectFrom('event_person_prompts as p')
     .innerJoin('agent_events as e', (j) =>
@@ -242,7 +255,7 @@ export async function bypassRecords(
     .where('p.covered_by_burst', '=', 0)
     .where('p.occurred_at', '>=', q.since)
     .where('p.occurred_at', '<', q.until)
-    .where(sql<boolean>`lower(e.user_name) like ${like} escape '\\'`)
+    .where((eb) => eb.or(likes.map((like) => sql<boolean>`lower(e.user_name) like ${like} escape '\\'`)))
     .orderBy('p.occurred_at', 'desc')
     .limit(q.limit)
     .execute();

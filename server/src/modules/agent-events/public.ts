@@ -23,6 +23,7 @@ export { type EvidenceEvent, findDeviceEvent } from './event-lookup-store.js';
 export {
   BYPASS_RESULTS,
   bypassRecords,
+  bypassRecordsOfPeople,
   incidentPreviewRows,
   incidentSearchTerms,
   insertEventExtras,

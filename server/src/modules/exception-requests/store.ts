@@ -185,6 +185,32 @@ export function approvalInForce(
     .executeTakeFirst();
 }
 
+/**
+ * The approvals held as approved for this device and any of these contents (lower-case hashes),
+ * whatever their window: ingest scores a batch's incidents with one read and checks each
+ * incident's time itself (approvalInForce's conditions).
+ */
+export async function approvalsOfContents(
+  db: Db,
+  tenantId: string,
+  deviceId: string,
+  fileHashes: readonly string[],
+): Promise<{ file_hash: string; decided_at: string | null; approved_until: string | null }[]> {
+  const out = [];
+  for (let i = 0; i < fileHashes.length; i += 500)
+    out.push(
+      ...(await db
+        .selectFrom('exception_requests')
+        .select(['file_hash', 'decided_at', 'approved_until'])
+        .where('tenant_id', '=', tenantId)
+        .where('device_id', '=', deviceId)
+        .where('file_hash', 'in', fileHashes.slice(i, i + 500))
+        .where('state', '=', 'approved')
+        .execute()),
+    );
+  return out;
+}
+
 export async function findLabel(db: Db, tenantId: string): Promise<string | undefined> {
   const r = await db
     .selectFrom('exception_settings')

@@ -3,6 +3,7 @@ import type { Database } from '../../db/database.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident, PolicyPort } from '../../ports/policy-port.js';
 import { applyAssignmentRules } from './assignment-rules-apply.js';
+import { type ApprovalsCheck, batchBypassRecords, scoreBatch } from './batch-scoring.js';
 import { actionKind, correlationKey, WINDOW_MS } from './correlation-key.js';
 import { correlatingPolicy, foldEvent, isTestMatch, type PolicyInfo, within } from './correlation-rules.js';
 import {
@@ -15,6 +16,7 @@ import { attributeDepartments } from './department.js';
 import { type CorrelationDevice, newIncidentRow, pendingFor } from './incident-rows.js';
 import { type Pending, type Trx, writeIncidents } from './incident-write-store.js';
 import { fileAppeared, fileGone } from './move-detection.js';
+import { saveBatchScores } from './scores-batch-store.js';
 import type { IncidentsTable } from './tables.js';
 import { loadTestFolders, recordTestFolderOrigins, testFolderFor } from './test-folder-rule.js';
 import type { Folder } from './test-folders.js';
@@ -58,10 +60,15 @@ function byOccurrence(a: NormalisedEvent, b: NormalisedEvent): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/** What a batch's correlation did: each event's incident. */
+export interface Correlated {
+  incidentOf: Map<string, string>;
+}
+
 /**
  * Folds one device's accepted events into incidents (document 1 rule 8) inside the ingest
- * transaction and returns event id → incident id. Events are taken in occurrence order so a
- * batch behaves as if its events had arrived one by one.
+ * transaction, scoring each incident it creates or changes: event id → incident id. Events are
+ * taken in occurrence order so a batch behaves as if its events had arrived one by one.
  */
 export async function correlateEvents(
   trx: Trx,
@@ -69,9 +76,10 @@ export async function correlateEvents(
   device: CorrelationDevice,
   events: readonly NormalisedEvent[],
   now: Date,
-): Promise<Map<string, string>> {
+  approvals: ApprovalsCheck,
+): Promise<Correlated> {
   const out = new Map<string, string>();
-  if (events.length === 0) return out;
+  if (events.length === 0) return { incidentOf: out };
   const tenantId = device.tenant_id;
   const ordered = [...events].sort(byOccurrence);
 
@@ -224,7 +232,25 @@ export async function correlateEvents(
   }
 
   const touched = [...pending.values()].filter((p) => p.touched);
+  // Priority and risk (docs/incidents.md), scored before the write so they ride on its upsert.
+  const payloads = new Map<string, string[]>();
+  for (const e of ordered) {
+    const id = out.get(e.id);
+    if (id === undefined) continue;
+    const list = payloads.get(id);
+    if (list) list.push(e.payload);
+    else payloads.set(id, [e.payload]);
+  }
+  const scores = await scoreBatch(
+    trx,
+    tenantId,
+    touched.map((p) => ({ pending: p, payloads: payloads.get(p.row.id) ?? [] })),
+    batchBypassRecords(ordered),
+    now,
+    approvals,
+  );
   await writeIncidents(trx, tenantId, touched);
+  await saveBatchScores(trx, scores);
   const fresh = touched.filter((p) => p.isNew);
   // Department first: an assignment rule may name one (docs/incidents.md, Department).
   const departments = await attributeDepartments(trx, tenantId, fresh);
@@ -236,5 +262,5 @@ export async function correlateEvents(
     departments,
   );
   await recordTestFolderOrigins(trx, byTestFolder, now);
-  return out;
+  return { incidentOf: out };
 }

@@ -34,6 +34,9 @@ const FOLDED_COLUMNS = [
   'superseded_policy_ids',
   'updated_at',
   'row_version',
+  // Scored before the write (batch-scoring.ts): not an edit, but a fold moves both scores.
+  'risk_score',
+  'priority_score',
 ] as const;
 
 const LOCATION_COLUMNS = [

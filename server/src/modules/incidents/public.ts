@@ -5,7 +5,14 @@
  */
 export { registerIncidentAnswerRoute } from './answer-route.js';
 export { countAssignedIncidents } from './assignment-count-store.js';
-export { type CorrelationDevice, correlateEvents, loadPolicyInfo, type PolicyInfo } from './correlate.js';
+export type { ApprovalsCheck } from './batch-scoring.js';
+export {
+  type Correlated,
+  type CorrelationDevice,
+  correlateEvents,
+  loadPolicyInfo,
+  type PolicyInfo,
+} from './correlate.js';
 // The reports module's view of incidents (ports/report-incidents-port.ts) and the CSV writer.
 export { csvLine } from './csv.js';
 export { fillIncidentDepartment, incidentsAwaitingDepartment } from './directory-department.js';
@@ -21,6 +28,5 @@ export {
 } from './overview-store.js';
 export { closedIncidentRecord } from './policy-record-store.js';
 export { reportIncidents } from './report-source.js';
-export { type ApprovalCheck, scoreIncidents } from './scoring.js';
 // GET /search's incident kind (docs/search.md).
 export { incidentSearchHits } from './search-hits.js';

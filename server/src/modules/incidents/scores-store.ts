@@ -84,7 +84,7 @@ export async function saveScores(
   r: IncidentsTable,
   risk: number,
   priority: number,
-  factors: Omit<IncidentScoresTable, 'incident_id' | 'tenant_id'>,
+  factors: Omit<IncidentScoresTable, 'incident_id' | 'tenant_id' | 'detector_facts'>,
 ): Promise<void> {
   await db
     .updateTable('incidents')

@@ -8,6 +8,11 @@ export interface IncidentScoresTable {
   /** JSON `[{name, value, weight, contribution}]`, every factor of document 2. */
   priority_factors: string;
   scored_at: string;
+  /**
+   * The detector facts of every event the incident holds, kept by ingest (migration 0880): JSON
+   * `{validated, high_confidence, max_confidence}`; null when scored before it existed.
+   */
+  detector_facts: string | null;
 }
 
 declare module '../../db/database.js' {

@@ -1,5 +1,4 @@
 import {
-  assessIncidentRisk,
   assessPriority,
   BYPASS_WINDOW_MS,
   countBypassAttempts,
@@ -13,9 +12,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { BYPASS_RESULTS, bypassRecords, newestPayloads } from '../agent-events/public.js';
 import {
-  departedLocations,
   incidentsById,
-  matchedPolicyCount,
   openSiblings,
   priorConfirmed,
   ruleRecord,
@@ -26,7 +23,8 @@ import type { IncidentsTable } from './tables.js';
 
 /**
  * Priority and risk of incidents (docs/incidents.md, "Priority and risk"). Ingest scores every
- * incident it created or changed, after the batch's events are stored; a disposition change
+ * incident it created or changed, after the batch's events are stored (batch-scoring.ts, with
+ * the facts and reads here); a disposition change
  * recomputes the priority only (the stored risk score is never recomputed by a triage edit).
  */
 
@@ -36,11 +34,11 @@ type Db = Kysely<Database>;
 const SCORING_EVENT_SCAN = 1_000;
 
 /** The detectors each of the incident's newest events reported (the stored, allow-listed form). */
-async function detectorPayloads(db: Db, incidentId: string): Promise<string[]> {
+export async function detectorPayloads(db: Db, incidentId: string): Promise<string[]> {
   return (await newestPayloads(db, incidentId, SCORING_EVENT_SCAN)).map((r) => r.payload);
 }
 
-interface DetectorFacts {
+export interface DetectorFacts {
   validated: boolean;
   highConfidence: boolean;
   maxConfidence: number | null;
@@ -81,7 +79,7 @@ export function departedSoon(
 }
 
 /** Only egress has a destination; it reached the server as an incident, so it was not trusted. */
-const destinationUntrusted = (r: IncidentsTable): boolean | null =>
+export const destinationUntrusted = (r: IncidentsTable): boolean | null =>
   r.action_kind === 'egress' ? true : null;
 
 async function priorityOf(db: Db, r: IncidentsTable, risk: number, facts: DetectorFacts) {
@@ -95,18 +93,6 @@ async function priorityOf(db: Db, r: IncidentsTable, risk: number, facts: Detect
     rule_record: r.policy_id ? await ruleRecord(db, r.tenant_id, r.policy_id) : null,
   });
 }
-
-/**
- * Document 1 rule 10's `approved_exception` (exception-requests' `approvedExceptionInForce`),
- * passed in by ingest: importing it here would close a module cycle through policies.
- */
-export type ApprovalCheck = (
-  db: Db,
-  tenantId: string,
-  deviceId: string,
-  fileHash: string,
-  at: Date,
-) => Promise<boolean>;
 
 /** How many rule-10 records of one person scoring reads at most (the count saturates at five). */
 const BYPASS_SCAN = 200;
@@ -132,43 +118,6 @@ export async function bypassAttempts(db: Db, r: IncidentsTable): Promise<number>
     return kind ? [{ kind, person: x.user_name ?? '', at: x.occurred_at }] : [];
   });
   return countBypassAttempts(records, r.username as string, at);
-}
-
-async function scoreOne(db: Db, r: IncidentsTable, now: Date, approvedExceptionInForce: ApprovalCheck) {
-  const facts = detectorFacts(await detectorPayloads(db, r.id));
-  const approved = r.content_hash
-    ? await approvedExceptionInForce(db, r.tenant_id, r.device_id, r.content_hash, new Date(r.last_seen_at))
-    : false;
-  const risk = assessIncidentRisk({
-    severity: r.severity,
-    match_count: r.match_count,
-    validated: facts.validated,
-    high_confidence: facts.highConfidence,
-    matched_policies: await matchedPolicyCount(db, r.id),
-    destination_untrusted: destinationUntrusted(r),
-    bypass_attempts: await bypassAttempts(db, r),
-    departure_soon_after_detection: departedSoon(await departedLocations(db, r.id)),
-    approved_exception: approved,
-  });
-  const priority = await priorityOf(db, r, risk.score, facts);
-  await saveScores(db, r, risk.score, priority.score, {
-    risk_model_version: risk.model_version,
-    risk_factors: JSON.stringify(risk.factors),
-    priority_factors: JSON.stringify(priority.factors),
-    scored_at: now.toISOString(),
-  });
-}
-
-/** Ingest: scores each incident the batch created or changed (risk and priority). */
-export async function scoreIncidents(
-  db: Db,
-  tenantId: string,
-  incidentIds: Iterable<string>,
-  now: Date,
-  approvals: ApprovalCheck,
-): Promise<void> {
-  const rows = await incidentsById(db, tenantId, [...new Set(incidentIds)]);
-  for (const r of rows) await scoreOne(db, r, now, approvals);
 }
 
 /** Other open incidents of the rule or the person rescored after a disposition change, at most. */

@@ -11,8 +11,8 @@ import {
   storedEventIds,
 } from '../agent-events/public.js';
 import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
-import { approvedExceptionInForce } from '../exception-requests/public.js';
-import { correlateEvents, loadPolicyInfo, scoreIncidents } from '../incidents/public.js';
+import { approvedExceptionsInForce } from '../exception-requests/public.js';
+import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
 import { auditBypassAttempts } from './bypass-audit.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import { withoutNul } from './nul-text.js';
@@ -219,13 +219,21 @@ export async function ingestBatch(
     const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
     await state.writer.run(() =>
       ctx.db.transaction().execute(async (trx) => {
-        const incidents = await correlateEvents(trx, policyInfo, device, fresh, now);
+        // Correlation scores the incidents it writes (docs/incidents.md, Priority and risk).
+        const { incidentOf } = await correlateEvents(
+          trx,
+          policyInfo,
+          device,
+          fresh,
+          now,
+          approvedExceptionsInForce,
+        );
         const rowOf = (e: NormalisedEvent) => ({
           tenantId: device.tenant_id,
           deviceId: device.id,
           batchId: input.batch_id,
           receivedAt: now.toISOString(),
-          incidentId: incidents.get(e.id) ?? null,
+          incidentId: incidentOf.get(e.id) ?? null,
         });
         await insertEvents(
           trx,
@@ -236,9 +244,7 @@ export async function ingestBatch(
         // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
         await insertEventExtras(trx, fresh, rowOf);
         // Document 2: `agent.bypass_attempted` for each answer with a bypass code.
-        await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidents.get(e.id) ?? null);
-        // Priority and risk read the batch's stored events (docs/incidents.md, Priority and risk).
-        await scoreIncidents(trx, device.tenant_id, incidents.values(), now, approvedExceptionInForce);
+        await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidentOf.get(e.id) ?? null);
         await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
         await insertBatch(trx, {
           device_id: device.id,
