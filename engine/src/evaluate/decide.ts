@@ -1,4 +1,4 @@
-import type { Action } from '../policy/actions.js';
+import { type Action, actionStrength } from '../policy/actions.js';
 import { clampAction } from './clamp.js';
 import { type ConditionInput, conditionInput } from './condition.js';
 import { type ConflictCandidate, resolveConflict } from './conflict.js';
@@ -162,9 +162,13 @@ function outcomeOf(
         : { at_or_above: null, action: spec.risk_thresholds.below };
       riskStep = fired;
       action = fired.action;
-      single = prepared.memo.riskLine(`${fired.at_or_above}|${fired.action}`, () =>
-        line('risk.step', riskText(risk, fired)),
-      );
+      const strength = actionStrength(fired.action);
+      const known = prepared.memo.riskLine(fired.at_or_above, strength);
+      if (known) single = known;
+      else {
+        single = line('risk.step', riskText(risk, fired));
+        prepared.memo.setRiskLine(fired.at_or_above, strength, single);
+      }
       if (risk.undetermined.length > 0) {
         more = [single];
         for (const u of risk.undetermined)
