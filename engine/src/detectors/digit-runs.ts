@@ -43,6 +43,14 @@ function lastGroupIs(text: string, r: DigitRun, n: number): boolean {
   return r.end - 1 - k === n;
 }
 
+/** A `+` right before the run, or `00` in it: where an international phone number begins. */
+function internationalStart(text: string, r: DigitRun): boolean {
+  if (text.charCodeAt(r.start - 1) === 43) return true;
+  for (let i = r.start; i < r.end - 1; i++)
+    if (text.charCodeAt(i) === 48 && text.charCodeAt(i + 1) === 48) return true;
+  return false;
+}
+
 /** The gates in bit order: `digitGateBits` answers gate `DIGIT_GATE_IDS[i]` in bit i. */
 export const DIGIT_GATE_IDS = [
   'payment_card',
@@ -83,7 +91,9 @@ export function digitGateBits(r: DigitRun, text: string): number {
   if (g >= 10) bits |= 1 << 3;
   if (g >= 11) bits |= 1 << 4;
   if (d >= 11 && (g >= 11 || g === 3)) bits |= 1 << 5;
-  if (d >= 7 && r.colons === 0) bits |= 1 << 6;
+  // Phone: the national forms hold 10–11 digits; a shorter run (7–9) can only be the
+  // international form, which starts at a `+` just before the run or at a `00` inside it.
+  if (r.colons === 0 && (d >= 10 || (d >= 7 && internationalStart(text, r)))) bits |= 1 << 6;
   if (r.dots >= 3) bits |= 1 << 7;
   if (r.doubleColon || r.colons >= 3) bits |= 1 << 8;
   // UK NINO: two prefix letters, an optional space, then the digits that start the run.

@@ -1,4 +1,4 @@
-import type { Action } from '../policy/actions.js';
+import { type Action, actionStrength } from '../policy/actions.js';
 import { clampAction } from './clamp.js';
 import { type ConditionInput, conditionInput } from './condition.js';
 import { type ConflictCandidate, resolveConflict } from './conflict.js';
@@ -87,20 +87,17 @@ function passes(
 ): Stage1 {
   const memo = prepared.memo;
   const scope = memo.scope(p.scopeSlot, p.scope, event, ctx);
-  if (!scope.matched) return explain ? miss(p.spec.policy_id, 'scope', scope.code, scope.text) : UNWRITTEN;
+  if (!scope.matched) return explain ? miss(p.policy_id, 'scope', scope.code, scope.text) : UNWRITTEN;
   const now = ctx.now.getTime();
-  if (!p.inForce)
-    return explain ? miss(p.spec.policy_id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
+  if (!p.inForce) return explain ? miss(p.policy_id, 'status', 'status.inactive', 'not in force') : UNWRITTEN;
   if (p.effectiveFrom !== null && now < p.effectiveFrom)
-    return explain
-      ? miss(p.spec.policy_id, 'status', 'status.not_yet_effective', 'not yet in force')
-      : UNWRITTEN;
+    return explain ? miss(p.policy_id, 'status', 'status.not_yet_effective', 'not yet in force') : UNWRITTEN;
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
-    return explain ? miss(p.spec.policy_id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
+    return explain ? miss(p.policy_id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
   let scheduleLine: ExplanationLine | null = null;
   if (p.schedule) {
     const s = scheduleActive(p.schedule, ctx.now, prepared.zoneMemo);
-    if (!s.active) return explain ? miss(p.spec.policy_id, 'schedule', s.code, s.text) : UNWRITTEN;
+    if (!s.active) return explain ? miss(p.policy_id, 'schedule', s.code, s.text) : UNWRITTEN;
     scheduleLine = sharedLine(s.code, s.text);
   }
   // First the value alone: most policies do not match, and only a match needs its parts.
@@ -108,8 +105,8 @@ function passes(
   if (value !== 'true') {
     if (!explain) return UNWRITTEN;
     return value === 'not_evaluated'
-      ? miss(p.spec.policy_id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
-      : miss(p.spec.policy_id, 'condition', 'condition.false', 'the condition did not match');
+      ? miss(p.policy_id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
+      : miss(p.policy_id, 'condition', 'condition.false', 'the condition did not match');
   }
   MATCH.scheduleLine = scheduleLine;
   MATCH.evidence = memo.evidenceOf(p.conditionSlot, p, input);
@@ -131,7 +128,7 @@ function outcomeOf(
   ctx: DecisionContext,
   risk: RiskAssessment | null,
 ): PolicyOutcome {
-  const spec = p.spec;
+  const spec = p;
   const standing: Action = ctx.offline && spec.offline_response ? spec.offline_response : spec.response;
   // Lines after the scope, schedule and condition lines: most often just one (`single`); the
   // array is built once at its final length (a push onto a short literal array reserves room
@@ -162,9 +159,13 @@ function outcomeOf(
         : { at_or_above: null, action: spec.risk_thresholds.below };
       riskStep = fired;
       action = fired.action;
-      single = prepared.memo.riskLine(`${fired.at_or_above}|${fired.action}`, () =>
-        line('risk.step', riskText(risk, fired)),
-      );
+      const strength = actionStrength(fired.action);
+      const known = prepared.memo.riskLine(fired.at_or_above, strength);
+      if (known) single = known;
+      else {
+        single = line('risk.step', riskText(risk, fired));
+        prepared.memo.setRiskLine(fired.at_or_above, strength, single);
+      }
       if (risk.undetermined.length > 0) {
         more = [single];
         for (const u of risk.undetermined)
@@ -251,8 +252,7 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
       misses += 1;
       if (stage.miss) {
         if (explainAll) unmatched.push(stage.miss);
-        if (firstMisses.length < MISS_LINES)
-          firstMisses.push({ number: p.spec.policy_number, miss: stage.miss });
+        if (firstMisses.length < MISS_LINES) firstMisses.push({ number: p.policy_number, miss: stage.miss });
       }
       continue;
     }
@@ -264,7 +264,7 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
         priority: outcome.priority,
         severity: outcome.severity,
         action: outcome.action,
-        conflict_strategy: p.spec.conflict_strategy,
+        conflict_strategy: p.conflict_strategy,
         position: i,
         outcome,
       });

@@ -35,7 +35,7 @@ export class DecisionMemo {
   private readonly possibleScope: Uint8Array;
   private readonly possibleScopeAt: Int32Array;
   /** Explanation lines that depend only on the decision's risk, by step. */
-  private readonly riskLines = new Map<string, ExplanationLine>();
+  private readonly riskLines = new Map<number | null, (ExplanationLine | undefined)[]>();
 
   constructor(conditionSlots: number, scopeSlots: number) {
     this.valueAt = new Int32Array(conditionSlots);
@@ -84,14 +84,21 @@ export class DecisionMemo {
     this.possibleScopeAt[slot] = this.generation;
   }
 
-  /** A line that depends only on the decision's risk and the step fired, built once per decision. */
-  riskLine(key: string, make: () => ExplanationLine): ExplanationLine {
-    let l = this.riskLines.get(key);
-    if (!l) {
-      l = Object.freeze(make());
-      this.riskLines.set(key, l);
+  /**
+   * The line of a risk step fired in this decision (it depends only on the decision's risk and
+   * the step: threshold and action strength), once built; undefined before.
+   */
+  riskLine(atOrAbove: number | null, strength: number): ExplanationLine | undefined {
+    return this.riskLines.get(atOrAbove)?.[strength];
+  }
+
+  setRiskLine(atOrAbove: number | null, strength: number, line: ExplanationLine): void {
+    let byStrength = this.riskLines.get(atOrAbove);
+    if (!byStrength) {
+      byStrength = [];
+      this.riskLines.set(atOrAbove, byStrength);
     }
-    return l;
+    byStrength[strength] = Object.freeze(line);
   }
 
   /** The condition's three-valued result, without evidence (most policies do not match). */

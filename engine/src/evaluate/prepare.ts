@@ -7,7 +7,29 @@ import { buildPolicyIndex, type PolicyIndex } from './policy-index.js';
 import { type PreparedSchedule, prepareSchedule, type ZoneMemo } from './schedule.js';
 import { type PreparedScope, prepareScope } from './scope.js';
 
-export interface PreparedPolicy {
+/** The spec fields a matching policy's outcome reads, copied onto the prepared policy. */
+type OutcomeFields = Pick<
+  BundlePolicy,
+  | 'policy_id'
+  | 'policy_number'
+  | 'version'
+  | 'priority'
+  | 'severity'
+  | 'status'
+  | 'response'
+  | 'offline_response'
+  | 'risk_thresholds'
+  | 'apply_label'
+  | 'raise_every_match'
+  | 'conflict_strategy'
+>;
+
+/**
+ * A policy prepared for decisions. The fields an outcome reads are copied from the spec onto
+ * this object (issue 24: a decision with hundreds of matches reads them for each one, and the
+ * prepared policies lie together in memory while the specs' fields are spread over their trees).
+ */
+export interface PreparedPolicy extends OutcomeFields {
   spec: BundlePolicy;
   scope: PreparedScope;
   /** Slots in the bundle's `memo`: policies with the same condition (or scope) share one. */
@@ -83,6 +105,18 @@ export function preparePolicies(
       scopeSlots = Math.max(scopeSlots, scope.slot + 1);
       return Object.freeze({
         spec,
+        policy_id: spec.policy_id,
+        policy_number: spec.policy_number,
+        version: spec.version,
+        priority: spec.priority,
+        severity: spec.severity,
+        status: spec.status,
+        response: spec.response,
+        offline_response: spec.offline_response,
+        risk_thresholds: spec.risk_thresholds,
+        apply_label: spec.apply_label,
+        raise_every_match: spec.raise_every_match,
+        conflict_strategy: spec.conflict_strategy,
         scope: scope.prepared,
         conditionSlot: condition.slot,
         scopeSlot: scope.slot,

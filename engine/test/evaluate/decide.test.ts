@@ -178,6 +178,45 @@ describe('risk thresholds (c)', () => {
   });
 });
 
+describe('risk step lines shared within a decision (issue 24 memo)', () => {
+  it('each policy names its own step, and a later decision on the same bundle its own score', () => {
+    const prepared = preparePolicies(
+      [
+        bundlePolicy({ policy_id: 'p1', priority: 1, risk_thresholds: thresholds }),
+        bundlePolicy({ policy_id: 'p2', priority: 2, risk_thresholds: thresholds }),
+        bundlePolicy({
+          policy_id: 'p3',
+          priority: 3,
+          risk_thresholds: { below: 'audit', steps: [{ at_or_above: 95, action: 'block' }] },
+        }),
+      ],
+      [],
+    );
+    const stepLine = (d: ReturnType<typeof decide>, i: number) =>
+      d.matched_policies[i]!.explanation.find((l) => l.code === 'risk.step')!.text;
+    const high = decide(
+      prepared,
+      event(),
+      context({
+        risk: { destination_trust: 'untrusted', application_managed: false, privilege_level: 'elevated' },
+      }),
+    );
+    expect(stepLine(high, 0)).toBe(stepLine(high, 1));
+    expect(stepLine(high, 0)).toContain('step at or above 60 → block');
+    expect(stepLine(high, 2)).toContain('below every step → audit');
+    const low = decide(
+      prepared,
+      event(),
+      context({
+        risk: { destination_trust: 'trusted', application_managed: true, privilege_level: 'standard' },
+      }),
+    );
+    expect(low.risk!.score).not.toBe(high.risk!.score);
+    expect(stepLine(low, 0)).toContain(`risk ${low.risk!.score} `);
+    expect(stepLine(low, 2)).toContain(`risk ${low.risk!.score} `);
+  });
+});
+
 describe('conflict resolution across policies (d)', () => {
   it('lists losing policies in superseded_policy_ids, never a suppressed one', () => {
     const d = decideWith([
