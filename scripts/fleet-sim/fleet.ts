@@ -35,6 +35,8 @@ export interface SimReport {
   serverCheckins: ServerLatency;
   policyFetches: number;
   publishes: number;
+  /** Check-ins and uploads not sent because the endpoint's previous one was still unanswered. */
+  late: number;
   errors: number;
   errorSamples: string[];
   servers: ProcessFigures[];
@@ -134,10 +136,21 @@ export async function runSimulation(
       work: () => Promise<void>,
       until: () => number = () => end,
     ) => {
+      // Like an agent, an endpoint has one request of each kind in flight at most: one falling
+      // due while the previous is unanswered is not sent (counted as late), so a slow server
+      // meets the fleet's real concurrency, not a queue growing in the simulator.
+      let pending: Promise<void> | null = null;
       const fire = () => {
         if (Date.now() >= until()) return;
-        const p = work().finally(() => inFlight.delete(p));
-        inFlight.add(p);
+        if (pending) tally.late += 1;
+        else {
+          const p = work().finally(() => {
+            inFlight.delete(p);
+            pending = null;
+          });
+          pending = p;
+          inFlight.add(p);
+        }
         const t = setTimeout(fire, nextMs());
         timers.add(t);
       };
@@ -201,6 +214,7 @@ export async function runSimulation(
       serverCheckins,
       policyFetches: tally.policyFetches,
       publishes: tally.publishes,
+      late: tally.late,
       errors: tally.errors,
       errorSamples: tally.errorSamples,
       ...figures,
@@ -227,6 +241,7 @@ export function formatReport(r: SimReport): string {
     `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
     `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
+    `late (not sent: the endpoint's previous request of that kind still unanswered): ${r.late}`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
     ...r.servers.map(
       (s) => `server pid ${s.pid}: CPU ${s.cpuPercent} % of one core, peak RSS ${s.peakRssMb} MB`,

@@ -9,6 +9,8 @@ export interface Tally {
   checkinMs: number[];
   policyFetches: number;
   publishes: number;
+  /** Check-ins and uploads that fell due while the endpoint's previous one was unanswered. */
+  late: number;
   errors: number;
   /** The first few error messages, for the report. */
   errorSamples: string[];
@@ -21,6 +23,7 @@ export function newTally(): Tally {
     checkinMs: [],
     policyFetches: 0,
     publishes: 0,
+    late: 0,
     errors: 0,
     errorSamples: [],
   };

@@ -47,6 +47,7 @@ export const POSTGRES_ONLY: readonly string[] = [
   'test/multi-instance/job-once.test.ts',
   'test/multi-instance/publish-race.test.ts',
   'test/multi-instance/shared-limits.test.ts',
+  'test/multi-instance/trust-set-lock.test.ts',
   'test/postgres-dialect.test.ts',
   'test/incidents/postgres-triage.test.ts',
 ];
