@@ -81,6 +81,7 @@ export function pendingFor(row: IncidentsTable, isNew: boolean): Pending {
   return {
     row,
     isNew,
+    stored: isNew ? null : { ...row },
     touched: isNew,
     policies: new Map(),
     locations: new Map(),
