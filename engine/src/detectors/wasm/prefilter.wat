@@ -9,33 +9,34 @@
 ;; 4, `ac4` its four pair counts at 16–28.
 
   ;; One Aho-Corasick step sequence over [p, end) (byte addresses) from `row`: the dense DFA of
-  ;; aho-corasick.ts, classOf = 65,536 u16 classes, delta = i32 rows (bitwise-negated when the
-  ;; state has outputs). Writes (row, end offset) at `o` for each output state reached past the
-  ;; byte address `emit`; returns the address after the last pair.
+  ;; aho-corasick.ts, laid out so that a step is one load and one add on the state's chain. The
+  ;; class table sits at byte 32 (65,536 u16 entries, each the class's byte offset in a row:
+  ;; class · 4); the transition table holds, for each state's row and class, the byte address
+  ;; of the next state's row (i32), bitwise-negated when that state has outputs. `row` is the
+  ;; current state's row address. Writes (row address, end offset) at `o` for each output state
+  ;; reached past the byte address `emit`; returns the address after the last pair.
   (func $tail
     (param $text i32) (param $p i32) (param $end i32) (param $emit i32) (param $row i32)
-    (param $classOf i32) (param $delta i32) (param $o i32) (result i32)
+    (param $o i32) (result i32)
     (local $next i32)
     (block $done
       (br_if $done (i32.ge_u (local.get $p) (local.get $end)))
       (loop $step
         (local.set $next
-          (i32.load (i32.add (local.get $delta) (i32.shl
-            (i32.add (local.get $row)
-              (i32.load16_u (i32.add (local.get $classOf)
-                (i32.shl (i32.load16_u (local.get $p)) (i32.const 1)))))
-            (i32.const 2)))))
+          (i32.load (i32.add (local.get $row)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $p)) (i32.const 1))))))
         (local.set $p (i32.add (local.get $p) (i32.const 2)))
-        (local.set $row (local.get $next))
         (if (i32.lt_s (local.get $next) (i32.const 0))
           (then
-            (local.set $row (i32.xor (local.get $next) (i32.const -1)))
+            (local.set $next (i32.xor (local.get $next) (i32.const -1)))
             (if (i32.gt_u (local.get $p) (local.get $emit))
               (then
-                (i32.store (local.get $o) (local.get $row))
+                (i32.store (local.get $o) (local.get $next))
                 (i32.store offset=4 (local.get $o)
                   (i32.shr_u (i32.sub (local.get $p) (local.get $text)) (i32.const 1)))
                 (local.set $o (i32.add (local.get $o) (i32.const 8)))))))
+        (local.set $row (local.get $next))
         (br_if $step (i32.lt_u (local.get $p) (local.get $end)))))
     (local.get $o))
 
@@ -44,9 +45,9 @@
   ;; stream X reads code units [xFrom, xTo) and reports ends past xEmit into its own area of
   ;; `cap` pairs at out + X·cap·8. The caller starts each stream the longest pattern's length
   ;; before its emit point, so every occurrence ending past it is found. Leaves the four pair
-  ;; counts at 16, 20, 24 and 28.
+  ;; counts at 16, 20, 24 and 28. `delta` is the root state's row address.
   (func (export "ac4")
-    (param $text i32) (param $classOf i32) (param $delta i32)
+    (param $text i32) (param $delta i32)
     (param $AFrom i32) (param $AEmit i32) (param $ATo i32)
     (param $BFrom i32) (param $BEmit i32) (param $BTo i32)
     (param $CFrom i32) (param $CEmit i32) (param $CTo i32)
@@ -60,18 +61,22 @@
     (local.set $pA (i32.add (local.get $text) (i32.shl (local.get $AFrom) (i32.const 1))))
     (local.set $endA (i32.add (local.get $text) (i32.shl (local.get $ATo) (i32.const 1))))
     (local.set $emitA (i32.add (local.get $text) (i32.shl (local.get $AEmit) (i32.const 1))))
+    (local.set $rowA (local.get $delta))
     (local.set $oA (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 0))))
     (local.set $pB (i32.add (local.get $text) (i32.shl (local.get $BFrom) (i32.const 1))))
     (local.set $endB (i32.add (local.get $text) (i32.shl (local.get $BTo) (i32.const 1))))
     (local.set $emitB (i32.add (local.get $text) (i32.shl (local.get $BEmit) (i32.const 1))))
+    (local.set $rowB (local.get $delta))
     (local.set $oB (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 8))))
     (local.set $pC (i32.add (local.get $text) (i32.shl (local.get $CFrom) (i32.const 1))))
     (local.set $endC (i32.add (local.get $text) (i32.shl (local.get $CTo) (i32.const 1))))
     (local.set $emitC (i32.add (local.get $text) (i32.shl (local.get $CEmit) (i32.const 1))))
+    (local.set $rowC (local.get $delta))
     (local.set $oC (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 16))))
     (local.set $pD (i32.add (local.get $text) (i32.shl (local.get $DFrom) (i32.const 1))))
     (local.set $endD (i32.add (local.get $text) (i32.shl (local.get $DTo) (i32.const 1))))
     (local.set $emitD (i32.add (local.get $text) (i32.shl (local.get $DEmit) (i32.const 1))))
+    (local.set $rowD (local.get $delta))
     (local.set $oD (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 24))))
     ;; All four step together for the shortest one's length (in bytes).
     (local.set $steps (i32.sub (local.get $endA) (local.get $pA)))
@@ -81,93 +86,148 @@
       (then (local.set $steps (i32.sub (local.get $endC) (local.get $pC)))))
     (if (i32.lt_s (i32.sub (local.get $endD) (local.get $pD)) (local.get $steps))
       (then (local.set $steps (i32.sub (local.get $endD) (local.get $pD)))))
+    ;; The loop below takes two steps per stream (4 bytes); `$tail` reads the odd one left.
+    (local.set $steps (i32.and (local.get $steps) (i32.const -4)))
     (local.set $stop (i32.add (local.get $pA) (local.get $steps)))
     (block $done
       (br_if $done (i32.le_s (local.get $steps) (i32.const 0)))
       (loop $step
         (local.set $nextA
-          (i32.load (i32.add (local.get $delta) (i32.shl
-            (i32.add (local.get $rowA)
-              (i32.load16_u (i32.add (local.get $classOf)
-                (i32.shl (i32.load16_u (local.get $pA)) (i32.const 1)))))
-            (i32.const 2)))))
+          (i32.load (i32.add (local.get $rowA)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pA)) (i32.const 1))))))
         (local.set $nextB
-          (i32.load (i32.add (local.get $delta) (i32.shl
-            (i32.add (local.get $rowB)
-              (i32.load16_u (i32.add (local.get $classOf)
-                (i32.shl (i32.load16_u (local.get $pB)) (i32.const 1)))))
-            (i32.const 2)))))
+          (i32.load (i32.add (local.get $rowB)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pB)) (i32.const 1))))))
         (local.set $nextC
-          (i32.load (i32.add (local.get $delta) (i32.shl
-            (i32.add (local.get $rowC)
-              (i32.load16_u (i32.add (local.get $classOf)
-                (i32.shl (i32.load16_u (local.get $pC)) (i32.const 1)))))
-            (i32.const 2)))))
+          (i32.load (i32.add (local.get $rowC)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pC)) (i32.const 1))))))
         (local.set $nextD
-          (i32.load (i32.add (local.get $delta) (i32.shl
-            (i32.add (local.get $rowD)
-              (i32.load16_u (i32.add (local.get $classOf)
-                (i32.shl (i32.load16_u (local.get $pD)) (i32.const 1)))))
-            (i32.const 2)))))
+          (i32.load (i32.add (local.get $rowD)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pD)) (i32.const 1))))))
         (local.set $pA (i32.add (local.get $pA) (i32.const 2)))
-        (local.set $rowA (local.get $nextA))
         (if (i32.lt_s (local.get $nextA) (i32.const 0))
           (then
-            (local.set $rowA (i32.xor (local.get $nextA) (i32.const -1)))
+            (local.set $nextA (i32.xor (local.get $nextA) (i32.const -1)))
             (if (i32.gt_u (local.get $pA) (local.get $emitA))
               (then
-                (i32.store (local.get $oA) (local.get $rowA))
+                (i32.store (local.get $oA) (local.get $nextA))
                 (i32.store offset=4 (local.get $oA)
                   (i32.shr_u (i32.sub (local.get $pA) (local.get $text)) (i32.const 1)))
                 (local.set $oA (i32.add (local.get $oA) (i32.const 8)))))))
+        (local.set $rowA (local.get $nextA))
         (local.set $pB (i32.add (local.get $pB) (i32.const 2)))
-        (local.set $rowB (local.get $nextB))
         (if (i32.lt_s (local.get $nextB) (i32.const 0))
           (then
-            (local.set $rowB (i32.xor (local.get $nextB) (i32.const -1)))
+            (local.set $nextB (i32.xor (local.get $nextB) (i32.const -1)))
             (if (i32.gt_u (local.get $pB) (local.get $emitB))
               (then
-                (i32.store (local.get $oB) (local.get $rowB))
+                (i32.store (local.get $oB) (local.get $nextB))
                 (i32.store offset=4 (local.get $oB)
                   (i32.shr_u (i32.sub (local.get $pB) (local.get $text)) (i32.const 1)))
                 (local.set $oB (i32.add (local.get $oB) (i32.const 8)))))))
+        (local.set $rowB (local.get $nextB))
         (local.set $pC (i32.add (local.get $pC) (i32.const 2)))
-        (local.set $rowC (local.get $nextC))
         (if (i32.lt_s (local.get $nextC) (i32.const 0))
           (then
-            (local.set $rowC (i32.xor (local.get $nextC) (i32.const -1)))
+            (local.set $nextC (i32.xor (local.get $nextC) (i32.const -1)))
             (if (i32.gt_u (local.get $pC) (local.get $emitC))
               (then
-                (i32.store (local.get $oC) (local.get $rowC))
+                (i32.store (local.get $oC) (local.get $nextC))
                 (i32.store offset=4 (local.get $oC)
                   (i32.shr_u (i32.sub (local.get $pC) (local.get $text)) (i32.const 1)))
                 (local.set $oC (i32.add (local.get $oC) (i32.const 8)))))))
+        (local.set $rowC (local.get $nextC))
         (local.set $pD (i32.add (local.get $pD) (i32.const 2)))
-        (local.set $rowD (local.get $nextD))
         (if (i32.lt_s (local.get $nextD) (i32.const 0))
           (then
-            (local.set $rowD (i32.xor (local.get $nextD) (i32.const -1)))
+            (local.set $nextD (i32.xor (local.get $nextD) (i32.const -1)))
             (if (i32.gt_u (local.get $pD) (local.get $emitD))
               (then
-                (i32.store (local.get $oD) (local.get $rowD))
+                (i32.store (local.get $oD) (local.get $nextD))
                 (i32.store offset=4 (local.get $oD)
                   (i32.shr_u (i32.sub (local.get $pD) (local.get $text)) (i32.const 1)))
                 (local.set $oD (i32.add (local.get $oD) (i32.const 8)))))))
+        (local.set $rowD (local.get $nextD))
+        ;; The same again: two code units per stream per iteration.
+        (local.set $nextA
+          (i32.load (i32.add (local.get $rowA)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pA)) (i32.const 1))))))
+        (local.set $nextB
+          (i32.load (i32.add (local.get $rowB)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pB)) (i32.const 1))))))
+        (local.set $nextC
+          (i32.load (i32.add (local.get $rowC)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pC)) (i32.const 1))))))
+        (local.set $nextD
+          (i32.load (i32.add (local.get $rowD)
+            (i32.load16_u offset=32
+              (i32.shl (i32.load16_u (local.get $pD)) (i32.const 1))))))
+        (local.set $pA (i32.add (local.get $pA) (i32.const 2)))
+        (if (i32.lt_s (local.get $nextA) (i32.const 0))
+          (then
+            (local.set $nextA (i32.xor (local.get $nextA) (i32.const -1)))
+            (if (i32.gt_u (local.get $pA) (local.get $emitA))
+              (then
+                (i32.store (local.get $oA) (local.get $nextA))
+                (i32.store offset=4 (local.get $oA)
+                  (i32.shr_u (i32.sub (local.get $pA) (local.get $text)) (i32.const 1)))
+                (local.set $oA (i32.add (local.get $oA) (i32.const 8)))))))
+        (local.set $rowA (local.get $nextA))
+        (local.set $pB (i32.add (local.get $pB) (i32.const 2)))
+        (if (i32.lt_s (local.get $nextB) (i32.const 0))
+          (then
+            (local.set $nextB (i32.xor (local.get $nextB) (i32.const -1)))
+            (if (i32.gt_u (local.get $pB) (local.get $emitB))
+              (then
+                (i32.store (local.get $oB) (local.get $nextB))
+                (i32.store offset=4 (local.get $oB)
+                  (i32.shr_u (i32.sub (local.get $pB) (local.get $text)) (i32.const 1)))
+                (local.set $oB (i32.add (local.get $oB) (i32.const 8)))))))
+        (local.set $rowB (local.get $nextB))
+        (local.set $pC (i32.add (local.get $pC) (i32.const 2)))
+        (if (i32.lt_s (local.get $nextC) (i32.const 0))
+          (then
+            (local.set $nextC (i32.xor (local.get $nextC) (i32.const -1)))
+            (if (i32.gt_u (local.get $pC) (local.get $emitC))
+              (then
+                (i32.store (local.get $oC) (local.get $nextC))
+                (i32.store offset=4 (local.get $oC)
+                  (i32.shr_u (i32.sub (local.get $pC) (local.get $text)) (i32.const 1)))
+                (local.set $oC (i32.add (local.get $oC) (i32.const 8)))))))
+        (local.set $rowC (local.get $nextC))
+        (local.set $pD (i32.add (local.get $pD) (i32.const 2)))
+        (if (i32.lt_s (local.get $nextD) (i32.const 0))
+          (then
+            (local.set $nextD (i32.xor (local.get $nextD) (i32.const -1)))
+            (if (i32.gt_u (local.get $pD) (local.get $emitD))
+              (then
+                (i32.store (local.get $oD) (local.get $nextD))
+                (i32.store offset=4 (local.get $oD)
+                  (i32.shr_u (i32.sub (local.get $pD) (local.get $text)) (i32.const 1)))
+                (local.set $oD (i32.add (local.get $oD) (i32.const 8)))))))
+        (local.set $rowD (local.get $nextD))
         (br_if $step (i32.lt_u (local.get $pA) (local.get $stop)))))
     (local.set $oA (call $tail (local.get $text) (local.get $pA) (local.get $endA) (local.get $emitA)
-      (local.get $rowA) (local.get $classOf) (local.get $delta) (local.get $oA)))
+      (local.get $rowA) (local.get $oA)))
     (i32.store (i32.const 16) (i32.shr_u (i32.sub (local.get $oA)
       (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 0)))) (i32.const 3)))
     (local.set $oB (call $tail (local.get $text) (local.get $pB) (local.get $endB) (local.get $emitB)
-      (local.get $rowB) (local.get $classOf) (local.get $delta) (local.get $oB)))
+      (local.get $rowB) (local.get $oB)))
     (i32.store (i32.const 20) (i32.shr_u (i32.sub (local.get $oB)
       (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 8)))) (i32.const 3)))
     (local.set $oC (call $tail (local.get $text) (local.get $pC) (local.get $endC) (local.get $emitC)
-      (local.get $rowC) (local.get $classOf) (local.get $delta) (local.get $oC)))
+      (local.get $rowC) (local.get $oC)))
     (i32.store (i32.const 24) (i32.shr_u (i32.sub (local.get $oC)
       (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 16)))) (i32.const 3)))
     (local.set $oD (call $tail (local.get $text) (local.get $pD) (local.get $endD) (local.get $emitD)
-      (local.get $rowD) (local.get $classOf) (local.get $delta) (local.get $oD)))
+      (local.get $rowD) (local.get $oD)))
     (i32.store (i32.const 28) (i32.shr_u (i32.sub (local.get $oD)
       (i32.add (local.get $out) (i32.mul (local.get $cap) (i32.const 24)))) (i32.const 3)))
   )

@@ -7,9 +7,9 @@
  * match. Results are identical to the JavaScript passes (wasm-prefilter.test.ts, and
  * scan-differential.test.ts through the scanner).
  *
- * One instance per automaton (its tables are copied into the instance's memory once), created
- * on first use and collected with the compiled set. Memory layout, in bytes:
- * [small results 32][class table 131,072][transition table][match pairs][runs][text].
+ * One instance per automaton (its tables are copied into the instance's memory once, as
+ * `tables` lays them out), created on first use and collected with the compiled set. Memory
+ * layout, in bytes: [small results 32][class table 131,072][transition table][match pairs][runs][text].
  */
 import type { AhoCorasick } from '../aho-corasick.js';
 import type { DigitRun } from '../digit-runs.js';
@@ -42,7 +42,6 @@ interface PrefilterExports {
   readonly memory: WasmMemory;
   ac4(
     text: number,
-    classOf: number,
     delta: number,
     aFrom: number,
     aEmit: number,
@@ -62,6 +61,7 @@ interface PrefilterExports {
   runs(text: number, from: number, len: number, min: number, out: number, cap: number): number;
 }
 
+/** The class table's address: prefilter.wat reads it at this constant offset. */
 const CLASS_OF = 32;
 const DELTA = CLASS_OF + 65536 * 2;
 /**
@@ -75,6 +75,28 @@ const STREAMS = 4;
 const RUN_CAP = 2048;
 const RUN_WORDS = 7;
 const PAGE = 65536;
+/**
+ * The automaton's tables as the module reads them (prefilter.wat, `$tail`): the class of each
+ * code unit as its byte offset in a row (class · 4), and each transition as the byte address of
+ * the next state's row in linear memory, bitwise-negated for a state with outputs. A step is
+ * then one load and one add on the state's chain (aho-corasick.ts's row offsets needed a shift
+ * and another add). The table stays 2.5 MB for the built-in catalogue, but the text visits few
+ * of its states (docs/detectors.md, fifth round): the rows it reads stay in the core's cache.
+ */
+function tables(automaton: AhoCorasick): { classOf: Uint16Array; delta: Int32Array } {
+  // A class's byte offset must fit the u16 entry. An automaton has at least as many states as
+  // classes (each character of a pattern is an edge of its trie), so one with more than 16,384
+  // classes would have a transition table over 1 GB: it cannot occur in practice.
+  if (automaton.classCount > 16384) throw new WasmUnavailableError('too many character classes');
+  const classOf = new Uint16Array(65536);
+  for (let c = 0; c < 65536; c++) classOf[c] = automaton.classOf[c]! * 4;
+  const delta = new Int32Array(automaton.delta.length);
+  for (let i = 0; i < delta.length; i++) {
+    const row = automaton.delta[i]!;
+    delta[i] = row >= 0 ? DELTA + row * 4 : ~(DELTA + ~row * 4);
+  }
+  return { classOf, delta };
+}
 
 /**
  * Texts longer than this go through the JavaScript passes: the instance's memory holds a copy of
@@ -98,6 +120,7 @@ class PrefilterInstance {
   /** Pairs one quarter can report: a quarter of SEGMENT, the division's remainder, the restart overlap. */
   private readonly acCap: number;
   private readonly overlap: number;
+  private readonly rowBytes: number;
   private readonly runsOut: number;
   private readonly text: number;
   private acView!: Int32Array;
@@ -117,6 +140,7 @@ class PrefilterInstance {
     let longest = 1;
     for (const length of automaton.patternLengths) if (length > longest) longest = length;
     this.overlap = longest - 1;
+    this.rowBytes = automaton.classCount * 4;
     this.acCap = SEGMENT / STREAMS + STREAMS + longest;
     this.acOut = DELTA + automaton.delta.length * 4;
     this.runsOut = this.acOut + this.acCap * 8 * STREAMS;
@@ -128,8 +152,9 @@ class PrefilterInstance {
     const need = Math.ceil(this.text / PAGE) + 1 - this.exports.memory.buffer.byteLength / PAGE;
     if (need > 0) this.exports.memory.grow(need);
     const buffer = this.exports.memory.buffer;
-    new Uint16Array(buffer, CLASS_OF, 65536).set(automaton.classOf);
-    new Int32Array(buffer, DELTA, automaton.delta.length).set(automaton.delta);
+    const { classOf, delta } = tables(automaton);
+    new Uint16Array(buffer, CLASS_OF, 65536).set(classOf);
+    new Int32Array(buffer, DELTA, delta.length).set(delta);
     this.views();
   }
 
@@ -157,10 +182,11 @@ class PrefilterInstance {
     count: number,
     onMatch: (patternId: number, end: number) => void,
   ): void {
-    const { outputStart, outputs, classCount } = this.automaton;
+    const { outputStart, outputs } = this.automaton;
     for (let i = at; i < at + count * 2; i += 2) {
       const end = pairs[i + 1]!;
-      for (let k = outputStart[pairs[i]! / classCount]!; outputs[k]! >= 0; k++) onMatch(outputs[k]!, end);
+      for (let k = outputStart[(pairs[i]! - DELTA) / this.rowBytes]!; outputs[k]! >= 0; k++)
+        onMatch(outputs[k]!, end);
     }
   }
 
@@ -186,7 +212,6 @@ class PrefilterInstance {
       const q3 = q2 + quarter;
       exports.ac4(
         this.text,
-        CLASS_OF,
         DELTA,
         Math.max(0, s - overlap),
         s,
