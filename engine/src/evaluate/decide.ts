@@ -11,14 +11,12 @@ import {
   type MatchFacts,
   NO_ACTION,
   outcomeAt,
-  riskStepOf,
 } from './outcome.js';
 import { candidatePolicies } from './policy-index.js';
 import type { PreparedBundle, PreparedPolicy } from './prepare.js';
 import { assessRisk } from './risk.js';
 import { scheduleActive } from './schedule.js';
 import type {
-  ConditionEvidence,
   Decision,
   DecisionContext,
   DecisionEvent,
@@ -84,7 +82,9 @@ function passes(
 /** Steps (b) and (c) for one matched policy: the exception or approval that applies, if any. */
 function exceptionOf(p: PreparedPolicy, event: DecisionEvent, ctx: DecisionContext): ExceptionResult | null {
   const standing: Action = ctx.offline && p.offline_response ? p.offline_response : p.response;
-  return approvalFor(p.policy_id, standing, ctx) ?? applyExceptions(p.exceptions, standing, event, ctx);
+  const approved = ctx.approvals ? approvalFor(p.policy_id, standing, ctx) : null;
+  if (approved) return approved;
+  return p.exceptions.length > 0 ? applyExceptions(p.exceptions, standing, event, ctx) : null;
 }
 
 /** The action of a matched policy after its exception (b) or risk step (c). */
@@ -95,8 +95,12 @@ function actionOf(
   risk: RiskAssessment | null,
 ) {
   if (ex) return ex.action;
-  const step = riskStepOf(p, risk);
-  if (step) return step.action;
+  if (p.risk_thresholds && risk) {
+    // riskStepOf without its answer object: a decision may hold hundreds of matches.
+    const steps = p.stepsDesc;
+    for (let s = 0; s < steps.length; s++) if (risk.score >= steps[s]!.at_or_above) return steps[s]!.action;
+    return p.risk_thresholds.below;
+  }
   return ctx.offline && p.offline_response ? p.offline_response : p.response;
 }
 
@@ -137,14 +141,24 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
   let misses = 0;
   // Without explain_unmatched only the first misses are written out: once they are known, the
   // index skips the policies that cannot match (each a certain miss, only counted).
-  const possible = ctx.explain_unmatched
-    ? null
-    : candidatePolicies(prepared.index, policies, event, ctx, input.byDetector, input.byCategory, memo);
+  const possible = scratch.possible;
+  const possibleCount = ctx.explain_unmatched
+    ? -1
+    : candidatePolicies(
+        prepared.index,
+        policies,
+        event,
+        ctx,
+        input.byDetector,
+        input.byCategory,
+        memo,
+        possible,
+      );
   let next = 0;
   for (let i = 0; i < policies.length; i++) {
-    if (possible && firstMisses.length >= MISS_LINES) {
-      while (next < possible.length && possible[next]! < i) next++;
-      const jump = next < possible.length ? possible[next]! : policies.length;
+    if (possibleCount >= 0 && firstMisses.length >= MISS_LINES) {
+      while (next < possibleCount && possible[next]! < i) next++;
+      const jump = next < possibleCount ? possible[next]! : policies.length;
       misses += jump - i;
       i = jump;
       if (i >= policies.length) break;
@@ -165,7 +179,7 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
     scratch.positions[count] = i;
     scratch.actions[count] = code;
     scratch.exceptions[count] = ex;
-    scratch.evidence[count] = memo.sharedEvidence(p.conditionSlot, p, input);
+    memo.sharedEvidence(p.conditionSlot, p, input);
     count += 1;
     if (code === NO_ACTION) continue;
     if (p.status === 'test') {
@@ -182,7 +196,7 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
     positions: scratch.positions.slice(0, count),
     actions: scratch.actions.slice(0, count),
     exceptions: anyException ? (scratch.exceptions.slice(0, count) as (ExceptionResult | null)[]) : null,
-    evidence: scratch.evidence.slice(0, count) as ConditionEvidence[][],
+    evidence: memo.evidenceBySlot(),
     offline: ctx.offline === true,
     nowMs: ctx.now.getTime(),
     risk,

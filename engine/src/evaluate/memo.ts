@@ -23,15 +23,16 @@ interface WithCondition {
 
 /**
  * Reused arrays a decision fills as it walks the policies and copies out at its end: per match
- * (position, action code, exception, evidence) and per conflict candidate, by index into the
+ * (position, action code, exception) and per conflict candidate, by index into the
  * matches (published and test apart), with its action code.
  */
 export interface MatchScratch {
   readonly positions: number[];
   readonly actions: number[];
   readonly exceptions: unknown[];
-  readonly evidence: unknown[];
   readonly candidates: Int32Array;
+  /** The index's answer (`candidatePolicies`). */
+  readonly possible: Int32Array;
   readonly candidateActions: Uint8Array;
   readonly tests: Int32Array;
   readonly testActions: Uint8Array;
@@ -63,8 +64,8 @@ export class DecisionMemo {
         positions: new Array<number>(policies).fill(0),
         actions: new Array<number>(policies).fill(0),
         exceptions: new Array(policies).fill(null),
-        evidence: new Array(policies).fill(null),
         candidates: new Int32Array(policies),
+        possible: new Int32Array(policies),
         candidateActions: new Uint8Array(policies),
         tests: new Int32Array(policies),
         testActions: new Uint8Array(policies),
@@ -171,6 +172,14 @@ export class DecisionMemo {
       this.evidenceAt[slot] = this.generation;
     }
     return this.evidence[slot]!;
+  }
+
+  /**
+   * The evidence arrays by condition slot as they stand: a decision keeps this copy, and reads
+   * only the slots of its matches, all worked out during it.
+   */
+  evidenceBySlot(): readonly (readonly ConditionEvidence[] | undefined)[] {
+    return this.evidence.slice();
   }
 
   scope(slot: number, scope: PreparedScope, event: DecisionEvent, ctx: DecisionContext): ScopeResult {

@@ -1,8 +1,8 @@
 /**
  * A decision's per-policy results (issue 24, fourth round). On the hot path `decide` keeps, for
  * each matching policy, only what conflict resolution and the agent's report read: the policy's
- * position, its action (a strength code), the exception that applied (rare) and the evidence of
- * its condition slot. The full `PolicyOutcome` of each policy — its explanation lines, evidence
+ * position, its action (a strength code) and the exception that applied (rare), and the
+ * evidence of each condition slot that matched. The full `PolicyOutcome` of each policy — its explanation lines, evidence
  * copy, risk step, label — is built from those facts when `matched_policies` is first read (the
  * server's simulate route, the console's "why" view), never for a decision nobody explains.
  * Everything an outcome needs is captured here, so a later read gives what an eager build at
@@ -37,8 +37,11 @@ export interface MatchFacts {
   readonly actions: readonly number[];
   /** Per match: the exception or approval that applied; null when none applied to any match. */
   readonly exceptions: readonly (ExceptionResult | null)[] | null;
-  /** Per match: the evidence of its condition (frozen entries shared by the policies of a slot). */
-  readonly evidence: readonly (readonly ConditionEvidence[])[];
+  /**
+   * The evidence of each condition slot (`PreparedPolicy.conditionSlot`) matched in the decision:
+   * frozen entries shared by the policies of a slot, each outcome gets its own array of them.
+   */
+  readonly evidence: readonly (readonly ConditionEvidence[] | undefined)[];
   readonly offline: boolean;
   readonly nowMs: number;
   readonly risk: RiskAssessment | null;
@@ -177,7 +180,7 @@ export function outcomeAt(
       ? { value: p.apply_label.value, replace_existing: p.apply_label.replace_existing ?? false }
       : null,
     raise_every_match: p.raise_every_match,
-    evidence: facts.evidence[k]!.slice(),
+    evidence: facts.evidence[p.conditionSlot]!.slice(),
     explanation: lines,
   };
 }

@@ -233,16 +233,24 @@ export function eagerDecide(prepared: PreparedBundle, event: DecisionEvent, ctx:
   const policies = prepared.policies;
   // Without explain_unmatched only the first misses are written out: once they are known, the
   // index skips the policies that cannot match (each a certain miss, only counted).
+  // The index's answer as a list (candidatePolicies now fills a reused array).
+  const found = new Int32Array(policies.length);
   const possible = ctx.explain_unmatched
     ? null
-    : candidatePolicies(
-        prepared.index,
-        policies,
-        event,
-        ctx,
-        input.byDetector,
-        input.byCategory,
-        prepared.memo,
+    : Array.from(
+        found.subarray(
+          0,
+          candidatePolicies(
+            prepared.index,
+            policies,
+            event,
+            ctx,
+            input.byDetector,
+            input.byCategory,
+            prepared.memo,
+            found,
+          ),
+        ),
       );
   let next = 0;
   for (let i = 0; i < policies.length; i++) {
