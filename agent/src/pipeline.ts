@@ -6,6 +6,7 @@ import {
   type DetectorFinding,
   decide,
   type FingerprintProbes,
+  matchedSummaries,
   type NetworkLocation,
   probeCorpora,
   scan,
@@ -221,6 +222,7 @@ export class DecisionPipeline implements ObservationSink {
       return this.queueUnseen(obs, rt, user, userReason, blind);
     }
     const body = this.baseEvent(obs, rt, user, userReason);
+    const matched = matchedSummaries(decision);
     Object.assign(body, {
       action: decision.action,
       requested_action: decision.requested_action,
@@ -228,18 +230,10 @@ export class DecisionPipeline implements ObservationSink {
       evaluated_offline: decision.evaluated_offline,
       superseded_policy_ids: decision.superseded_policy_ids,
       decided_by_policy_id: decision.decided_by_policy_id,
-      matched_policy_ids: decision.matched_policies.map((p) => p.policy_id),
-      matched_policies: decision.matched_policies.map((p) => ({
-        policy_id: p.policy_id,
-        version: p.version,
-        severity: p.severity,
-        action: p.action,
-        test: p.test,
-        exception_id: p.exception?.exception_id ?? null,
-      })),
-      severity:
-        decision.matched_policies.find((p) => p.policy_id === decision.decided_by_policy_id)?.severity ??
-        null,
+      // Read from the decision's compact per-policy facts: no explanation is built (issue 24).
+      matched_policy_ids: matched.map((p) => p.policy_id),
+      matched_policies: matched,
+      severity: matched.find((p) => p.policy_id === decision.decided_by_policy_id)?.severity ?? null,
       enforcement: decision.clamp?.limited ? 'reduced_by_capability' : 'applied',
       detectors: detectorResults(
         findings,

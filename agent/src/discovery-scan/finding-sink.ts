@@ -1,4 +1,4 @@
-import { SEVERITIES, type Severity } from '@custos/engine';
+import { matchedSummaries, SEVERITIES, type Severity } from '@custos/engine';
 import { type DecisionPipeline, summarise } from '../pipeline.js';
 import type { FileObservation, FindingSummary, ObservationSink, SinkResult } from '../sensors/types.js';
 
@@ -38,7 +38,7 @@ export class FindingSink implements ObservationSink {
     this.filesRead++;
     this.bytesRead += obs.content?.bytes_read ?? 0;
     const detectors = summarise(findings);
-    const acting = (decision?.matched_policies ?? []).filter((p) => p.action !== null);
+    const acting = (decision ? matchedSummaries(decision) : []).filter((p) => p.action !== null);
     if (detectors.length > 0 || acting.length > 0) {
       const rank = Math.min(...acting.map((p) => SEVERITIES.indexOf(p.severity)), SEVERITIES.length - 1);
       await this.found({

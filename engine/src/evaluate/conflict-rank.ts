@@ -27,6 +27,12 @@ export interface PolicyRanks {
   readonly severityRank: Int32Array;
   /** reused by each ranking: candidate index by its key's remainder */
   readonly scratch: Int32Array;
+  /**
+   * Reused by each ranking: the keys and the order handed back. A typed array this size per
+   * decision has its own off-heap store, and their churn makes V8 run full collections.
+   */
+  readonly keys: Float64Array;
+  readonly order: Int32Array;
 }
 
 interface RankedPolicy {
@@ -61,7 +67,43 @@ export function policyRanks(policies: readonly RankedPolicy[]): PolicyRanks {
     priorityRank: Int32Array.from(policies, (p) => dense.get(p.priority)!),
     severityRank: ranksOf(severityOrder),
     scratch: new Int32Array(policies.length),
+    keys: new Float64Array(policies.length),
+    order: new Int32Array(policies.length),
   };
+}
+
+/**
+ * The ranking order of `n` candidates given by their policies' positions and action strengths,
+ * as indices into those arrays, winner first. The answer is a view of `ranks.order`, valid until
+ * the next ranking.
+ */
+export function rankPositions(
+  ranks: PolicyRanks,
+  strategy: ConflictStrategy,
+  positions: Int32Array,
+  strengths: Uint8Array,
+  n: number,
+): Int32Array {
+  const size = ranks.staticRank.length;
+  const keys = ranks.keys.subarray(0, n);
+  const scratch = ranks.scratch;
+  for (let k = 0; k < n; k++) {
+    const s = strengths[k]!;
+    const i = positions[k]!;
+    let unique: number;
+    if (strategy === 'highest_priority') {
+      unique = ranks.severityRank[i]!;
+      keys[k] = ranks.priorityRank[i]! * 7 * size + (6 - s) * size + unique;
+    } else {
+      unique = ranks.staticRank[i]!;
+      keys[k] = (strategy === 'most_restrictive' ? 6 - s : s) * size + unique;
+    }
+    scratch[unique] = k;
+  }
+  keys.sort();
+  const order = ranks.order.subarray(0, n);
+  for (let k = 0; k < n; k++) order[k] = scratch[keys[k]! % size]!;
+  return order;
 }
 
 /** `rankCandidates` for candidates that carry their policy's position in the prepared bundle. */
@@ -70,25 +112,12 @@ export function rankByPosition<T extends ConflictCandidate & { position: number 
   strategy: ConflictStrategy,
   candidates: readonly T[],
 ): T[] {
-  const n = ranks.staticRank.length;
-  const keys = new Float64Array(candidates.length);
-  const scratch = ranks.scratch;
-  for (let k = 0; k < candidates.length; k++) {
-    const c = candidates[k]!;
-    const s = actionStrength(c.action);
-    const i = c.position;
-    let unique: number;
-    if (strategy === 'highest_priority') {
-      unique = ranks.severityRank[i]!;
-      keys[k] = ranks.priorityRank[i]! * 7 * n + (6 - s) * n + unique;
-    } else {
-      unique = ranks.staticRank[i]!;
-      keys[k] = (strategy === 'most_restrictive' ? 6 - s : s) * n + unique;
-    }
-    scratch[unique] = k;
-  }
-  keys.sort();
-  const out = new Array<T>(candidates.length);
-  for (let k = 0; k < keys.length; k++) out[k] = candidates[scratch[keys[k]! % n]!]!;
-  return out;
+  const order = rankPositions(
+    ranks,
+    strategy,
+    Int32Array.from(candidates, (c) => c.position),
+    Uint8Array.from(candidates, (c) => actionStrength(c.action)),
+    candidates.length,
+  );
+  return Array.from(order, (k) => candidates[k]!);
 }

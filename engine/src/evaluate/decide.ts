@@ -1,73 +1,43 @@
 import { type Action, actionStrength } from '../policy/actions.js';
 import { clampAction } from './clamp.js';
 import { type ConditionInput, conditionInput } from './condition.js';
-import { type ConflictCandidate, resolveConflict } from './conflict.js';
-import { rankByPosition } from './conflict-rank.js';
+import { rankPositions } from './conflict-rank.js';
 import { applyExceptions, approvalFor } from './exceptions.js';
 import { line } from './explain.js';
+import {
+  actionCode,
+  completeDecision,
+  type ExceptionResult,
+  type MatchFacts,
+  NO_ACTION,
+  outcomeAt,
+} from './outcome.js';
 import { candidatePolicies } from './policy-index.js';
 import type { PreparedBundle, PreparedPolicy } from './prepare.js';
 import { assessRisk } from './risk.js';
 import { scheduleActive } from './schedule.js';
 import type {
-  ConditionEvidence,
   Decision,
   DecisionContext,
   DecisionEvent,
   ExplanationLine,
-  PolicyOutcome,
   RiskAssessment,
-  RiskStepFired,
   UnmatchedPolicy,
 } from './types.js';
 
 /** A no-match decision explains its first five misses, one line each; the rest are counted. */
 const MISS_LINES = 5;
 
-// Lines with fixed text are shared, frozen objects: a decision is data and is never mutated.
-const SCOPE_MATCHED: ExplanationLine = Object.freeze(line('scope.matched', 'every scoped dimension matched'));
-const CONDITION_MATCHED: ExplanationLine = Object.freeze(
-  line('condition.matched', 'the condition matched; the evidence lists each part evaluated'),
-);
+const ACTION_APPROVAL = actionStrength('approval_required');
+const ACTION_BLOCK = actionStrength('block');
+const ACTION_QUARANTINE = actionStrength('quarantine');
 
-type Candidate = ConflictCandidate & { position: number; outcome: PolicyOutcome };
+type Stage1 = { ok: true } | { ok: false; miss: UnmatchedPolicy | null };
 
-type Stage1 =
-  | { ok: true; scheduleLine: ExplanationLine | null; evidence: ConditionEvidence[] }
-  | { ok: false; miss: UnmatchedPolicy | null };
-
-/**
- * The answer of `passes` for a match, refilled for each matching policy and read at once by
- * `outcomeOf` (decide is synchronous): a decision with hundreds of matches allocates none.
- */
-const MATCH: Extract<Stage1, { ok: true }> = { ok: true, scheduleLine: null, evidence: [] };
+const MATCH: Stage1 = Object.freeze({ ok: true });
 
 /** A miss whose explanation nobody will read: no object is built for it. */
 const UNWRITTEN: Stage1 = Object.freeze({ ok: false, miss: null });
-
-/** Schedule lines: the text follows from the code, so one frozen line per code is shared. */
-const SCHEDULE_LINES = new Map<string, ExplanationLine>();
-function sharedLine(code: string, text: string): ExplanationLine {
-  let l = SCHEDULE_LINES.get(code);
-  if (!l) {
-    l = Object.freeze(line(code, text));
-    SCHEDULE_LINES.set(code, l);
-  }
-  return l;
-}
-
-/** `standing action …` per action and offline flag. */
-const STANDING = new Map<Action, ExplanationLine>();
-const STANDING_OFFLINE = new Map<Action, ExplanationLine>();
-function standingLine(standing: Action, offline: boolean): ExplanationLine {
-  const memo = offline ? STANDING_OFFLINE : STANDING;
-  let l = memo.get(standing);
-  if (!l) {
-    l = Object.freeze(line('response.standing', `standing action ${standing}${offline ? ' (offline)' : ''}`));
-    memo.set(standing, l);
-  }
-  return l;
-}
 
 function miss(id: string, stage: UnmatchedPolicy['stage'], code: string, text: string): Stage1 {
   return { ok: false, miss: { policy_id: id, stage, code, text } };
@@ -94,11 +64,9 @@ function passes(
     return explain ? miss(p.policy_id, 'status', 'status.not_yet_effective', 'not yet in force') : UNWRITTEN;
   if (p.effectiveUntil !== null && now >= p.effectiveUntil)
     return explain ? miss(p.policy_id, 'status', 'status.expired', 'no longer in force') : UNWRITTEN;
-  let scheduleLine: ExplanationLine | null = null;
   if (p.schedule) {
     const s = scheduleActive(p.schedule, ctx.now, prepared.zoneMemo);
     if (!s.active) return explain ? miss(p.policy_id, 'schedule', s.code, s.text) : UNWRITTEN;
-    scheduleLine = sharedLine(s.code, s.text);
   }
   // First the value alone: most policies do not match, and only a match needs its parts.
   const value = memo.value(p.conditionSlot, p, input);
@@ -108,126 +76,74 @@ function passes(
       ? miss(p.policy_id, 'condition', 'condition.not_evaluated', 'the condition could not be evaluated')
       : miss(p.policy_id, 'condition', 'condition.false', 'the condition did not match');
   }
-  MATCH.scheduleLine = scheduleLine;
-  MATCH.evidence = memo.evidenceOf(p.conditionSlot, p, input);
   return MATCH;
 }
 
-function riskText(r: RiskAssessment, step: RiskStepFired): string {
-  const fired = step.at_or_above === null ? 'below every step' : `step at or above ${step.at_or_above}`;
-  const moved = r.top_factors.map((f) => `${f.name} ${f.points > 0 ? '+' : ''}${f.points}`).join(', ');
-  return `risk ${r.score} (${r.band}, model ${r.model_version}); ${fired} → ${step.action}; moved by ${moved || 'nothing'}`;
+/** Steps (b) and (c) for one matched policy: the exception or approval that applies, if any. */
+function exceptionOf(p: PreparedPolicy, event: DecisionEvent, ctx: DecisionContext): ExceptionResult | null {
+  const standing: Action = ctx.offline && p.offline_response ? p.offline_response : p.response;
+  const approved = ctx.approvals ? approvalFor(p.policy_id, standing, ctx) : null;
+  if (approved) return approved;
+  return p.exceptions.length > 0 ? applyExceptions(p.exceptions, standing, event, ctx) : null;
 }
 
-/** Steps (b) and (c) for one matched policy. */
-function outcomeOf(
-  prepared: PreparedBundle,
+/** The action of a matched policy after its exception (b) or risk step (c). */
+function actionOf(
   p: PreparedPolicy,
-  stage: Extract<Stage1, { ok: true }>,
-  event: DecisionEvent,
+  ex: ExceptionResult | null,
   ctx: DecisionContext,
   risk: RiskAssessment | null,
-): PolicyOutcome {
-  const spec = p;
-  const standing: Action = ctx.offline && spec.offline_response ? spec.offline_response : spec.response;
-  // Lines after the scope, schedule and condition lines: most often just one (`single`); the
-  // array is built once at its final length (a push onto a short literal array reserves room
-  // for many more, and a decision may hold hundreds of outcomes).
-  let single: ExplanationLine | null = null;
-  let more: ExplanationLine[] | null = null;
-  let action: Action | null = standing;
-  let riskStep: RiskStepFired | null = null;
-  const ex =
-    approvalFor(spec.policy_id, standing, ctx) ?? applyExceptions(p.exceptions, standing, event, ctx);
-  if (ex) {
-    action = ex.action;
-    single = line(
-      'exception.applied',
-      ex.applied.effect === 'suppress'
-        ? `exception ${ex.applied.exception_id} suppresses the policy`
-        : `exception ${ex.applied.exception_id} downgrades ${standing} to ${ex.action}`,
-    );
-    if (spec.risk_thresholds)
-      more = [single, line('risk.skipped_exception', 'risk thresholds skipped: an exception applied')];
-  } else if (spec.risk_thresholds) {
-    if (!risk) {
-      single = line('risk.not_scored', `nothing scored the event; standing action ${standing} applies`);
-    } else {
-      const step = p.stepsDesc.find((s) => risk.score >= s.at_or_above);
-      const fired: RiskStepFired = step
-        ? { at_or_above: step.at_or_above, action: step.action }
-        : { at_or_above: null, action: spec.risk_thresholds.below };
-      riskStep = fired;
-      action = fired.action;
-      const strength = actionStrength(fired.action);
-      const known = prepared.memo.riskLine(fired.at_or_above, strength);
-      if (known) single = known;
-      else {
-        single = line('risk.step', riskText(risk, fired));
-        prepared.memo.setRiskLine(fired.at_or_above, strength, single);
-      }
-      if (risk.undetermined.length > 0) {
-        more = [single];
-        for (const u of risk.undetermined)
-          more.push(line('risk.undetermined', `${u} could not be determined; scored at the midpoint`));
-      }
-    }
-  } else {
-    single = standingLine(standing, !!(ctx.offline && spec.offline_response));
+) {
+  if (ex) return ex.action;
+  if (p.risk_thresholds && risk) {
+    // riskStepOf without its answer object: a decision may hold hundreds of matches.
+    const steps = p.stepsDesc;
+    for (let s = 0; s < steps.length; s++) if (risk.score >= steps[s]!.at_or_above) return steps[s]!.action;
+    return p.risk_thresholds.below;
   }
-  if (spec.apply_label) {
-    more ??= [single];
-    more.push(line('label.requested', 'an additive label is requested; it does not change the action'));
+  return ctx.offline && p.offline_response ? p.offline_response : p.response;
+}
+
+/** The match index of the policy at `position` (matches are in position order). */
+function matchIndex(facts: MatchFacts, position: number): number {
+  let lo = 0;
+  let hi = facts.count - 1;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (facts.positions[mid]! < position) lo = mid + 1;
+    else hi = mid;
   }
-  const sched = stage.scheduleLine;
-  const lines: ExplanationLine[] = more
-    ? (sched ? [SCOPE_MATCHED, sched, CONDITION_MATCHED] : [SCOPE_MATCHED, CONDITION_MATCHED]).concat(more)
-    : sched
-      ? [SCOPE_MATCHED, sched, CONDITION_MATCHED, single]
-      : [SCOPE_MATCHED, CONDITION_MATCHED, single];
-  return {
-    policy_id: spec.policy_id,
-    policy_number: spec.policy_number,
-    version: spec.version,
-    priority: spec.priority,
-    severity: spec.severity,
-    test: spec.status === 'test',
-    standing_action: standing,
-    action,
-    exception: ex ? ex.applied : null,
-    risk_step: riskStep,
-    label: spec.apply_label
-      ? { value: spec.apply_label.value, replace_existing: spec.apply_label.replace_existing ?? false }
-      : null,
-    raise_every_match: spec.raise_every_match,
-    evidence: stage.evidence,
-    explanation: lines,
-  };
+  return lo;
 }
 
 /**
  * Decides one event against a prepared bundle (`prepareBundle`), following document 1 "Evaluation
  * rules": (a) scope, status, schedule, condition; (b) exceptions; (c) risk thresholds, skipped
  * after an exception; (d) conflict resolution; (e) capability clamping, always last. Pure:
- * `ctx.now` is the clock.
+ * `ctx.now` is the clock. Each matching policy's full outcome is built when `matched_policies`
+ * is first read (`outcome.ts`); `matchedSummaries` reads what the agent reports without it.
  */
 export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: DecisionContext): Decision {
   const input = conditionInput(event, ctx, prepared.classifications);
-  prepared.memo.begin();
+  const memo = prepared.memo;
+  memo.begin();
   const explainAll = ctx.explain_unmatched === true;
   const risk = ctx.risk ? assessRisk(ctx.risk, input.allFindings) : null;
-  const matched: PolicyOutcome[] = [];
-  const candidates: Candidate[] = [];
-  const testCandidates: Candidate[] = [];
+  const policies = prepared.policies;
+  const scratch = memo.scratch(policies.length);
+  let count = 0;
+  let candidates = 0;
+  let tests = 0;
+  let anyException = false;
   const unmatched: UnmatchedPolicy[] = [];
   // The first few misses, kept for the explanation of a decision where nothing matched.
   const firstMisses: { number: number; miss: UnmatchedPolicy }[] = [];
   let misses = 0;
-  const policies = prepared.policies;
   // Without explain_unmatched only the first misses are written out: once they are known, the
   // index skips the policies that cannot match (each a certain miss, only counted).
-  const possible = ctx.explain_unmatched
-    ? null
+  const possible = scratch.possible;
+  const possibleCount = ctx.explain_unmatched
+    ? -1
     : candidatePolicies(
         prepared.index,
         policies,
@@ -235,13 +151,14 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
         ctx,
         input.byDetector,
         input.byCategory,
-        prepared.memo,
+        memo,
+        possible,
       );
   let next = 0;
   for (let i = 0; i < policies.length; i++) {
-    if (possible && firstMisses.length >= MISS_LINES) {
-      while (next < possible.length && possible[next]! < i) next++;
-      const jump = next < possible.length ? possible[next]! : policies.length;
+    if (possibleCount >= 0 && firstMisses.length >= MISS_LINES) {
+      while (next < possibleCount && possible[next]! < i) next++;
+      const jump = next < possibleCount ? possible[next]! : policies.length;
       misses += jump - i;
       i = jump;
       if (i >= policies.length) break;
@@ -256,47 +173,60 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
       }
       continue;
     }
-    const outcome = outcomeOf(prepared, p, stage, event, ctx, risk);
-    matched.push(outcome);
-    if (outcome.action !== null) {
-      (outcome.test ? testCandidates : candidates).push({
-        policy_id: outcome.policy_id,
-        priority: outcome.priority,
-        severity: outcome.severity,
-        action: outcome.action,
-        conflict_strategy: p.conflict_strategy,
-        position: i,
-        outcome,
-      });
+    const ex = exceptionOf(p, event, ctx);
+    if (ex) anyException = true;
+    const code = actionCode(actionOf(p, ex, ctx, risk));
+    scratch.positions[count] = i;
+    scratch.actions[count] = code;
+    scratch.exceptions[count] = ex;
+    memo.sharedEvidence(p.conditionSlot, p, input);
+    count += 1;
+    if (code === NO_ACTION) continue;
+    if (p.status === 'test') {
+      scratch.tests[tests] = i;
+      scratch.testActions[tests++] = code;
+    } else {
+      scratch.candidates[candidates] = i;
+      scratch.candidateActions[candidates++] = code;
     }
   }
+  const facts: MatchFacts = {
+    policies,
+    count,
+    positions: scratch.positions.slice(0, count),
+    actions: scratch.actions.slice(0, count),
+    exceptions: anyException ? (scratch.exceptions.slice(0, count) as (ExceptionResult | null)[]) : null,
+    evidence: memo.evidenceBySlot(),
+    offline: ctx.offline === true,
+    nowMs: ctx.now.getTime(),
+    risk,
+    zoneMemo: prepared.zoneMemo,
+  };
+  const notMatched = ctx.explain_unmatched ? unmatched : undefined;
+  const offline = ctx.offline === true;
 
   const explanation: ExplanationLine[] = [];
-  const base = {
-    matched_policies: matched,
-    risk,
-    evaluated_offline: ctx.offline === true,
-    ...(ctx.explain_unmatched ? { not_matched: unmatched } : {}),
-  };
   if (ctx.offline) explanation.push(line('decision.offline', 'evaluated without server context'));
   // A sandbox (test) policy never changes a production outcome: it takes part in conflict
   // resolution only when no published policy produced an action (document 1, "Sandbox").
-  const pool = candidates.length > 0 ? candidates : testCandidates;
-  if (candidates.length > 0 && testCandidates.length > 0)
+  const published = candidates > 0;
+  const pool = published ? scratch.candidates : scratch.tests;
+  const poolActions = published ? scratch.candidateActions : scratch.testActions;
+  const poolSize = published ? candidates : tests;
+  if (candidates > 0 && tests > 0)
     explanation.push(
       line('conflict.tests_apart', 'sandbox (test) policies were kept out of conflict resolution'),
     );
-  const resolved = resolveConflict(pool, (strategy, list: readonly Candidate[]) =>
-    rankByPosition(prepared.ranks, strategy, list),
-  );
-  if (!resolved) {
-    const suppressed = matched.find((m) => m.exception !== null);
+  if (poolSize === 0) {
+    let suppressed = -1;
+    if (facts.exceptions) suppressed = facts.exceptions.findIndex((e) => e !== null);
+    const ex = suppressed >= 0 ? facts.exceptions![suppressed]!.applied : null;
     explanation.unshift(
-      matched.length === 0
+      count === 0
         ? line('decision.no_match', 'no policy matched')
         : line('decision.suppressed', 'every matching policy was suppressed by an exception'),
     );
-    if (matched.length === 0) {
+    if (count === 0) {
       // Written only here: most events match nothing, but a matching one never pays for these lines.
       for (const { number, miss } of firstMisses)
         explanation.push(line(miss.code, `POL-${number}: ${miss.text}`));
@@ -305,30 +235,53 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
           line('decision.more_unmatched', `${misses - firstMisses.length} more policies did not match`),
         );
     }
-    return {
-      outcome: matched.length === 0 ? 'no_match' : 'suppressed',
-      action: null,
-      requested_action: null,
-      decided_by_policy_id: null,
-      superseded_policy_ids: [],
-      conflict: null,
-      exception_applied: suppressed?.exception
-        ? { policy_id: suppressed.policy_id, ...suppressed.exception }
-        : null,
-      clamp: null,
-      label: null,
-      explanation,
-      ...base,
-    };
+    return completeDecision(
+      {
+        outcome: count === 0 ? 'no_match' : 'suppressed',
+        action: null,
+        requested_action: null,
+        decided_by_policy_id: null,
+        superseded_policy_ids: [],
+        conflict: null,
+        exception_applied: ex
+          ? { policy_id: policies[facts.positions[suppressed]!]!.policy_id, ...ex }
+          : null,
+        clamp: null,
+        label: null,
+        explanation,
+      },
+      facts,
+      risk,
+      offline,
+      notMatched,
+    );
   }
-  const winner = resolved.winner.outcome;
-  const superseded = resolved.superseded.map((c) => c.policy_id);
-  if (resolved.hardBlockWins)
+  // (d) The strategy comes from the highest-priority candidate (lowest number, ties by id): the
+  // first in position order, as `prepare` sorts policies so.
+  const strategyFrom = policies[pool[0]!]!;
+  const strategy = strategyFrom.conflict_strategy;
+  const order = rankPositions(prepared.ranks, strategy, pool, poolActions, poolSize);
+  let hardBlockWins = false;
+  if (ACTION_APPROVAL === poolActions[order[0]!]) {
+    // An approval never releases what a block or quarantine policy stops (document 1).
+    const h = order.findIndex((k) => poolActions[k] === ACTION_BLOCK || poolActions[k] === ACTION_QUARANTINE);
+    if (h > 0) {
+      const hard = order[h]!;
+      order.copyWithin(1, 0, h);
+      order[0] = hard;
+      hardBlockWins = true;
+    }
+  }
+  const winnerPolicy = policies[pool[order[0]!]!]!;
+  const superseded = new Array<string>(poolSize - 1);
+  for (let r = 1; r < poolSize; r++) superseded[r - 1] = policies[pool[order[r]!]!]!.policy_id;
+  const winner = outcomeAt(facts, matchIndex(facts, pool[order[0]!]!), new Map());
+  if (hardBlockWins)
     explanation.push(line('conflict.hard_block_wins', 'a hard-block policy wins over approval_required'));
   explanation.push(
     line(
       'conflict.resolved',
-      `${resolved.strategy} (from POL-${resolved.strategyFrom.outcome.policy_number}) chose POL-${winner.policy_number} among ${pool.length} polic${pool.length === 1 ? 'y' : 'ies'}`,
+      `${strategy} (from POL-${strategyFrom.policy_number}) chose POL-${winnerPolicy.policy_number} among ${poolSize} polic${poolSize === 1 ? 'y' : 'ies'}`,
     ),
   );
   if (winner.exception)
@@ -354,22 +307,27 @@ export function decide(prepared: PreparedBundle, event: DecisionEvent, ctx: Deci
   );
   if (winner.label)
     explanation.push(line('label.requested', 'an additive label is requested; the action is unchanged'));
-  return {
-    outcome: 'action',
-    action,
-    requested_action: requested,
-    decided_by_policy_id: winner.policy_id,
-    superseded_policy_ids: superseded,
-    conflict: {
-      strategy: resolved.strategy,
-      strategy_policy_id: resolved.strategyFrom.policy_id,
-      winner_policy_id: winner.policy_id,
-      candidates: pool.length,
+  return completeDecision(
+    {
+      outcome: 'action',
+      action,
+      requested_action: requested,
+      decided_by_policy_id: winner.policy_id,
+      superseded_policy_ids: superseded,
+      conflict: {
+        strategy,
+        strategy_policy_id: strategyFrom.policy_id,
+        winner_policy_id: winner.policy_id,
+        candidates: poolSize,
+      },
+      exception_applied: winner.exception ? { policy_id: winner.policy_id, ...winner.exception } : null,
+      clamp,
+      label: winner.label ? { ...winner.label, policy_id: winner.policy_id } : null,
+      explanation,
     },
-    exception_applied: winner.exception ? { policy_id: winner.policy_id, ...winner.exception } : null,
-    clamp,
-    label: winner.label ? { ...winner.label, policy_id: winner.policy_id } : null,
-    explanation,
-    ...base,
-  };
+    facts,
+    risk,
+    offline,
+    notMatched,
+  );
 }

@@ -31,7 +31,9 @@ export function applyExceptions(
 ): { applied: AppliedException; action: Action | null } | null {
   let best: { applied: AppliedException; action: Action | null } | null = null;
   const now = ctx.now.getTime();
-  for (const ex of exceptions) {
+  // An indexed loop: called for every matching policy, most of which have no exception.
+  for (let k = 0; k < exceptions.length; k++) {
+    const ex = exceptions[k]!;
     if (ex.scope.empty) continue;
     if (ex.expiresAt !== null && !(now < ex.expiresAt)) continue;
     if (!matchScope(ex.scope, event, ctx).matched) continue;

@@ -21,6 +21,23 @@ interface WithCondition {
   readonly spec: { readonly condition: ConditionNode };
 }
 
+/**
+ * Reused arrays a decision fills as it walks the policies and copies out at its end: per match
+ * (position, action code, exception) and per conflict candidate, by index into the
+ * matches (published and test apart), with its action code.
+ */
+export interface MatchScratch {
+  readonly positions: number[];
+  readonly actions: number[];
+  readonly exceptions: unknown[];
+  readonly candidates: Int32Array;
+  /** The index's answer (`candidatePolicies`). */
+  readonly possible: Int32Array;
+  readonly candidateActions: Uint8Array;
+  readonly tests: Int32Array;
+  readonly testActions: Uint8Array;
+}
+
 export class DecisionMemo {
   private generation = 0;
   private readonly valueAt: Int32Array;
@@ -36,6 +53,25 @@ export class DecisionMemo {
   private readonly possibleScopeAt: Int32Array;
   /** Explanation lines that depend only on the decision's risk, by step. */
   private readonly riskLines = new Map<number | null, (ExplanationLine | undefined)[]>();
+
+  /** Per-decision scratch of the matches and candidates (`decide`), sized to the policies. */
+  private matchScratch: MatchScratch | null = null;
+
+  scratch(policies: number): MatchScratch {
+    if (!this.matchScratch || this.matchScratch.candidates.length < policies)
+      this.matchScratch = {
+        // Plain arrays of small integers: a decision's copy of them stays on the heap.
+        positions: new Array<number>(policies).fill(0),
+        actions: new Array<number>(policies).fill(0),
+        exceptions: new Array(policies).fill(null),
+        candidates: new Int32Array(policies),
+        possible: new Int32Array(policies),
+        candidateActions: new Uint8Array(policies),
+        tests: new Int32Array(policies),
+        testActions: new Uint8Array(policies),
+      };
+    return this.matchScratch;
+  }
 
   constructor(conditionSlots: number, scopeSlots: number) {
     this.valueAt = new Int32Array(conditionSlots);
@@ -115,6 +151,14 @@ export class DecisionMemo {
    * share them; each outcome gets its own array.
    */
   evidenceOf(slot: number, policy: WithCondition, input: ConditionInput): ConditionEvidence[] {
+    return this.sharedEvidence(slot, policy, input).slice();
+  }
+
+  /**
+   * The slot's evidence array itself, not copied (its entries frozen). A later decision that
+   * works the slot out again writes a new array, so one kept by a decision never changes.
+   */
+  sharedEvidence(slot: number, policy: WithCondition, input: ConditionInput): readonly ConditionEvidence[] {
     if (this.evidenceAt[slot] !== this.generation) {
       const out: ConditionEvidence[] = [];
       evaluateCondition(policy.spec.condition, 'condition', input, out);
@@ -127,7 +171,15 @@ export class DecisionMemo {
       this.evidence[slot] = out;
       this.evidenceAt[slot] = this.generation;
     }
-    return this.evidence[slot]!.slice();
+    return this.evidence[slot]!;
+  }
+
+  /**
+   * The evidence arrays by condition slot as they stand: a decision keeps this copy, and reads
+   * only the slots of its matches, all worked out during it.
+   */
+  evidenceBySlot(): readonly (readonly ConditionEvidence[] | undefined)[] {
+    return this.evidence.slice();
   }
 
   scope(slot: number, scope: PreparedScope, event: DecisionEvent, ctx: DecisionContext): ScopeResult {

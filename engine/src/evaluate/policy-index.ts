@@ -99,9 +99,10 @@ export function buildPolicyIndex(
 }
 
 /**
- * Positions, ascending, of the policies that may match this event; every other policy is a
- * certain miss. `reported` and `reportedCategories` hold the detectors and categories with
- * findings (null: content not read).
+ * Writes into `out` the positions, ascending, of the policies that may match this event and
+ * returns how many; every other policy is a certain miss. `reported` and `reportedCategories`
+ * hold the detectors and categories with findings (null: content not read). `out` holds one
+ * entry per policy (a decision reuses it: `DecisionMemo.scratch`).
  */
 export function candidatePolicies(
   index: PolicyIndex,
@@ -111,9 +112,10 @@ export function candidatePolicies(
   reported: ReadonlyMap<string, unknown> | null,
   reportedCategories: ReadonlyMap<string, unknown> | null,
   memo: DecisionMemo,
-): number[] {
+  out: Int32Array,
+): number {
   const list = index.byChannel.get(event.channel) ?? index.anyChannel;
-  const out: number[] = [];
+  let count = 0;
   const device = ctx.device.id;
   const group = ctx.device.agent_group;
   for (let k = 0; k < list.length; k++) {
@@ -139,9 +141,9 @@ export function candidatePolicies(
       memo.setConditionPossible(p.conditionSlot, ok);
       conditionOk = ok ? 1 : 2;
     }
-    if (conditionOk === 1) out.push(i);
+    if (conditionOk === 1) out[count++] = i;
   }
-  return out;
+  return count;
 }
 
 /** Every required name reported (nothing required: true; content not read: only then). */

@@ -82,7 +82,17 @@ export function scheduleActive(prepared: PreparedSchedule, now: Date, memo?: Zon
   else
     active =
       (prepared.days.has(day) && minute >= start) || (prepared.days.has((day + 6) % 7) && minute < end);
-  return active
-    ? { active, code: 'schedule.in_window', text: 'inside the scheduled window' }
-    : { active, code: 'schedule.outside_window', text: 'outside the scheduled window' };
+  return active ? IN_WINDOW : OUTSIDE_WINDOW;
 }
+
+// Fixed answers, shared and frozen: a decision asks once per scheduled policy.
+const IN_WINDOW: ScheduleResult = Object.freeze({
+  active: true,
+  code: 'schedule.in_window',
+  text: 'inside the scheduled window',
+});
+const OUTSIDE_WINDOW: ScheduleResult = Object.freeze({
+  active: false,
+  code: 'schedule.outside_window',
+  text: 'outside the scheduled window',
+});
