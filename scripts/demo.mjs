@@ -165,8 +165,8 @@ async function main() {
       TENANT.name,
       '--owner-email',
       TENANT.owner,
-      '--owner-password',
-      ownerPassword,
+      // One argument: a generated password may begin with '-', which a separate value cannot.
+      `--owner-password=${ownerPassword}`,
       '--json',
     ],
     { DLP_DATA_DIR: dataDir, DLP_LOG_LEVEL: 'warn' },
