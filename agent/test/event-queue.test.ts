@@ -84,6 +84,22 @@ describe('event queue', () => {
     expect(again.events[0]!.event_id).toBe('e0');
   });
 
+  it('capacity counts the events queued, not the span of their sequence numbers', () => {
+    // Answered events leave holes: a, c stay (Retry) and b is gone, so the span is 3 but 2 are queued.
+    const q = queue(3, 'refuse_new');
+    for (const id of ['a', 'b', 'c']) q.enqueue(id, {});
+    const b = q.nextBatch(3)!;
+    q.applyAcks(b.batch_id, [
+      { event_id: 'a', status: 'Retry', reason: 'busy' },
+      { event_id: 'b', status: 'Accepted', reason: null },
+      { event_id: 'c', status: 'Retry', reason: 'busy' },
+    ]);
+    expect(q.depth()).toBe(2);
+    expect(q.enqueue('d', {})).toEqual({ queued: true });
+    expect(q.enqueue('e', {})).toEqual({ queued: false, reason: 'queue_full' });
+    expect(q.depth()).toBe(3);
+  });
+
   it('refuses the same event id twice', () => {
     const q = queue();
     q.enqueue('a', {});
