@@ -16,11 +16,12 @@ import { fullFileAsked } from './evidence/full-file.js';
 import { detectorPreviews, previewsAsked } from './evidence/previews.js';
 import type { EvidenceSpool } from './evidence/spool.js';
 import type { Logger } from './log.js';
+import { OnePerTurn } from './one-per-turn.js';
 import { askPerson, type PersonPrompt, type PromptDeps } from './people/ask-step.js';
 import type { ExceptionStore } from './people/exception-store.js';
 import type { InteractiveUser, Platform } from './platform/types.js';
 import type { PolicyRuntime } from './policy/runtime.js';
-import type { EventQueue } from './queue/event-queue.js';
+import type { EnqueueResult, EventQueue } from './queue/event-queue.js';
 import { applyDecisionLabel, readFileLabels, readMarkOfTheWeb } from './sensors/file-marks.js';
 import type { FileObservation, FindingSummary, ObservationSink, SinkResult } from './sensors/types.js';
 
@@ -74,11 +75,12 @@ export interface PipelineDeps {
 /**
  * The decide-and-queue step: scan with the bundle's detectors, decide with the engine, and queue
  * an event for every decision that produced an action, plus every departure of a path remembered
- * with findings. The queue commit happens before `handle` resolves (durable before acknowledged).
+ * with findings. The event is on disk before `handle` resolves (durable before acknowledged).
  */
 export class DecisionPipeline implements ObservationSink {
   private userCache: { at: number; user: InteractiveUser | null; reason: string | null } | null = null;
   private readonly clock: () => number;
+  private readonly turns = new OnePerTurn();
 
   constructor(private readonly deps: PipelineDeps) {
     this.clock = deps.clock ?? Date.now;
@@ -115,8 +117,7 @@ export class DecisionPipeline implements ObservationSink {
     return this.matrixCache.value;
   }
 
-  /** Decides one observation without queueing (used by `dlp-agent scan`). */
-  /** `explainUnmatched`: also list each policy that did not match and why (`dlp-agent scan`). */
+  /** Decides without queueing; `explainUnmatched` also says why each other policy did not match (scan). */
   async evaluate(
     obs: FileObservation,
     explainUnmatched = false,
@@ -203,7 +204,7 @@ export class DecisionPipeline implements ObservationSink {
         superseded_policy_ids: [],
         matched_policy_ids: [],
       });
-      const q = this.deps.queue.enqueue(body.event_id as string, body);
+      const q = await this.enqueue(body);
       return { findings: [], queued: q.queued || q.reason === 'duplicate', reported: true };
     }
     if (!rt) return { findings: [], queued: true, reported: false };
@@ -272,12 +273,13 @@ export class DecisionPipeline implements ObservationSink {
     // apply_label: written before the event is queued so the event records what happened.
     const label = await applyDecisionLabel(this.deps.platform, obs.path, decision.label);
     if (label) body.label_applied = label;
-    // After the verdict: reading the executable never delays a held open.
+    // After the verdict, so reading the executable never delays a held open (one-per-turn.ts).
     const proc = obs.process && (await this.deps.platform.processDetail?.(obs.process));
     if (proc) body.process_detail = proc;
+    if (obs.held) await this.turns.turn();
     const copy = fullFileAsked(rt, decision.decided_by_policy_id);
     if (copy) body.evidence_requested = true;
-    const q = this.deps.queue.enqueue(body.event_id as string, body);
+    const q = await this.enqueue(body);
     if (!q.queued && q.reason === 'queue_full')
       this.deps.log('warn', 'event queue full; event refused', { channel: obs.channel });
     // After the event is durable: the copy (or why none is kept) waits in the spool.
@@ -290,13 +292,21 @@ export class DecisionPipeline implements ObservationSink {
    * no policy matched, `not_read {cause: unreadable, reason}`) instead of silently passing as
    * `no_match`. The file is remembered afterwards, so one state of it is reported once.
    */
-  private queueUnseen(
+  /** Queues an event, then waits off the agent's thread for its fsync (queue/wal-flush.ts). */
+  private async enqueue(body: Record<string, unknown>): Promise<EnqueueResult> {
+    const q = this.deps.queue.enqueue(body.event_id as string, body);
+    const failed = (err: Error) => this.deps.log('warn', 'event queue fsync failed', { error: err.message });
+    if (q.queued) await this.deps.queue.durable().catch(failed);
+    return q;
+  }
+
+  private async queueUnseen(
     obs: FileObservation,
     rt: PolicyRuntime | null,
     user: InteractiveUser | null,
     userReason: string | null,
     blind: number,
-  ): SinkResult {
+  ): Promise<SinkResult> {
     const body = this.baseEvent(obs, rt, user, userReason);
     Object.assign(body, {
       action: 'audit',
@@ -311,7 +321,7 @@ export class DecisionPipeline implements ObservationSink {
       superseded_policy_ids: [],
       matched_policy_ids: [],
     });
-    const q = this.deps.queue.enqueue(body.event_id as string, body);
+    const q = await this.enqueue(body);
     return { findings: [], queued: q.queued || q.reason === 'duplicate', reported: true };
   }
 

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import Database from 'better-sqlite3';
 import type { OverflowPolicy } from '../config.js';
+import { WalFlusher } from './wal-flush.js';
 
 /** Document 2, "Event ack meanings". */
 export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
@@ -34,9 +35,11 @@ export function retryDelayMs(attempts: number): number {
 }
 
 /**
- * The durable event queue (SQLite, WAL, synchronous=FULL). `enqueue` returns only after the row is
- * committed to disk, so a sensor is told "queued" only for an event that survives kill -9 or power
- * loss. Uploads take a batch: its events are stamped with one batch id, and until the server answers
+ * The durable event queue (SQLite, WAL). `enqueue` returns once the row is committed (it survives
+ * the agent being killed); the commit's fsync then runs off the agent's thread (wal-flush.ts) and
+ * `durable()` resolves when every event queued so far survives power loss too, so a sensor is told
+ * "queued" only for an event on disk, and no held open waits behind another event's fsync. Uploads
+ * take a batch: its events are stamped with one batch id, and until the server answers
  * that batch the same id and the same events are re-sent (document 2: the server answers a retried
  * batch from its idempotency record). Acks: Accepted, Duplicate and Rejected are deleted (Rejected is
  * counted), Retry stays with back-off. Capacity is enforced by the configured overflow policy, and
@@ -44,6 +47,9 @@ export function retryDelayMs(attempts: number): number {
  */
 export class EventQueue {
   private readonly db: Database.Database;
+  private readonly flusher: WalFlusher;
+  /** The fsync asked for after the newest enqueue: it covers every event queued so far. */
+  private flushed: Promise<void> = Promise.resolve();
 
   constructor(
     path: string,
@@ -53,8 +59,9 @@ export class EventQueue {
   ) {
     this.db = new Database(path);
     this.db.pragma('journal_mode = WAL');
-    // FULL: a commit is on disk before enqueue returns (durability before acknowledgement).
-    this.db.pragma('synchronous = FULL');
+    // NORMAL: a commit is not synced on the agent's thread; enqueue asks the flusher for it.
+    this.db.pragma('synchronous = NORMAL');
+    this.flusher = new WalFlusher(`${path}-wal`);
     this.db.pragma('busy_timeout = 5000');
     // 1 MiB page cache: the agent's working set is small and idle memory counts (agent/bench/idle.bench.ts).
     this.db.pragma('cache_size = -1024');
@@ -115,8 +122,26 @@ export class EventQueue {
     return this.depth() >= this.capacity;
   }
 
-  /** Stores one event durably. Returns only after the commit (synchronous=FULL). */
+  /**
+   * Stores one event: committed when this returns (survives a kill), on disk once `durable()`
+   * resolves (survives power loss).
+   */
   enqueue(eventId: string, body: Record<string, unknown>): EnqueueResult {
+    const r = this.insert(eventId, body);
+    if (r.queued) {
+      this.flushed = this.flusher.flush();
+      // Awaited through durable(); an fsync nobody waits for must not be an unhandled rejection.
+      this.flushed.catch(() => {});
+    }
+    return r;
+  }
+
+  /** Resolves when every event queued so far is on disk; rejects when its fsync failed. */
+  durable(): Promise<void> {
+    return this.flushed;
+  }
+
+  private insert(eventId: string, body: Record<string, unknown>): EnqueueResult {
     const channel = typeof body.channel === 'string' ? body.channel : null;
     const tx = this.db.transaction((): EnqueueResult => {
       if (this.db.prepare('SELECT 1 FROM events WHERE event_id = ?').get(eventId)) {
@@ -256,6 +281,7 @@ export class EventQueue {
   }
 
   close(): void {
+    this.flusher.close();
     this.db.close();
   }
 }
