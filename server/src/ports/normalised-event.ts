@@ -41,6 +41,11 @@ export interface NormalisedEvent {
   previews: DetectorPreviews[];
   /** Everything else worth keeping, as the stored JSON text. */
   payload: string;
+  /**
+   * The payload's `detectors` (the stored detector summaries), kept as objects so that scoring
+   * the batch's incidents needs no parse of the payload it was just written from.
+   */
+  detectors: readonly Readonly<Record<string, unknown>>[];
   size_bytes: number;
 }
 

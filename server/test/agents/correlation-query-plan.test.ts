@@ -21,3 +21,26 @@ test('the open-incident lookup probes the correlation key index, never the tenan
     await ctx.close();
   }
 });
+
+// Issue 23: a new incident has no response or resolution yet; the service-level indexes hold
+// only incidents with a value (migration 0890), so ingest writes two index entries fewer per new
+// incident, and the met/missed filters (an equality: implies not null) still probe them.
+test('the service-level indexes are partial and still answer the met and missed filters', async () => {
+  const ctx = await createTestApp();
+  try {
+    for (const column of ['response_met', 'resolution_met']) {
+      const name = `incidents_tenant_${column}`;
+      const list = await sql<{ name: string; partial: number }>`
+        select name, partial from pragma_index_list('incidents') where name = ${name}`.execute(ctx.db);
+      expect(list.rows).toEqual([{ name, partial: 1 }]);
+      const plan = await sql
+        .raw<{ detail: string }>(
+          `explain query plan select id from incidents where tenant_id = 't' and ${column} = 0`,
+        )
+        .execute(ctx.db);
+      expect(plan.rows.map((r) => r.detail).join('\n')).toContain(`USING INDEX ${name}`);
+    }
+  } finally {
+    await ctx.close();
+  }
+});

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { expect, test } from 'vitest';
-import { connectDatabase, PAGE_CACHE_KIB, SQLITE_FILE } from '../../src/db/connect.js';
+import { connectDatabase, PAGE_CACHE_KIB, PAGE_SIZE, SQLITE_FILE } from '../../src/db/connect.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES } from '../../src/db/wal-checkpointer.js';
 import { makeTempDir } from '../helpers/index.js';
 
@@ -61,6 +61,9 @@ test('the serving connection runs WAL with a large page cache and normal syncing
     expect(await one('cache_size')).toBe(-PAGE_CACHE_KIB);
     expect(await one('synchronous')).toBe(1);
     expect(await one('foreign_keys')).toBe(1);
+    // A new file gets large pages: fewer WAL frames per ingest commit (docs/architecture.md).
+    expect(PAGE_SIZE).toBe(16_384);
+    expect(await one('page_size')).toBe(PAGE_SIZE);
   } finally {
     await db.destroy();
   }

@@ -25,6 +25,7 @@ import {
   departedSoon,
   destinationUntrusted,
   detectorFacts,
+  detectorListFacts,
   detectorPayloads,
 } from './scoring.js';
 import type { IncidentsTable } from './tables.js';
@@ -53,10 +54,11 @@ export type ApprovalsCheck = (
   asked: readonly { fileHash: string; at: Date }[],
 ) => Promise<Set<number>>;
 
-/** One incident the batch created or changed, as it will be written, and its events' payloads. */
+/** One incident the batch created or changed, as it will be written, and its events' detectors. */
 export interface BatchIncident {
   pending: Pending;
-  payloads: readonly string[];
+  /** The `detectors` of each of the batch's events in this incident (NormalisedEvent). */
+  detectors: readonly (readonly Readonly<Record<string, unknown>>[])[];
 }
 
 /** Bypass records read for a batch at most; past it, each incident reads its own (bypassAttempts). */
@@ -99,8 +101,8 @@ async function factsOf(db: Db, items: readonly BatchIncident[]): Promise<Map<str
     items.filter((x) => !x.pending.isNew).map((x) => x.pending.row.id),
   );
   const out = new Map<string, DetectorFacts>();
-  for (const { pending: p, payloads } of items) {
-    const batch = detectorFacts(payloads);
+  for (const { pending: p, detectors } of items) {
+    const batch = detectorListFacts(detectors);
     const own = kept.get(p.row.id);
     if (p.isNew) out.set(p.row.id, batch);
     else if (own) out.set(p.row.id, mergeFacts(keptFacts(own), batch));

@@ -233,18 +233,18 @@ export async function correlateEvents(
 
   const touched = [...pending.values()].filter((p) => p.touched);
   // Priority and risk (docs/incidents.md), scored before the write so they ride on its upsert.
-  const payloads = new Map<string, string[]>();
+  const detectors = new Map<string, NormalisedEvent['detectors'][]>();
   for (const e of ordered) {
     const id = out.get(e.id);
     if (id === undefined) continue;
-    const list = payloads.get(id);
-    if (list) list.push(e.payload);
-    else payloads.set(id, [e.payload]);
+    const list = detectors.get(id);
+    if (list) list.push(e.detectors);
+    else detectors.set(id, [e.detectors]);
   }
   const scores = await scoreBatch(
     trx,
     tenantId,
-    touched.map((p) => ({ pending: p, payloads: payloads.get(p.row.id) ?? [] })),
+    touched.map((p) => ({ pending: p, detectors: detectors.get(p.row.id) ?? [] })),
     batchBypassRecords(ordered),
     now,
     approvals,

@@ -46,14 +46,22 @@ export interface DetectorFacts {
 
 /** Validated matches and the highest confidence over the stored detector summaries. */
 export function detectorFacts(payloads: readonly string[]): DetectorFacts {
-  const out: DetectorFacts = { validated: false, highConfidence: false, maxConfidence: null };
+  const lists: unknown[] = [];
   for (const text of payloads) {
-    let detectors: unknown;
     try {
-      detectors = (JSON.parse(text) as { detectors?: unknown }).detectors;
-    } catch {
-      continue;
-    }
+      lists.push((JSON.parse(text) as { detectors?: unknown }).detectors);
+    } catch {}
+  }
+  return detectorListFacts(lists);
+}
+
+/**
+ * The same facts from the detector summaries themselves (each event's `detectors`, as stored in
+ * its payload): ingest scores the events it has just normalised without parsing their payloads.
+ */
+export function detectorListFacts(lists: readonly unknown[]): DetectorFacts {
+  const out: DetectorFacts = { validated: false, highConfidence: false, maxConfidence: null };
+  for (const detectors of lists) {
     if (!Array.isArray(detectors)) continue;
     for (const d of detectors as Record<string, unknown>[]) {
       const validated = typeof d.validated_count === 'number' && d.validated_count > 0;

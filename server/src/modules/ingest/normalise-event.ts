@@ -356,6 +356,7 @@ export function normaliseEvent(raw: unknown, now: Date): Normalised {
       destinations: destinations.value,
       previews: detectors.previews,
       payload,
+      detectors: detectors.list,
       size_bytes: size,
     },
   };
