@@ -28,9 +28,9 @@ export interface SimOptions {
    */
   connections: number;
   /**
-   * TLS connections the fleet's check-ins and policy fetches share (0, the default: no bound, a
-   * connection per request in flight, kept alive, as each real endpoint has its own), apart from
-   * the uploads' pool so a check-in never queues in the simulator behind other endpoints' uploads.
+   * TLS connections the fleet's check-ins and policy fetches share (0: no bound, a connection per
+   * request in flight, kept alive, as each real endpoint has its own), apart from the uploads'
+   * pool so a check-in never queues in the simulator behind other endpoints' uploads.
    */
   controlConnections: number;
   /** Pause before an upload answered 503 (ingest busy) is sent again (the agent's 60 s). */
@@ -51,7 +51,7 @@ export const DEFAULTS: SimOptions = {
   publishMs: 120_000,
   enrolConcurrency: 16,
   connections: 64,
-  controlConnections: 0,
+  controlConnections: 64,
   busyRetryMs: 60_000,
   serverEnv: {},
 };
