@@ -83,6 +83,10 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
       parseOptions(['--agents', '5', '--minutes', '1', '--db', 'postgres', '--instances', '2']),
     ).toMatchObject({ db: 'postgres', instances: 2 });
     expect(parseOptions(['--connections', '0']).connections).toBe(0);
+    expect(parseOptions(['--control-connections', '8', '--busy-retry-seconds', '2'])).toMatchObject({
+      controlConnections: 8,
+      busyRetryMs: 2_000,
+    });
     expect(DEFAULTS.connections).toBeGreaterThan(0);
     expect(() => parseOptions(['--agents', '5', '--instances', '2'])).toThrow(/--db postgres/);
     expect(() => parseOptions(['--agent', '5'])).toThrow(/unknown option --agent/);

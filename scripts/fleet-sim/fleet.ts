@@ -37,6 +37,9 @@ export interface SimReport {
   publishes: number;
   /** Check-ins and uploads not sent because the endpoint's previous one was still unanswered. */
   late: number;
+  /** Uploads answered 503 (ingest busy) and sent again; events still waiting at the end. */
+  busy: number;
+  deferredEvents: number;
   errors: number;
   errorSamples: string[];
   servers: ProcessFigures[];
@@ -88,12 +91,17 @@ export async function runSimulation(
   const work = mkdtempSync(join(tmpdir(), 'dlp-fleet-'));
   const setupStart = Date.now();
   const d = await startDeployment(work, o);
-  const transport = new AgentTransport({
-    baseUrl: d.url,
-    caPem: d.caPem,
-    timeoutMs: 60_000,
-    ...(o.connections > 0 ? { connections: o.connections } : {}),
-  });
+  // Two pools, as two kinds of request: check-ins and policy fetches never wait in the simulator
+  // behind other endpoints' uploads (docs/deploy.md, Connections).
+  const pool = (connections: number) =>
+    new AgentTransport({
+      baseUrl: d.url,
+      caPem: d.caPem,
+      timeoutMs: 60_000,
+      ...(connections > 0 ? { connections } : {}),
+    });
+  const transport = pool(o.controlConnections);
+  const uploads = pool(o.connections);
   try {
     const owner = await d.first.signIn();
     await owner.ok(owner.post('/agent-groups', { name: GROUP }));
@@ -105,7 +113,7 @@ export async function runSimulation(
     const enrolStart = Date.now();
     const enrolWatch = watchProcesses(d.pids);
     const agents = await inBatches(o.agents, o.enrolConcurrency, async (i) => {
-      const agent = await VirtualAgent.enrol(transport, i, tokens[Math.floor(i / 1000)]!);
+      const agent = await VirtualAgent.enrol(transport, uploads, i, tokens[Math.floor(i / 1000)]!);
       await agent.fetchPolicy(setupTally);
       if ((i + 1) % 1000 === 0) log(`enrolled ${i + 1}`);
       return agent;
@@ -157,6 +165,7 @@ export async function runSimulation(
       if (firstMs < o.seconds * 1000) timers.add(setTimeout(fire, firstMs));
     };
     const batchMs = o.batchSize * o.eventMs;
+    const busy = { delayMs: o.busyRetryMs, until: () => end };
     for (const agent of agents) {
       const jittered = () => o.checkinMs * (1 + o.jitter * (2 * Math.random() - 1));
       every(Math.random() * o.checkinMs, jittered, () =>
@@ -168,7 +177,7 @@ export async function runSimulation(
         () => batchMs,
         () =>
           agent
-            .upload(tally, policyId, o.batchSize, o.eventMs, Date.now())
+            .upload(tally, policyId, o.batchSize, o.eventMs, Date.now(), busy)
             .catch((err) => recordError(tally, 'events', err)),
       );
     }
@@ -215,12 +224,15 @@ export async function runSimulation(
       policyFetches: tally.policyFetches,
       publishes: tally.publishes,
       late: tally.late,
+      busy: tally.busy,
+      deferredEvents: tally.deferredEvents,
       errors: tally.errors,
       errorSamples: tally.errorSamples,
       ...figures,
     };
   } finally {
     await transport.close();
+    await uploads.close();
     await d.stop();
     rmSync(work, { recursive: true, force: true });
   }
@@ -241,6 +253,7 @@ export function formatReport(r: SimReport): string {
     `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
     `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
+    `uploads answered 503 (ingest busy, sent again after ${o.busyRetryMs / 1000} s): ${r.busy}; events still kept by their endpoints at the end: ${r.deferredEvents}`,
     `late (not sent: the endpoint's previous request of that kind still unanswered): ${r.late}`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
     ...r.servers.map(

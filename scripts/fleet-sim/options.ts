@@ -21,12 +21,20 @@ export interface SimOptions {
   /** Enrolments in flight at once while the fleet is set up. */
   enrolConcurrency: number;
   /**
-   * TLS connections the whole simulated fleet shares (0: no bound). One process stands in for
+   * TLS connections the whole simulated fleet's uploads share (0: no bound). One process stands in for
    * thousands of endpoints, so it keeps a bounded pool of kept-alive connections: a slow answer
    * queues the next requests in the simulator instead of opening a connection (and a TLS
    * handshake the server pays for) per waiting request.
    */
   connections: number;
+  /**
+   * TLS connections the fleet's check-ins and policy fetches share (0: no bound, a connection per
+   * request in flight, kept alive, as each real endpoint has its own), apart from the uploads'
+   * pool so a check-in never queues in the simulator behind other endpoints' uploads.
+   */
+  controlConnections: number;
+  /** Pause before an upload answered 503 (ingest busy) is sent again (the agent's 60 s). */
+  busyRetryMs: number;
   /** Extra server settings (e.g. wider per-device limits when the intervals are shrunk). */
   serverEnv: Record<string, string>;
 }
@@ -43,12 +51,14 @@ export const DEFAULTS: SimOptions = {
   publishMs: 120_000,
   enrolConcurrency: 16,
   connections: 64,
+  controlConnections: 64,
+  busyRetryMs: 60_000,
   serverEnv: {},
 };
 
 const USAGE = `usage: npm run fleet-sim -- --agents N --minutes M [--db sqlite|postgres] [--instances 1|2]
   [--checkin-seconds S] [--event-ms MS] [--batch N] [--publish-seconds S] [--enrol-concurrency N]
-  [--connections N]`;
+  [--connections N] [--control-connections N] [--busy-retry-seconds S]`;
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -99,6 +109,12 @@ export function parseOptions(argv: string[]): SimOptions {
         break;
       case '--connections':
         o.connections = Number(value) === 0 ? 0 : Math.floor(positive(name, value));
+        break;
+      case '--control-connections':
+        o.controlConnections = Number(value) === 0 ? 0 : Math.floor(positive(name, value));
+        break;
+      case '--busy-retry-seconds':
+        o.busyRetryMs = positive(name, value) * 1000;
         break;
       default:
         throw new Error(`unknown option ${name}\n${USAGE}`);

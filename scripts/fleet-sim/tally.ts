@@ -11,6 +11,10 @@ export interface Tally {
   publishes: number;
   /** Check-ins and uploads that fell due while the endpoint's previous one was unanswered. */
   late: number;
+  /** Uploads the server answered 503 (ingest busy); each batch is sent again after a pause. */
+  busy: number;
+  /** Events of batches still refused as busy when the run ended (kept by the endpoint, not lost). */
+  deferredEvents: number;
   errors: number;
   /** The first few error messages, for the report. */
   errorSamples: string[];
@@ -24,6 +28,8 @@ export function newTally(): Tally {
     policyFetches: 0,
     publishes: 0,
     late: 0,
+    busy: 0,
+    deferredEvents: 0,
     errors: 0,
     errorSamples: [],
   };

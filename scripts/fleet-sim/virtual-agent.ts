@@ -5,6 +5,7 @@ import { softwareKeyInMemory } from '../../agent/src/identity/software-key.js';
 import type { CapabilityMatrix } from '../../agent/src/platform/types.js';
 import { AgentApi, ENROLL_SCHEMA_VERSION } from '../../agent/src/transport/agent-api.js';
 import type { AgentTransport } from '../../agent/src/transport/client.js';
+import { HttpError } from '../../agent/src/transport/errors.js';
 import { agentEvent } from '../../server/test/agents/event-factory.js';
 import type { Tally } from './tally.js';
 
@@ -23,14 +24,25 @@ const CAPABILITIES: CapabilityMatrix = {
   features: ['scope_exclusions', 'fingerprint_corpora'],
 };
 
+/** How an upload the server answered 503 (ingest busy) is sent again, as the agent does. */
+export interface BusyRetry {
+  /** Pause before sending the same batch again. */
+  delayMs: number;
+  /** The run's end: a batch still refused then is counted as deferred, not sent again. */
+  until: () => number;
+}
+
 /**
  * One simulated endpoint: a real Ed25519 device key, enrolled with a real CSR, speaking through the
- * agent's own transport (request signing, clock correction) on a connection pool shared by the
- * whole fleet. It does what the agent's loops do on the wire and nothing else: check in, fetch
- * the policy when told a new one is there, and upload its queued events in batches.
+ * agent's own transport (request signing, clock correction). It does what the agent's loops do on
+ * the wire and nothing else: check in, fetch the policy when told a new one is there, and upload
+ * its queued events in batches. Check-ins and policy fetches go through the fleet's control pool,
+ * uploads through its upload pool, so one endpoint's check-in never waits in the simulator behind
+ * other endpoints' uploads (a real endpoint has its own connection).
  */
 export class VirtualAgent {
   private api: AgentApi;
+  private uploadApi: AgentApi;
   private bundleVersion = 0;
   private trustVersion = 0;
   private keyIds: string[] = [];
@@ -39,11 +51,18 @@ export class VirtualAgent {
   private constructor(
     readonly index: number,
     api: AgentApi,
+    uploadApi: AgentApi,
   ) {
     this.api = api;
+    this.uploadApi = uploadApi;
   }
 
-  static async enrol(transport: AgentTransport, index: number, token: string): Promise<VirtualAgent> {
+  static async enrol(
+    transport: AgentTransport,
+    uploads: AgentTransport,
+    index: number,
+    token: string,
+  ): Promise<VirtualAgent> {
     const key = softwareKeyInMemory(generateKeyPairSync('ed25519').privateKey);
     const hostname = `sim-${String(index).padStart(5, '0')}`;
     const api = new AgentApi(transport, null);
@@ -62,7 +81,9 @@ export class VirtualAgent {
       capabilities: CAPABILITIES,
     });
     api.setSigner({ key, deviceId: res.device_id });
-    const agent = new VirtualAgent(index, api);
+    const uploadApi = new AgentApi(uploads, null);
+    uploadApi.setSigner({ key, deviceId: res.device_id });
+    const agent = new VirtualAgent(index, api, uploadApi);
     agent.trustVersion = res.policy_trust_version ?? 0;
     agent.keyIds = res.policy_signing_keys.map((k) => k.key_id);
     return agent;
@@ -90,8 +111,18 @@ export class VirtualAgent {
     if (policy.bundle_version > this.bundleVersion) this.bundleVersion = policy.bundle_version;
   }
 
-  /** Uploads `count` events that occurred one every `eventMs` up to `nowMs`. */
-  async upload(tally: Tally, policyId: string, count: number, eventMs: number, nowMs: number): Promise<void> {
+  /**
+   * Uploads `count` events that occurred one every `eventMs` up to `nowMs`. A 503 (the server's
+   * ingest is busy) keeps the batch: the same batch id is sent again after `busy.delayMs`.
+   */
+  async upload(
+    tally: Tally,
+    policyId: string,
+    count: number,
+    eventMs: number,
+    nowMs: number,
+    busy: BusyRetry,
+  ): Promise<void> {
     const events = Array.from({ length: count }, (_, i) => {
       const n = this.seq + i;
       const content = `sim${this.index}-doc-${(n * 7) % 40}`;
@@ -106,8 +137,22 @@ export class VirtualAgent {
       });
     });
     this.seq += count;
-    tally.eventsSent += count;
-    const res = await this.api.events(randomUUID(), events);
-    for (const ack of res.acks) tally.acks[ack.status] = (tally.acks[ack.status] ?? 0) + 1;
+    const batchId = randomUUID();
+    for (;;) {
+      try {
+        const res = await this.uploadApi.events(batchId, events);
+        tally.eventsSent += count;
+        for (const ack of res.acks) tally.acks[ack.status] = (tally.acks[ack.status] ?? 0) + 1;
+        return;
+      } catch (err) {
+        if (!(err instanceof HttpError) || err.status !== 503) throw err;
+        tally.busy += 1;
+        if (Date.now() + busy.delayMs >= busy.until()) {
+          tally.deferredEvents += count;
+          return;
+        }
+        await new Promise((r) => setTimeout(r, busy.delayMs));
+      }
+    }
   }
 }

@@ -46,6 +46,8 @@ export interface Config {
     rateAlertCooldownMinutes: number;
     maxBatchEvents: number;
     deviceCertDays: number;
+    /** Event uploads in progress at once in this process (DLP_INGEST_CONCURRENT_UPLOADS). */
+    concurrentUploads: number;
   };
   quota: {
     eventsPerHour: number;
@@ -94,6 +96,8 @@ export const INT_SETTINGS = {
   },
   maxBatchEvents: { name: 'DLP_MAX_BATCH_EVENTS', min: 1, max: 500, fallback: 500 },
   deviceCertDays: { name: 'DLP_DEVICE_CERT_DAYS', min: 1, max: 825, fallback: 90 },
+  // Event uploads one instance works on at once; more wait outside as 503 + Retry-After (docs/deploy.md).
+  concurrentUploads: { name: 'DLP_INGEST_CONCURRENT_UPLOADS', min: 1, max: 256, fallback: 2 },
   quotaEventsPerHour: { name: 'DLP_QUOTA_EVENTS_PER_HOUR', min: 1, max: 10_000_000, fallback: 20_000 },
   quotaEventBurst: { name: 'DLP_QUOTA_EVENT_BURST', min: 1, max: 20_000_000, fallback: 40_000 },
   quotaBytesPerHour: {
@@ -297,6 +301,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       rateAlertCooldownMinutes: i(INT_SETTINGS.agentRateAlertCooldownMinutes),
       maxBatchEvents: i(INT_SETTINGS.maxBatchEvents),
       deviceCertDays: i(INT_SETTINGS.deviceCertDays),
+      concurrentUploads: i(INT_SETTINGS.concurrentUploads),
     },
     quota: {
       eventsPerHour: i(INT_SETTINGS.quotaEventsPerHour),

@@ -29,6 +29,7 @@ describe('loadConfig', () => {
       rateAlertCooldownMinutes: 15,
       maxBatchEvents: 500,
       deviceCertDays: 90,
+      concurrentUploads: 2,
     });
     expect(c.quota).toEqual({
       eventsPerHour: 20_000,

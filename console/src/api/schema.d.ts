@@ -27278,6 +27278,22 @@ export interface paths {
                         };
                     };
                 };
+                /** @description the one error shape (docs/errors.md) */
+                503: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content: {
+                        "application/json": {
+                            code: string;
+                            message: string;
+                            details: {
+                                field: string;
+                                message: string;
+                            }[];
+                        };
+                    };
+                };
             };
         };
         delete?: never;

@@ -60,6 +60,10 @@ export const ERROR_CODES = {
   'agent.nonce_spent': { status: 401, summary: 'x-dlp-nonce was already used inside the timestamp window' },
   'agent.query_not_allowed': { status: 401, summary: 'a signed agent request carried a query string' },
   'agent.rate_limited': { status: 429, summary: 'the device request bucket is empty; see Retry-After' },
+  'agent.ingest_busy': {
+    status: 503,
+    summary: 'the instance is already storing its most uploads; see Retry-After',
+  },
   'agent.quota_exceeded': {
     status: 429,
     summary: 'a device quota is used up; details name event_volume, byte_volume or storage_footprint',

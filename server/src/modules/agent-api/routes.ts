@@ -10,6 +10,7 @@ import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
 import { agentRequestBuckets } from './agent-scope.js';
 import { checkin, policyFor, renewCertificate } from './service.js';
+import { UploadAdmission } from './upload-admission.js';
 
 const Short = (max: number) => Type.String({ minLength: 1, maxLength: max });
 
@@ -215,6 +216,7 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       }),
       writer: new SerialQueue(),
     };
+    const admission = new UploadAdmission(s.config.agent.concurrentUploads);
 
     scope.post(
       '/agent/probe',
@@ -300,9 +302,11 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       '/agent/events',
       {
         config: { auth: 'agent' },
+        // After the agent scope identified the device, before the body is read (upload-admission.ts).
+        onRequest: admission.admit,
         // 500 events of up to 64 KiB each could not all be full; 16 MiB bounds the wire body.
         bodyLimit: 16 * 1024 * 1024,
-        schema: { body: EventsBody, response: { 200: EventsReply, ...agentErrors } },
+        schema: { body: EventsBody, response: { 200: EventsReply, ...agentErrors, ...errorResponses(503) } },
       },
       async (request) => {
         const answer = await ingestBatch(
