@@ -69,7 +69,8 @@ export async function uploadQueued(
         out.wait_ms = 30_000;
         out.stopped = 'offline';
       } else if (err instanceof HttpError) {
-        out.wait_ms = 60_000;
+        // A busy server (503 agent.ingest_busy) names when to come back; the batch stays queued.
+        out.wait_ms = err.retryAfterMs ?? 60_000;
         out.stopped = `server answered ${err.status}${err.code ? ` ${err.code}` : ''}`;
       } else {
         out.wait_ms = 60_000;

@@ -58,6 +58,22 @@ describe('uploader', () => {
     expect(peer.batches[0]!.batch_id).toBe(pending);
   });
 
+  it("honours a busy server's 503 Retry-After and keeps the batch, re-sent later under the same id", async () => {
+    const { peer, queue, api } = await setup(3);
+    peer.busyEvents = 1;
+    const first = await uploadQueued(queue, api, () => {});
+    expect(first).toMatchObject({
+      sent: 0,
+      stopped: 'server answered 503 agent.ingest_busy',
+      wait_ms: 7_000,
+    });
+    expect(queue.depth()).toBe(3);
+    const pending = queue.nextBatch(500)!.batch_id;
+    const second = await uploadQueued(queue, api, () => {});
+    expect(second).toMatchObject({ sent: 3, accepted: 3 });
+    expect(peer.batches[0]!.batch_id).toBe(pending);
+  });
+
   it('pauses after a successful answer carrying throttle_ms', async () => {
     const { peer, queue, api } = await setup(600);
     peer.throttleMs = 750;

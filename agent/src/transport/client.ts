@@ -183,11 +183,13 @@ export class AgentTransport {
         typeof (res.body as { message?: unknown }).message === 'string'
           ? (res.body as { message: string }).message
           : `HTTP ${res.status}`;
+      const busy = res.status === 503 && res.headers['retry-after'] !== undefined;
       throw new HttpError(
         res.status,
         code,
         `${route}: ${res.status}${code ? ` ${code}` : ''}: ${msg}`,
         res.body,
+        busy ? retryAfterMs(res.headers['retry-after'], this.clock()) : null,
       );
     }
     return res.body as T;

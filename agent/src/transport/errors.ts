@@ -5,6 +5,8 @@ export class HttpError extends Error {
     readonly code: string | null,
     message: string,
     readonly body: unknown,
+    /** A 503's `Retry-After` (the server is busy, e.g. `agent.ingest_busy`); null without one. */
+    readonly retryAfterMs: number | null = null,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -14,11 +16,11 @@ export class HttpError extends Error {
 /** 429: the agent bucket is empty (document 2); `retryAfterMs` from `Retry-After` (whole seconds). */
 export class RateLimitedError extends HttpError {
   constructor(
-    readonly retryAfterMs: number,
+    override readonly retryAfterMs: number,
     code: string | null,
     body: unknown,
   ) {
-    super(429, code, `server asks to retry after ${Math.ceil(retryAfterMs / 1000)} s`, body);
+    super(429, code, `server asks to retry after ${Math.ceil(retryAfterMs / 1000)} s`, body, retryAfterMs);
     this.name = 'RateLimitedError';
   }
 }

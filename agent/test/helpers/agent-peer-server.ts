@@ -36,6 +36,8 @@ export class AgentPeerServer {
   certificateRotation = false;
   /** Events requests still to refuse with 429 (Retry-After 2). */
   rateLimitEvents = 0;
+  /** Uploads answered `503 agent.ingest_busy` with `Retry-After: 7` before any is taken. */
+  busyEvents = 0;
   /** throttle_ms added to successful events answers. */
   throttleMs: number | null = null;
   /** Commands handed out (and cleared) at the next check-in. */
@@ -214,6 +216,12 @@ export class AgentPeerServer {
           this.rateLimitEvents--;
           res.writeHead(429, { 'content-type': 'application/json', 'retry-after': '2' });
           res.end(JSON.stringify({ code: 'agent.rate_limited', message: 'slow down', details: [] }));
+          return;
+        }
+        if (this.busyEvents > 0) {
+          this.busyEvents--;
+          res.writeHead(503, { 'content-type': 'application/json', 'retry-after': '7' });
+          res.end(JSON.stringify({ code: 'agent.ingest_busy', message: 'busy', details: [] }));
           return;
         }
         const batchId = json.batch_id as string;
