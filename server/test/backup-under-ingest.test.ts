@@ -29,6 +29,8 @@ beforeAll(async () => {
     DLP_QUOTA_EVENT_BURST: '2000000',
     DLP_AGENT_RATE_PER_MINUTE: '10000',
     DLP_AGENT_RATE_BURST: '10000',
+    // Concurrent batches are the point here: none is refused as busy (upload-admission.ts).
+    DLP_INGEST_CONCURRENT_UPLOADS: '64',
   });
   out = await fs.mkdtemp(path.join(os.tmpdir(), 'custos-backup-ingest-'));
 }, 60_000);

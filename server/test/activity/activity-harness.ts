@@ -18,7 +18,8 @@ export interface Activity {
 }
 
 export async function startActivity(): Promise<Activity> {
-  const t = await startTriage();
+  // Tests post concurrent batches to check the hourly counts: none is refused as busy.
+  const t = await startTriage({ DLP_INGEST_CONCURRENT_UPLOADS: '64' });
   const a: Activity = {
     t,
     async seed(events, deviceId = t.d.deviceId) {
