@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { BundlePolicy } from '@custos/engine';
 import { describe, expect, it } from 'vitest';
 import { DecisionPipeline, heldVerdict } from '../src/pipeline.js';
+import type { HeldOpen, HeldOpenFile, HeldOpens } from '../src/platform/types.js';
 import { prepareRuntime } from '../src/policy/runtime.js';
 import { EventQueue } from '../src/queue/event-queue.js';
 import { HeldOpenSensor } from '../src/sensors/held-opens.js';
@@ -118,6 +119,85 @@ describe.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
     });
   },
 );
+
+describe('a held open whose file the platform read at the event', () => {
+  it('is decided on those bytes, not on what its path names by then, and reused by that state', async () => {
+    const dir = realpathSync(tempDir());
+    const share = join(dir, 'share');
+    mkdirSync(share);
+    // What the path names now: no findings. What the opener opened: card numbers.
+    writeFileSync(join(share, 'swapped.txt'), 'nothing to see here\n');
+    const opened = Buffer.from(`${VALID_CARDS.join('\n')}\n`);
+    const queue = new EventQueue(join(dir, 'q.db'), 1000, 'refuse_new');
+    const runtime = prepareRuntime({
+      ...cardBundle({ monitored: [share] }),
+      policies: [cardPolicy({ response: 'block', scope: { channels: ['file_open'], sources: [share] } })],
+    });
+    const platform = await linuxPlatform({ sessionsDir: join(dir, 'no-sessions') });
+    const pipeline = new DecisionPipeline({
+      platform,
+      queue,
+      runtime: () => runtime,
+      device: { id: 'dev-1', agent_group: () => null },
+      offline: () => false,
+      log: () => {},
+    });
+    let onOpen: ((h: HeldOpen) => void) | null = null;
+    let readBytes = -1;
+    const heldOpens: HeldOpens = {
+      available: true,
+      reason: null,
+      open(_timeout, _default, callback, bytes) {
+        onOpen = callback;
+        readBytes = bytes ?? 0;
+        return { hold: () => {}, release: () => {}, close: () => {} };
+      },
+    };
+    const sensor = new HeldOpenSensor({
+      heldOpens,
+      sink: pipeline,
+      maxReadBytes: 1 << 20,
+      promptTimeoutMs: 5_000,
+      bundleVersion: () => runtime.bundle_version,
+      skip: () => false,
+      log: () => {},
+    });
+    await sensor.sync([share]);
+    // The sensor asks the platform for the bytes of files up to its own read limit.
+    expect(readBytes).toBe(1 << 20);
+    const file = {
+      regular: true,
+      dev: 1,
+      ino: 42,
+      size: opened.length,
+      mtimeMs: 1,
+      ctimeMs: 1,
+      content: opened,
+    };
+    const ask = (f: HeldOpenFile) =>
+      new Promise<boolean>((resolve) =>
+        onOpen!({
+          path: join(share, 'swapped.txt'),
+          pid: 1,
+          exe: null,
+          file: f,
+          answer: (a) => (resolve(a), true),
+        }),
+      );
+    expect(await ask(file)).toBe(false);
+    // The same state again: the verdict is reused (no second event).
+    expect(await ask({ ...file, content: null })).toBe(false);
+    await pollUntil(async () => queue.depth() >= 1, 'one queued event', 10_000);
+    const got = queue.nextBatch(500)!.events.map((e) => e.body);
+    expect(got.map((e) => [e.action, (e.file as { size_bytes: number }).size_bytes])).toEqual([
+      ['block', opened.length],
+    ]);
+    // Another state of the path, without bytes: read by path, which has no findings now.
+    expect(await ask({ ...file, ino: 43, size: 20, content: null })).toBe(true);
+    sensor.close();
+    queue.close();
+  });
+});
 
 describe('the verdict on a held operation', () => {
   const d = (action: string) => ({ action }) as Parameters<typeof heldVerdict>[0];

@@ -1,7 +1,7 @@
 import { chmodSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { readContent } from '../src/content/read-content.js';
+import { contentOfBytes, readContent } from '../src/content/read-content.js';
 import { tempDir } from './helpers/tmp.js';
 
 describe('size-bounded content reader', () => {
@@ -54,5 +54,21 @@ describe('size-bounded content reader', () => {
       cause: 'unreadable',
       reason: 'open failed: EACCES',
     });
+  });
+
+  it("gives bytes already read (a held open's file) the same answer as reading the file", async () => {
+    const d = tempDir();
+    const files: [string, Buffer][] = [
+      ['a.txt', Buffer.from('abc')],
+      ['big.txt', Buffer.from('x'.repeat(10_000))],
+      ['x.zip', Buffer.from([0x50, 0x4b, 0x03, 0x04, 1, 2, 3])],
+      ['x.bin', Buffer.from([1, 0, 2, 0, 3])],
+      ['u16.txt', Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from('hi there', 'utf16le')])],
+      ['empty.txt', Buffer.alloc(0)],
+    ];
+    for (const [name, bytes] of files) {
+      writeFileSync(join(d, name), bytes);
+      expect(await contentOfBytes(bytes, 4096), name).toEqual(await readContent(join(d, name), 4096));
+    }
   });
 });

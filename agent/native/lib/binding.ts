@@ -118,6 +118,20 @@ export interface HeldOpenEvent {
   pid: number;
   /** The opener's executable; null when it could not be read. */
   exe: string | null;
+  /** fstat of the opened file (the event's own descriptor); null when it failed. */
+  file: HeldOpenFile | null;
+}
+
+/** The opened file as the addon's reader thread saw it through the event's descriptor. */
+export interface HeldOpenFile {
+  regular: boolean;
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  /** The whole file, read unchanged, when it is regular and no larger than the group's `readBytes`. */
+  content: Buffer | null;
 }
 
 /** An event of a session-pipe connection or listener (docs/native.md, "Session channel on Windows"). */
@@ -177,8 +191,16 @@ export interface NativeBinding {
   xattrRemove?(path: string, name: string): boolean;
   fanotifyWatch?(root: string, callback: (change: FanotifyChange) => void): number;
   fanotifyUnwatch?(id: number): boolean;
-  /** A group holding opens; unanswered holds get `defaultAllow` after `timeoutMs` (1-600,000). */
-  fanotifyHold?(timeoutMs: number, defaultAllow: boolean, callback: (open: HeldOpenEvent) => void): number;
+  /**
+   * A group holding opens; unanswered holds get `defaultAllow` after `timeoutMs` (1-600,000). Regular
+   * files up to `readBytes` (0-16 MiB, default 0) are read by the reader thread (`HeldOpenEvent.file`).
+   */
+  fanotifyHold?(
+    timeoutMs: number,
+    defaultAllow: boolean,
+    callback: (open: HeldOpenEvent) => void,
+    readBytes?: number,
+  ): number;
   /** Holds (add) or stops holding (remove) opens of the regular files directly inside `directory`. */
   fanotifyHoldMark?(id: number, directory: string, add: boolean): boolean;
   /** False when the hold already ended (deadline passed, group closed). */

@@ -72,6 +72,43 @@ function decode(buf: Buffer): { text: string | null; why: string | null } {
   return { text: buf.toString('utf8'), why: null };
 }
 
+/** What was read (`data`: the file's first bytes, whole when `size` <= `maxBytes`), decoded and hashed. */
+function contentOf(data: Buffer, size: number, maxBytes: number, h: IHasher): ContentRead {
+  const { text, why } = decode(data);
+  if (size > maxBytes) {
+    return {
+      text,
+      size_bytes: size,
+      bytes_read: data.length,
+      blake3: null,
+      not_read: {
+        cause: 'too_large',
+        reason: `only the first ${maxBytes} of ${size} bytes were inspected`,
+      },
+    };
+  }
+  return {
+    text,
+    size_bytes: size,
+    bytes_read: data.length,
+    blake3: blake3Hex(h, data),
+    not_read: why ? { cause: 'unsupported_format', reason: why } : null,
+  };
+}
+
+/**
+ * A whole file's bytes already read (a held open's file, read by the platform through the opener's
+ * own descriptor): the same answer `readContent` gives for that file, without reading it again.
+ */
+export async function contentOfBytes(data: Buffer, maxBytes: number): Promise<ContentRead> {
+  return contentOf(
+    data.length > maxBytes ? data.subarray(0, maxBytes) : data,
+    data.length,
+    maxBytes,
+    await hasher(),
+  );
+}
+
 /**
  * Size-bounded content reader. Reads at most `maxBytes`; anything not read whole says why. The file is
  * stat'ed before and after: a file that changed while being read is reported `changed`, never scanned
@@ -123,26 +160,7 @@ export async function readContent(path: string, maxBytes: number): Promise<Conte
         not_read: { cause: 'changed', reason: 'file changed while being read' },
       };
     }
-    const { text, why } = decode(data);
-    if (size > maxBytes) {
-      return {
-        text,
-        size_bytes: size,
-        bytes_read: off,
-        blake3: null,
-        not_read: {
-          cause: 'too_large',
-          reason: `only the first ${maxBytes} of ${size} bytes were inspected`,
-        },
-      };
-    }
-    return {
-      text,
-      size_bytes: size,
-      bytes_read: off,
-      blake3: blake3Hex(h, data),
-      not_read: why ? { cause: 'unsupported_format', reason: why } : null,
-    };
+    return contentOf(data, size, maxBytes, h);
   } catch (err) {
     return {
       text: null,

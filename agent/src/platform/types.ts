@@ -104,8 +104,24 @@ export interface HeldOpen {
   path: string;
   pid: number;
   exe: string | null;
+  /**
+   * The opened file itself (Linux: fstat and, when small, its bytes through the event's descriptor,
+   * read before JavaScript hears of the open); absent or null: stat and read it by path.
+   */
+  file?: HeldOpenFile | null;
   /** Allows or refuses the open; false when the hold already ended (deadline, group closed). */
   answer(allow: boolean): boolean;
+}
+
+export interface HeldOpenFile {
+  regular: boolean;
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+  ctimeMs: number;
+  /** The whole file, unchanged while read; null when larger than asked or changed meanwhile. */
+  content: Buffer | null;
 }
 
 export interface HeldOpenGroup {
@@ -121,8 +137,16 @@ export interface HeldOpens {
   readonly available: boolean;
   /** Why not, in plain words (capabilities report `file_open` absent with it). */
   readonly reason: string | null;
-  /** A group whose unanswered holds get `defaultAllow` after `timeoutMs`. */
-  open(timeoutMs: number, defaultAllow: boolean, onOpen: (open: HeldOpen) => void): HeldOpenGroup;
+  /**
+   * A group whose unanswered holds get `defaultAllow` after `timeoutMs`; files up to `readBytes`
+   * come with their content where the platform can read them at the event (`HeldOpen.file`).
+   */
+  open(
+    timeoutMs: number,
+    defaultAllow: boolean,
+    onOpen: (open: HeldOpen) => void,
+    readBytes?: number,
+  ): HeldOpenGroup;
 }
 
 /** One channel's honest capability (document 1, rule 3: the endpoint's own report). */

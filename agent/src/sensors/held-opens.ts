@@ -1,7 +1,8 @@
+import type { Stats } from 'node:fs';
 import { opendir, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { readContent } from '../content/read-content.js';
-import type { HeldOpen, HeldOpenGroup, HeldOpens } from '../platform/types.js';
+import { contentOfBytes, readContent } from '../content/read-content.js';
+import type { HeldOpen, HeldOpenFile, HeldOpenGroup, HeldOpens } from '../platform/types.js';
 import type { ObservationSink } from './types.js';
 
 /** Directories marked at most; beyond, the rest of a tree is not held (logged once). */
@@ -12,6 +13,12 @@ export const REUSE_MS = 5 * 60_000;
 export const MAX_REUSED = 10_000;
 /** The addon's own deadline is the prompt timeout plus this margin (answered by the addon). */
 export const HOLD_MARGIN_MS = 10_000;
+/**
+ * Files up to this size are read by the platform at the event, through the opener's own descriptor
+ * (Linux: the addon's reader thread), so deciding on them takes no trip through libuv's thread pool
+ * (issue 18, held-open latency); larger ones are read here by path.
+ */
+export const READ_AT_EVENT_BYTES = 1 << 20;
 
 export interface HeldOpenOptions {
   heldOpens: HeldOpens;
@@ -55,6 +62,7 @@ export class HeldOpenSensor {
         this.o.promptTimeoutMs + HOLD_MARGIN_MS,
         false,
         (h) => void this.decide(h),
+        Math.min(READ_AT_EVENT_BYTES, this.o.maxReadBytes),
       );
     for (const d of this.marked) {
       if (dirs.has(d)) continue;
@@ -125,14 +133,18 @@ export class HeldOpenSensor {
     };
     try {
       if (this.o.skip(h.path)) return answer(true);
-      const st = await stat(h.path);
+      // The opened file as the platform saw it at the event, else its path's state now.
+      const st = h.file ?? fileState(await stat(h.path));
       // A FIFO or device node has no content to decide on, and reading one could wait forever.
-      if (!st.isFile()) return answer(true);
+      if (!st.regular) return answer(true);
       key = [this.o.bundleVersion(), h.path, st.dev, st.ino, st.size, st.mtimeMs, st.ctimeMs].join('|');
       now = (this.o.clock ?? Date.now)();
       const known = this.verdicts.get(key);
       if (known && now - known.at < REUSE_MS) return answer(known.allow);
-      const content = await readContent(h.path, this.o.maxReadBytes);
+      const bytes = h.file?.content;
+      const content = bytes
+        ? await contentOfBytes(bytes, this.o.maxReadBytes)
+        : await readContent(h.path, this.o.maxReadBytes);
       const r = await this.o.sink.handle({
         channel: 'file_open',
         path: h.path,
@@ -148,4 +160,9 @@ export class HeldOpenSensor {
       answer(true);
     }
   }
+}
+
+function fileState(st: Stats): Omit<HeldOpenFile, 'content'> {
+  const { dev, ino, size, mtimeMs, ctimeMs } = st;
+  return { regular: st.isFile(), dev, ino, size, mtimeMs, ctimeMs };
 }

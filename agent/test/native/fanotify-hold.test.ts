@@ -1,5 +1,5 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -67,6 +67,53 @@ describe.runIf(isLinux && isRoot)('held opens (fanotify FAN_OPEN_PERM) as root',
     } finally {
       group.close();
     }
+  });
+
+  it("reads a small file whole through the opener's descriptor; a larger one comes with its state only", async () => {
+    writeFileSync(join(dir, 'big.txt'), 'y'.repeat(100));
+    const seen: HeldOpen[] = [];
+    const group = held.open(
+      30_000,
+      true,
+      (h) => {
+        seen.push(h);
+        h.answer(true);
+      },
+      64,
+    );
+    try {
+      group.hold(dir);
+      expect((await opener(join(dir, 'card.txt'))).code).toBe(0);
+      expect((await opener(join(dir, 'big.txt'))).code).toBe(0);
+    } finally {
+      group.close();
+    }
+    const state = (p: string) => {
+      const st = statSync(p);
+      return {
+        regular: true,
+        dev: st.dev,
+        ino: st.ino,
+        size: st.size,
+        mtimeMs: st.mtimeMs,
+        ctimeMs: st.ctimeMs,
+      };
+    };
+    expect(seen[0]?.file).toEqual({ ...state(join(dir, 'card.txt')), content: Buffer.from('secret\n') });
+    expect(seen[1]?.file).toEqual({ ...state(join(dir, 'big.txt')), content: null });
+    // Without a read size, nothing is read at the event.
+    const plain: HeldOpen[] = [];
+    const other = held.open(30_000, true, (h) => {
+      plain.push(h);
+      h.answer(true);
+    });
+    try {
+      other.hold(dir);
+      expect((await opener(join(dir, 'card.txt'))).code).toBe(0);
+    } finally {
+      other.close();
+    }
+    expect(plain[0]?.file).toEqual({ ...state(join(dir, 'card.txt')), content: null });
   });
 
   it('an open nobody answers gets the default at the deadline, from the addon', async () => {

@@ -4,11 +4,15 @@
 // JavaScript: a stalled event loop never leaves an open hanging. Opens by the agent's own process
 // are allowed at once (the agent reads the file it decides on). When the group's descriptor is
 // closed (the agent stops or crashes) the kernel allows every open still waiting.
+// With a read size, the reader thread also reads a small regular file whole through the event's
+// own descriptor (the file the opener opened, whatever its path names by then) and passes its
+// state and bytes along, so deciding needs no round trips through libuv's thread pool.
 #include "fanotify-hold.h"
 
 #include <fcntl.h>
 #include <poll.h>
 #include <sys/fanotify.h>
+#include <sys/stat.h>
 #include <unistd.h>
 
 #include <cerrno>
@@ -19,6 +23,7 @@
 #include <mutex>
 #include <string>
 #include <thread>
+#include <vector>
 
 #include "../common/coded-error.h"
 #include "errno-error.h"
@@ -28,6 +33,9 @@ namespace custos {
 namespace {
 
 using Clock = std::chrono::steady_clock;
+
+// The largest file the reader thread reads itself (larger ones are read by JavaScript by path).
+constexpr uint32_t kMaxReadBytes = 16u << 20;
 
 struct Pending {
   int fd;
@@ -40,6 +48,7 @@ struct Hold {
   int stopWrite = -1;
   std::chrono::milliseconds timeout{0};
   bool defaultAllow = false;
+  uint32_t readBytes = 0;  // read whole files up to this size on the reader thread (0: never)
   Napi::ThreadSafeFunction tsfn;
   std::thread thread;
   std::mutex mutex;  // guards pending and nextEvent
@@ -83,15 +92,79 @@ int ExpireDue(Hold* hold) {
   return wait;
 }
 
-void Post(Hold* hold, uint32_t event, std::string path, int pid) {
+// What the reader thread learnt of the opened file: its state and, when small, its bytes.
+struct Opened {
+  bool known = false;  // fstat succeeded
+  struct stat st {};
+  bool whole = false;  // `bytes` is the whole file, unchanged while it was read
+  std::vector<char> bytes;
+};
+
+double Millis(const timespec& t) {
+  return static_cast<double>(t.tv_sec) * 1000.0 + static_cast<double>(t.tv_nsec) / 1e6;
+}
+
+bool SameState(const struct stat& a, const struct stat& b) {
+  return a.st_size == b.st_size && a.st_mtim.tv_sec == b.st_mtim.tv_sec &&
+         a.st_mtim.tv_nsec == b.st_mtim.tv_nsec && a.st_ctim.tv_sec == b.st_ctim.tv_sec &&
+         a.st_ctim.tv_nsec == b.st_ctim.tv_nsec;
+}
+
+// fstat of the event's descriptor, then (a regular file no larger than readBytes > 0) its bytes with
+// pread, and fstat again: a file that changed meanwhile is passed without bytes (read by path).
+Opened Inspect(int fd, uint32_t readBytes) {
+  Opened out;
+  if (fstat(fd, &out.st) != 0) return out;
+  out.known = true;
+  if (readBytes == 0 || !S_ISREG(out.st.st_mode) || out.st.st_size < 0 || static_cast<uint64_t>(out.st.st_size) > readBytes)
+    return out;
+  size_t size = static_cast<size_t>(out.st.st_size);
+  out.bytes.resize(size);
+  size_t got = 0;
+  while (got < size) {
+    ssize_t n = pread(fd, out.bytes.data() + got, size - got, static_cast<off_t>(got));
+    if (n < 0 && errno == EINTR) continue;
+    if (n <= 0) break;
+    got += static_cast<size_t>(n);
+  }
+  struct stat after {};
+  if (got == size && fstat(fd, &after) == 0 && SameState(out.st, after)) {
+    out.whole = true;
+  } else {
+    out.bytes.clear();
+  }
+  return out;
+}
+
+Napi::Value FileValue(Napi::Env env, const Opened& opened) {
+  if (!opened.known) return env.Null();
+  const struct stat& st = opened.st;
+  Napi::Object file = Napi::Object::New(env);
+  file.Set("regular", S_ISREG(st.st_mode));
+  file.Set("dev", static_cast<double>(st.st_dev));
+  file.Set("ino", static_cast<double>(st.st_ino));
+  file.Set("size", static_cast<double>(st.st_size));
+  file.Set("mtimeMs", Millis(st.st_mtim));
+  file.Set("ctimeMs", Millis(st.st_ctim));
+  if (opened.whole) {
+    file.Set("content", Napi::Buffer<char>::Copy(env, opened.bytes.data(), opened.bytes.size()));
+  } else {
+    file.Set("content", env.Null());
+  }
+  return file;
+}
+
+void Post(Hold* hold, uint32_t event, std::string path, int pid, Opened opened) {
   std::string exe = ReadLink("/proc/" + std::to_string(pid) + "/exe");
   napi_status status = hold->tsfn.NonBlockingCall(
-      [event, path = std::move(path), pid, exe = std::move(exe)](Napi::Env env, Napi::Function callback) {
+      [event, path = std::move(path), pid, exe = std::move(exe), opened = std::move(opened)](
+          Napi::Env env, Napi::Function callback) {
         Napi::Object value = Napi::Object::New(env);
         value.Set("id", event);
         value.Set("path", path);
         value.Set("pid", pid);
         value.Set("exe", exe.empty() ? env.Null() : Napi::String::New(env, exe));
+        value.Set("file", FileValue(env, opened));
         callback.Call({value});
       });
   if (status != napi_ok) {
@@ -135,13 +208,14 @@ void Reader(Hold* hold) {
         continue;
       }
       std::string path = ReadLink("/proc/self/fd/" + std::to_string(event->fd));
+      Opened opened = Inspect(event->fd, hold->readBytes);
       uint32_t id;
       {
         std::lock_guard<std::mutex> lock(hold->mutex);
         id = hold->nextEvent++;
         hold->pending[id] = {event->fd, Clock::now() + hold->timeout};
       }
-      Post(hold, id, std::move(path), event->pid);
+      Post(hold, id, std::move(path), event->pid, std::move(opened));
     }
   }
 }
@@ -171,7 +245,7 @@ Hold* Find(uint32_t id) {
 
 }  // namespace
 
-// fanotifyHold(timeoutMs, defaultAllow, callback) -> id
+// fanotifyHold(timeoutMs, defaultAllow, callback, readBytes = 0) -> id
 Napi::Value FanotifyHold(const Napi::CallbackInfo& info) {
   Napi::Env env = info.Env();
   uint32_t timeoutMs = Uint32Arg(info, 0, "timeoutMs");
@@ -179,7 +253,10 @@ Napi::Value FanotifyHold(const Napi::CallbackInfo& info) {
   bool defaultAllow = info[1].As<Napi::Boolean>().Value();
   Napi::Function callback = FunctionArg(info, 2, "callback");
   if (timeoutMs == 0 || timeoutMs > 600000) ThrowBadArgument(env, "timeoutMs must be 1 to 600000");
+  uint32_t readBytes = info.Length() > 3 && !info[3].IsUndefined() ? Uint32Arg(info, 3, "readBytes") : 0;
+  if (readBytes > kMaxReadBytes) ThrowBadArgument(env, "readBytes must be 0 to 16777216");
   auto hold = std::make_unique<Hold>();
+  hold->readBytes = readBytes;
   hold->timeout = std::chrono::milliseconds(timeoutMs);
   hold->defaultAllow = defaultAllow;
   hold->fan = fanotify_init(FAN_CLASS_CONTENT | FAN_CLOEXEC | FAN_NONBLOCK, O_RDONLY | O_LARGEFILE | O_CLOEXEC);

@@ -8,6 +8,9 @@ import type { HeldOpens } from '../types.js';
  * itself at the deadline, and the kernel allows every waiting open when the agent's descriptor
  * closes (stop or crash). Needs CAP_SYS_ADMIN: probed once, otherwise absent with the reason.
  */
+/** The addon reads files up to this size itself (fanotify-hold.cc, kMaxReadBytes). */
+const READ_AT_EVENT_MAX = 16 << 20;
+
 export function createHeldOpens(probeDir = tmpdir()): HeldOpens {
   let reason: string | null = null;
   if (!nativeAvailable('fanotifyHold')) {
@@ -31,10 +34,20 @@ export function createHeldOpens(probeDir = tmpdir()): HeldOpens {
   return {
     available: reason === null,
     reason,
-    open(timeoutMs, defaultAllow, onOpen) {
+    open(timeoutMs, defaultAllow, onOpen, readBytes = 0) {
       const answer = nativeFunction('fanotifyHoldAnswer');
-      const id = nativeFunction('fanotifyHold')(timeoutMs, defaultAllow, (e: HeldOpenEvent) =>
-        onOpen({ path: e.path, pid: e.pid, exe: e.exe, answer: (allow) => answer(id, e.id, allow) }),
+      const id = nativeFunction('fanotifyHold')(
+        timeoutMs,
+        defaultAllow,
+        (e: HeldOpenEvent) =>
+          onOpen({
+            path: e.path,
+            pid: e.pid,
+            exe: e.exe,
+            file: e.file,
+            answer: (allow) => answer(id, e.id, allow),
+          }),
+        Math.min(readBytes, READ_AT_EVENT_MAX),
       );
       return {
         hold: (dir) => void nativeFunction('fanotifyHoldMark')(id, dir, true),
