@@ -8,7 +8,16 @@ const serverRoot = fileURLToPath(new URL('./server', import.meta.url));
 export default defineConfig({
   test: {
     projects: [
-      { extends: true, test: { name: 'engine', root: 'engine', include: ['test/**/*.test.ts'] } },
+      {
+        extends: true,
+        test: {
+          name: 'engine',
+          root: 'engine',
+          include: ['test/**/*.test.ts'],
+          // One fixed fast-check seed (engine/test/fast-check-seed.ts).
+          setupFiles: ['test/fast-check-seed.ts'],
+        },
+      },
       {
         extends: true,
         test: {
