@@ -18,6 +18,9 @@ import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import { withoutNul } from './nul-text.js';
 import type { HourlyQuota } from './quotas.js';
 import { findBatch, insertBatch } from './store.js';
+import type { SerialQueue } from './writer-queue.js';
+
+export { SerialQueue } from './writer-queue.js';
 
 export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
 export interface Ack {
@@ -49,44 +52,6 @@ export interface IngestParts {
   policies: PolicyPort;
   state: IngestState;
   config: Pick<Config, 'agent' | 'quota'>;
-}
-
-/**
- * Turns of the event loop the writer leaves between two batches. A check-in needs several
- * turns (hooks, body, each of its statements) to get from the connection queue to its reply;
- * given one turn it advanced one statement per batch written and waited for several batches
- * (p99 near 200 ms under the bench's load, about 40 ms with eight). Idle turns cost microseconds.
- */
-const TURNS_BETWEEN_BATCHES = 8;
-
-function yieldTurns(): Promise<void> {
-  return new Promise((resolve) => {
-    let left = TURNS_BETWEEN_BATCHES;
-    const step = () => {
-      left -= 1;
-      if (left === 0) resolve();
-      else setImmediate(step);
-    };
-    setImmediate(step);
-  });
-}
-
-/**
- * Runs ingest transactions one after another. With SQLite every statement shares one
- * connection and a transaction holds it throughout: eight devices' batches queued at the
- * connection would make a check-in wait for all of them. Queued here instead, a check-in waits
- * for at most the batch being written (docs/agent-interface.md, Throughput).
- */
-export class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(work, work);
-    // Turns of the event loop between two batches let queries queued meanwhile (a check-in's
-    // few short statements) run before the next batch takes the connection again.
-    this.tail = next.then(yieldTurns, yieldTurns);
-    return next;
-  }
 }
 
 /**
