@@ -11,6 +11,7 @@ import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
 import { afterAll, expect, test } from 'vitest';
+import { ingestHoldTimes } from '../src/modules/ingest/public.js';
 import {
   type AgentHarness,
   checkinBody,
@@ -63,6 +64,8 @@ interface Round {
   /** Events per second of this process's CPU time (all its threads): steadier on a shared machine. */
   eventsPerCpuSecond: number;
   checkinP99: number;
+  /** Longest hold of the writer (and SQLite's connection) by one batch's transaction, p99, ms. */
+  holdP99: number;
 }
 
 type Dialect = 'sqlite' | 'postgres';
@@ -155,6 +158,7 @@ async function round(shapeName: string, shape: Shape, dialect: Dialect): Promise
     })();
 
     // Each device uploads its batches one after another (as the agent does); devices in parallel.
+    ingestHoldTimes.drain();
     const start = performance.now();
     const cpuBefore = process.cpuUsage();
     await Promise.all(
@@ -177,6 +181,7 @@ async function round(shapeName: string, shape: Shape, dialect: Dialect): Promise
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     running = false;
     await checkins;
+    const holds = ingestHoldTimes.drain().sort((a, b) => a - b);
 
     const events = BATCHES * 500;
     const incidents = await h.ctx.db
@@ -202,11 +207,16 @@ async function round(shapeName: string, shape: Shape, dialect: Dialect): Promise
       `check-in under that load (${shapeName}): ${checkinTimes.length} check-ins, p50 ${percentile(checkinTimes, 50).toFixed(1)} ms, ` +
         `p99 ${percentile(checkinTimes, 99).toFixed(1)} ms, max ${checkinTimes.at(-1)!.toFixed(1)} ms`,
     );
+    console.log(
+      `batch transaction hold (${shapeName}): ${holds.length} batches, p50 ${percentile(holds, 50).toFixed(1)} ms, ` +
+        `p99 ${percentile(holds, 99).toFixed(1)} ms, max ${holds.at(-1)!.toFixed(1)} ms`,
+    );
     return {
       eventsPerSecond: events / seconds,
       rawPerSecond,
       eventsPerCpuSecond: events / cpuSeconds,
       checkinP99: percentile(checkinTimes, 99),
+      holdP99: percentile(holds, 99),
     };
   } finally {
     await h.close();
@@ -233,7 +243,8 @@ for (const dialect of ['sqlite', 'postgres'] as const)
         `SUMMARY ${shapeName} ${dialect}: median ${Math.round(median(eps))} events/s (range ${Math.round(Math.min(...eps))}-${Math.round(Math.max(...eps))}) ` +
           `over ${ROUNDS[dialect]} round(s); raw INSERT median ${Math.round(median(rounds.map((r) => r.rawPerSecond)))} rows/s, ingest/raw ${ratio.toFixed(2)}; ` +
           `median ${Math.round(median(rounds.map((r) => r.eventsPerCpuSecond)))} events per CPU-second; ` +
-          `check-in p99 median ${median(rounds.map((r) => r.checkinP99)).toFixed(1)} ms; load ${loadavg()
+          `check-in p99 median ${median(rounds.map((r) => r.checkinP99)).toFixed(1)} ms; ` +
+          `batch hold p99 median ${median(rounds.map((r) => r.holdP99)).toFixed(1)} ms; load ${loadavg()
             .map((l) => l.toFixed(1))
             .join('/')}`,
       );

@@ -1,5 +1,7 @@
+import { performance } from 'node:perf_hooks';
 import { expect, test } from 'vitest';
 import { SerialQueue } from '../../src/modules/ingest/service.js';
+import { HoldTimes } from '../../src/modules/ingest/writer-queue.js';
 
 const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
@@ -39,4 +41,29 @@ test('work needing several turns of the event loop completes between two queued 
   });
   await Promise.all([first, second]);
   expect(log).toEqual(['batch 1', 'check-in done', 'batch 2']);
+});
+
+// The ingest bench prints how long one batch held the writer (docs/architecture.md, Ingest).
+test('each run records how long it held the writer, failed ones too; the newest figures are kept', async () => {
+  const holds = new HoldTimes(3);
+  const q = new SerialQueue(holds);
+  const busy = (ms: number) => {
+    const until = performance.now() + ms;
+    while (performance.now() < until) {}
+  };
+  await q.run(async () => busy(1));
+  await q.run(async () => busy(20)).catch(() => undefined);
+  await q
+    .run(async () => {
+      busy(5);
+      throw new Error('store failed');
+    })
+    .catch(() => undefined);
+  await q.run(async () => busy(1));
+  const kept = holds.drain();
+  expect(kept).toHaveLength(3);
+  expect(kept[0]).toBeGreaterThanOrEqual(20);
+  expect(kept[1]).toBeGreaterThanOrEqual(5);
+  expect(kept[1]).toBeLessThan(kept[0] as number);
+  expect(holds.drain()).toEqual([]);
 });

@@ -55,7 +55,7 @@ export async function loadPolicyInfo(
 
 /** Occurrence order, then id. Both are normalised (fixed-width ISO-8601 UTC, lower-case UUIDs):
  * code-unit order is their order, and far cheaper than a locale-aware comparison. */
-function byOccurrence(a: NormalisedEvent, b: NormalisedEvent): number {
+export function byOccurrence(a: NormalisedEvent, b: NormalisedEvent): number {
   if (a.occurred_at !== b.occurred_at) return a.occurred_at < b.occurred_at ? -1 : 1;
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }

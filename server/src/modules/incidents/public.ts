@@ -7,6 +7,7 @@ export { registerIncidentAnswerRoute } from './answer-route.js';
 export { countAssignedIncidents } from './assignment-count-store.js';
 export type { ApprovalsCheck } from './batch-scoring.js';
 export {
+  byOccurrence,
   type Correlated,
   type CorrelationDevice,
   correlateEvents,

@@ -4,3 +4,4 @@
  */
 export { HourlyQuota } from './quotas.js';
 export { ingestBatch, SerialQueue } from './service.js';
+export { ingestHoldTimes } from './writer-queue.js';

@@ -3,21 +3,17 @@ import { AppError } from '../../http/errors.js';
 import type { SharedBuckets } from '../../http/shared-buckets.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
-import {
-  addEventHours,
-  eventValues,
-  insertEventExtras,
-  insertEvents,
-  storedEventIds,
-} from '../agent-events/public.js';
-import { addStoredEvents, claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
-import { approvedExceptionsInForce } from '../exception-requests/public.js';
-import { correlateEvents, loadPolicyInfo } from '../incidents/public.js';
-import { auditBypassAttempts } from './bypass-audit.js';
+import { storedEventIds } from '../agent-events/public.js';
+import { claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
+import { byOccurrence, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import { withoutNul } from './nul-text.js';
 import type { HourlyQuota } from './quotas.js';
-import { findBatch, insertBatch } from './store.js';
+import { findBatch } from './store.js';
+import { SLICE_EVENTS, storeSlice } from './store-slice.js';
+import type { SerialQueue } from './writer-queue.js';
+
+export { SerialQueue } from './writer-queue.js';
 
 export type AckStatus = 'Accepted' | 'Duplicate' | 'Rejected' | 'Retry';
 export interface Ack {
@@ -49,44 +45,6 @@ export interface IngestParts {
   policies: PolicyPort;
   state: IngestState;
   config: Pick<Config, 'agent' | 'quota'>;
-}
-
-/**
- * Turns of the event loop the writer leaves between two batches. A check-in needs several
- * turns (hooks, body, each of its statements) to get from the connection queue to its reply;
- * given one turn it advanced one statement per batch written and waited for several batches
- * (p99 near 200 ms under the bench's load, about 40 ms with eight). Idle turns cost microseconds.
- */
-const TURNS_BETWEEN_BATCHES = 8;
-
-function yieldTurns(): Promise<void> {
-  return new Promise((resolve) => {
-    let left = TURNS_BETWEEN_BATCHES;
-    const step = () => {
-      left -= 1;
-      if (left === 0) resolve();
-      else setImmediate(step);
-    };
-    setImmediate(step);
-  });
-}
-
-/**
- * Runs ingest transactions one after another. With SQLite every statement shares one
- * connection and a transaction holds it throughout: eight devices' batches queued at the
- * connection would make a check-in wait for all of them. Queued here instead, a check-in waits
- * for at most the batch being written (docs/agent-interface.md, Throughput).
- */
-export class SerialQueue {
-  private tail: Promise<unknown> = Promise.resolve();
-
-  run<T>(work: () => Promise<T>): Promise<T> {
-    const next = this.tail.then(work, work);
-    // Turns of the event loop between two batches let queries queued meanwhile (a check-in's
-    // few short statements) run before the next batch takes the connection again.
-    this.tail = next.then(yieldTurns, yieldTurns);
-    return next;
-  }
 }
 
 /**
@@ -215,50 +173,32 @@ export async function ingestBatch(
   for (const a of acks) if (a.status === 'Accepted' && known.has(a.event_id)) a.status = 'Duplicate';
 
   const answer = { batch_id: input.batch_id, acks };
+  // Slices in occurrence order, each its own transaction: a check-in waits for one slice at most.
+  const ordered = [...fresh].sort(byOccurrence);
+  const slices: NormalisedEvent[][] = [];
+  for (let i = 0; i < ordered.length; i += SLICE_EVENTS) slices.push(ordered.slice(i, i + SLICE_EVENTS));
+  if (slices.length === 0) slices.push([]);
+  /** Events whose slice committed: acknowledged Accepted whatever happens to a later slice. */
+  const committed = new Set<string>();
   try {
     const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
-    await state.writer.run(() =>
-      ctx.db.transaction().execute(async (trx) => {
-        // Correlation scores the incidents it writes (docs/incidents.md, Priority and risk).
-        const { incidentOf } = await correlateEvents(
-          trx,
-          policyInfo,
-          device,
-          fresh,
-          now,
-          approvedExceptionsInForce,
-        );
-        const rowOf = (e: NormalisedEvent) => ({
-          tenantId: device.tenant_id,
-          deviceId: device.id,
-          batchId: input.batch_id,
-          receivedAt: now.toISOString(),
-          incidentId: incidentOf.get(e.id) ?? null,
-        });
-        await insertEvents(
-          trx,
-          fresh.map((e) => eventValues(e, rowOf(e))),
-        );
-        // The Activity Explorer's hourly roll-up, in the same transaction (docs/activity-explorer.md).
-        await addEventHours(trx, device.tenant_id, fresh);
-        // The person's answers and masked previews (docs/incidents.md, Justifications, Previews).
-        await insertEventExtras(trx, fresh, rowOf);
-        // Document 2: `agent.bypass_attempted` for each answer with a bypass code.
-        await auditBypassAttempts(ctx, trx, device.id, fresh, (e) => incidentOf.get(e.id) ?? null);
-        await addStoredEvents(trx, device.id, fresh.length, now.toISOString());
-        await insertBatch(trx, {
-          device_id: device.id,
-          batch_id: input.batch_id,
-          tenant_id: device.tenant_id,
-          response: storedAcks(acks),
-          created_at: now.toISOString(),
-        });
-      }),
-    );
+    for (const [i, slice] of slices.entries()) {
+      // The batch's record rides on its last slice: until then, a re-sent batch finds the stored
+      // slices' events by their ids (Duplicate) and stores the rest.
+      const last = i === slices.length - 1;
+      const record = last ? storedAcks(acks) : null;
+      await state.writer.run(() =>
+        storeSlice(ctx, device, { batchId: input.batch_id, events: slice, policyInfo, now, record }),
+      );
+      for (const e of slice) committed.add(e.id);
+    }
   } catch (error) {
-    // Nothing was kept: every event the agent would have dropped is asked again.
+    // What a committed slice stored stays Accepted; every other event the agent would have
+    // dropped is asked again.
     const retry = acks.map((a) =>
-      a.status === 'Accepted' ? { ...a, status: 'Retry' as const, reason: 'store_failed' } : a,
+      a.status === 'Accepted' && !committed.has(a.event_id)
+        ? { ...a, status: 'Retry' as const, reason: 'store_failed' }
+        : a,
     );
     return { batch_id: input.batch_id, acks: retry, throttle_ms: throttle, storeError: error };
   }

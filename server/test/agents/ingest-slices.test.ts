@@ -1,0 +1,133 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, expect, test } from 'vitest';
+import { dialectOf } from '../../src/db/dialect.js';
+import { SLICE_EVENTS } from '../../src/modules/ingest/store-slice.js';
+import { type AgentHarness, enrolDevice, signed, startHarness, type TestDevice } from './agent-harness.js';
+import { agentEvent } from './event-factory.js';
+
+/**
+ * A batch is stored in slices of SLICE_EVENTS events, each its own transaction (so a check-in
+ * waits for one slice at most): the acks stay exact, an ack only once its event is stored, and a
+ * batch re-sent after a failure between slices gives Duplicate for what was stored.
+ */
+let h: AgentHarness;
+let d: TestDevice;
+let policy: string;
+beforeAll(async () => {
+  h = await startHarness();
+  d = await enrolDevice(h);
+  policy = h.port.addPolicy().id;
+});
+afterAll(async () => h?.close());
+
+/** `n` events about one document, one second apart from `start`: all fold into one incident. */
+function events(n: number, content: string, start: number) {
+  return Array.from({ length: n }, (_, i) =>
+    agentEvent({
+      policy,
+      content,
+      path: `/srv/share/${content}.txt`,
+      at: new Date(start + i * 1_000).toISOString(),
+    }),
+  );
+}
+
+const post = (batch_id: string, evs: unknown[]) =>
+  signed(h, d, 'POST', '/api/v1/agent/events', { batch_id, events: evs });
+
+async function storedOf(content: string) {
+  const ev = await h.ctx.db
+    .selectFrom('agent_events')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('device_id', '=', d.deviceId)
+    .where('file_path', '=', `/srv/share/${content}.txt`)
+    .executeTakeFirstOrThrow();
+  const inc = await h.ctx.db
+    .selectFrom('incidents')
+    .select(['event_count'])
+    .where('file_path', '=', `/srv/share/${content}.txt`)
+    .execute();
+  return { events: Number(ev.n), incidents: inc.map((r) => Number(r.event_count)) };
+}
+
+const statuses = (acks: { status: string }[]) => acks.map((a) => a.status);
+
+test('a batch of two slices: every event stored and folded once, one record, the same answer again', async () => {
+  const n = SLICE_EVENTS + 200;
+  const batch = randomUUID();
+  const evs = events(n, 'sliced-whole', Date.parse('2026-01-15T08:00:00Z'));
+  const r = await post(batch, evs);
+  expect(r.statusCode).toBe(200);
+  expect(statuses(r.json().acks)).toEqual(Array(n).fill('Accepted'));
+  expect(await storedOf('sliced-whole')).toEqual({ events: n, incidents: [n] });
+  const records = await h.ctx.db
+    .selectFrom('ingest_batches')
+    .select('batch_id')
+    .where('batch_id', '=', batch)
+    .execute();
+  expect(records).toHaveLength(1);
+  const again = await post(batch, evs);
+  expect(again.json().acks).toEqual(r.json().acks);
+  expect(await storedOf('sliced-whole')).toEqual({ events: n, incidents: [n] });
+});
+
+test('a store failure in a later slice: earlier slices stay Accepted, the rest Retry; the re-sent batch gives Duplicate for them', async () => {
+  const n = SLICE_EVENTS + 20;
+  const batch = randomUUID();
+  // Sent newest first: slices follow occurrence order, not the order of the batch.
+  const evs = events(n, 'sliced-fail', Date.parse('2026-01-15T10:00:00Z')).reverse();
+  const failing = evs[5]!.event_id; // the sixth newest: in the second slice
+  const trigger = dialectOf(h.ctx.db) === 'sqlite' ? sqliteFailure(failing) : postgresFailure(failing);
+  await trigger.create();
+  const first = await post(batch, evs);
+  await trigger.drop();
+  expect(first.statusCode).toBe(200);
+  const firstAcks = first.json().acks as { event_id: string; status: string }[];
+  // The 20 newest were in the failed slice: asked again; the oldest SLICE_EVENTS are stored.
+  expect(statuses(firstAcks)).toEqual([...Array(20).fill('Retry'), ...Array(SLICE_EVENTS).fill('Accepted')]);
+  expect(await storedOf('sliced-fail')).toEqual({ events: SLICE_EVENTS, incidents: [SLICE_EVENTS] });
+  const records = await h.ctx.db
+    .selectFrom('ingest_batches')
+    .select('batch_id')
+    .where('batch_id', '=', batch)
+    .execute();
+  expect(records).toHaveLength(0);
+
+  const second = await post(batch, evs);
+  expect(statuses(second.json().acks)).toEqual([
+    ...Array(20).fill('Accepted'),
+    ...Array(SLICE_EVENTS).fill('Duplicate'),
+  ]);
+  expect(await storedOf('sliced-fail')).toEqual({ events: n, incidents: [n] });
+  const third = await post(batch, evs);
+  expect(third.json().acks).toEqual(second.json().acks);
+});
+
+/** A real database failure on inserting one event (a trigger), dropped after the request. */
+function sqliteFailure(eventId: string) {
+  return {
+    create: () =>
+      sql`create trigger ingest_slice_failure before insert on agent_events when new.id = ${sql.lit(eventId)}
+        begin select raise(abort, 'injected failure'); end`.execute(h.ctx.db),
+    drop: () => sql`drop trigger ingest_slice_failure`.execute(h.ctx.db),
+  };
+}
+
+function postgresFailure(eventId: string) {
+  return {
+    create: async () => {
+      await sql`create function ingest_slice_failure() returns trigger language plpgsql as $$
+        begin
+          if new.id = ${sql.lit(eventId)} then raise exception 'injected failure'; end if;
+          return new;
+        end $$`.execute(h.ctx.db);
+      await sql`create trigger ingest_slice_failure before insert on agent_events
+        for each row execute function ingest_slice_failure()`.execute(h.ctx.db);
+    },
+    drop: async () => {
+      await sql`drop trigger ingest_slice_failure on agent_events`.execute(h.ctx.db);
+      await sql`drop function ingest_slice_failure()`.execute(h.ctx.db);
+    },
+  };
+}
