@@ -216,7 +216,9 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       }),
       writer: new SerialQueue(),
     };
-    const admission = new UploadAdmission(s.config.agent.concurrentUploads);
+    const admission = new UploadAdmission(s.config.agent.concurrentUploads, undefined, () =>
+      s.metrics.uploadsRefused.inc(),
+    );
 
     scope.post(
       '/agent/probe',
