@@ -42,6 +42,13 @@ export interface SimReport {
   deferredEvents: number;
   errors: number;
   errorSamples: string[];
+  /**
+   * Requests the servers answered during the run (check-ins, policy fetches, uploads stored and
+   * uploads refused as busy) and their CPU time per request, all instances together: the figure
+   * to compare between builds, as it moves less with the machine's load than latencies do.
+   */
+  requests: number;
+  serverCpuMsPerRequest: number;
   servers: ProcessFigures[];
   /** The machine's 1, 5 and 15-minute load averages at the end of the run. */
   load: number[];
@@ -204,6 +211,8 @@ export async function runSimulation(
     const storedEvents = await d.storedEvents();
     const serverCheckins = await serverCheckinLatency(d.opsUrls);
     const { serverEnv: _, ...options } = o;
+    const requests = tally.checkinMs.length + tally.policyFetches + tally.uploads + tally.busy;
+    const serverCpuSeconds = figures.servers.reduce((sum, s) => sum + s.cpuSeconds, 0);
     return {
       options,
       setupSeconds,
@@ -228,6 +237,8 @@ export async function runSimulation(
       deferredEvents: tally.deferredEvents,
       errors: tally.errors,
       errorSamples: tally.errorSamples,
+      requests,
+      serverCpuMsPerRequest: requests === 0 ? 0 : Math.round((serverCpuSeconds * 1e5) / requests) / 100,
       ...figures,
     };
   } finally {
@@ -256,6 +267,7 @@ export function formatReport(r: SimReport): string {
     `uploads answered 503 (ingest busy, sent again after ${o.busyRetryMs / 1000} s): ${r.busy}; events still kept by their endpoints at the end: ${r.deferredEvents}`,
     `late (not sent: the endpoint's previous request of that kind still unanswered): ${r.late}`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
+    `server CPU per request: ${r.serverCpuMsPerRequest} ms (${r.requests} requests: check-ins, policy fetches, uploads stored or refused)`,
     ...r.servers.map(
       (s) => `server pid ${s.pid}: CPU ${s.cpuPercent} % of one core, peak RSS ${s.peakRssMb} MB`,
     ),

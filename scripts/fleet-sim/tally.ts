@@ -4,6 +4,8 @@ import { loadavg } from 'node:os';
 /** What the fleet counted during the measured run. */
 export interface Tally {
   eventsSent: number;
+  /** Uploads answered 200 (each a batch). */
+  uploads: number;
   /** Acks by status (Accepted, Duplicate, Rejected, Retry). */
   acks: Record<string, number>;
   checkinMs: number[];
@@ -23,6 +25,7 @@ export interface Tally {
 export function newTally(): Tally {
   return {
     eventsSent: 0,
+    uploads: 0,
     acks: {},
     checkinMs: [],
     policyFetches: 0,

@@ -142,6 +142,7 @@ export class VirtualAgent {
       try {
         const res = await this.uploadApi.events(batchId, events);
         tally.eventsSent += count;
+        tally.uploads += 1;
         for (const ack of res.acks) tally.acks[ack.status] = (tally.acks[ack.status] ?? 0) + 1;
         return;
       } catch (err) {

@@ -14,6 +14,8 @@ export interface Metrics {
   evidenceViews: Counter<'tenant' | 'outcome'>;
   /** Document 2: the static `svc_search_*` metrics (docs/search.md). */
   search: SearchMetrics;
+  /** Event uploads refused `503 agent.ingest_busy` by ingest admission (docs/deploy.md). */
+  uploadsRefused: Counter;
 }
 
 export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metrics {
@@ -41,6 +43,11 @@ export function createMetrics(options: { defaultMetrics?: boolean } = {}): Metri
       registers: [registry],
     }),
     search: createSearchMetrics(registry),
+    uploadsRefused: new Counter({
+      name: 'svc_ingest_uploads_refused_total',
+      help: 'Event uploads answered 503 agent.ingest_busy (more uploads in progress than DLP_INGEST_CONCURRENT_UPLOADS)',
+      registers: [registry],
+    }),
   };
 }
 

@@ -127,7 +127,13 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 describe('ingest admission', () => {
   it('refuses an upload beyond the bound with 503 and Retry-After, spending nothing; check-ins go on', async () => {
     const nonces = () => h.ctx.db.selectFrom('agent_nonces').select('nonce').execute();
+    const refusedCount = async () =>
+      (await h.ctx.app.deps.metrics.uploadsRefused.get()).values[0]?.value ?? 0;
     const { held, refused } = await holdSlot();
+    // The operations port counts each refusal (docs/deploy.md, Ingest admission).
+    const countedBefore = await refusedCount();
+    expect(countedBefore).toBeGreaterThanOrEqual(1);
+    expect(await h.ctx.app.deps.metrics.registry.metrics()).toContain('svc_ingest_uploads_refused_total');
     expect(refused.json()).toMatchObject({ code: 'agent.ingest_busy', details: [] });
     const after = Number(refused.headers['retry-after']);
     expect(after).toBeGreaterThanOrEqual(5);
@@ -137,6 +143,7 @@ describe('ingest admission', () => {
     const noncesBefore = (await nonces()).length;
     const storedBefore = (await stored()).length;
     expect((await upload(b)).statusCode).toBe(503);
+    expect(await refusedCount()).toBe(countedBefore + 1);
     expect((await nonces()).length).toBe(noncesBefore);
     expect((await stored()).length).toBe(storedBefore);
     // A check-in is not an upload: answered while the upload holds the slot.

@@ -9,6 +9,7 @@ import { enroll } from '../enrollment/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
 import { agentRequestBuckets } from './agent-scope.js';
+import { PolicyAnswers } from './policy-answers.js';
 import { checkin, policyFor, renewCertificate } from './service.js';
 import { UploadAdmission } from './upload-admission.js';
 
@@ -216,7 +217,9 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       }),
       writer: new SerialQueue(),
     };
-    const admission = new UploadAdmission(s.config.agent.concurrentUploads);
+    const admission = new UploadAdmission(s.config.agent.concurrentUploads, undefined, () =>
+      s.metrics.uploadsRefused.inc(),
+    );
 
     scope.post(
       '/agent/probe',
@@ -266,11 +269,22 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
         ),
     );
 
+    const policyAnswers = new PolicyAnswers();
     scope.get(
       '/agent/policy',
       { config: { auth: 'agent' }, schema: { response: { 200: PolicyReply, ...agentErrors } } },
-      async (request) =>
-        policyFor(deviceServiceContext(request, deviceOf(request)), policies, deviceOf(request)),
+      async (request, reply) => {
+        const device = deviceOf(request);
+        const answer = await policyFor(deviceServiceContext(request, device), policies, device);
+        if (answer.bundle === null) return answer;
+        // The same bytes for every endpoint of the tenant at this version (policy-answers.ts),
+        // made once by the route's own serialiser (its response schema).
+        const bytes = policyAnswers.bytesFor(s.db, device.tenant_id, answer.bundle_version, () =>
+          String(reply.serialize(answer)),
+        );
+        // Already JSON text: Fastify sends a string of a JSON content type as it is.
+        return reply.type('application/json; charset=utf-8').send(bytes as never);
+      },
     );
 
     scope.post(

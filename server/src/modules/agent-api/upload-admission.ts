@@ -21,6 +21,8 @@ export class UploadAdmission {
   constructor(
     readonly limit: number,
     private readonly retryAfter: () => number = busyRetryAfterSeconds,
+    /** Told of each refusal (the `svc_ingest_uploads_refused_total` counter). */
+    private readonly onRefused: () => void = () => {},
   ) {}
 
   /** Uploads in progress now (for tests and metrics). */
@@ -31,6 +33,7 @@ export class UploadAdmission {
   /** The route's `onRequest` hook. */
   readonly admit = async (_request: FastifyRequest, reply: FastifyReply): Promise<void> => {
     if (this.active >= this.limit) {
+      this.onRefused();
       throw new AppError(
         'agent.ingest_busy',
         'the server is storing other uploads; send this batch again later',

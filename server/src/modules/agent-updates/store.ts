@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AgentReleasesTable, AgentRolloutRulesTable } from './tables.js';
 import './tables.js';
+import { firstRow, prepared } from '../../db/prepared.js';
 
 /** Inserts a release unless the tenant has that (version, platform) already; true when inserted. */
 export async function insertReleaseIfNone(db: Kysely<Database>, row: AgentReleasesTable): Promise<boolean> {
@@ -61,18 +62,23 @@ export function listRolloutRules(db: Kysely<Database>, tenantId: string): Promis
     .execute();
 }
 
-export function findRolloutRule(
+export async function findRolloutRule(
   db: Kysely<Database>,
   tenantId: string,
   groupId: string,
 ): Promise<AgentRolloutRulesTable | undefined> {
-  return db
-    .selectFrom('agent_rollout_rules')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .where('group_id', '=', groupId)
-    .executeTakeFirst();
+  return firstRow(await rolloutRule(db, tenantId, groupId));
 }
+
+const rolloutRule = prepared(
+  'agent-updates.rolloutRule',
+  (db: Kysely<Database>, tenantId: string, groupId: string) =>
+    db
+      .selectFrom('agent_rollout_rules')
+      .selectAll()
+      .where('tenant_id', '=', tenantId)
+      .where('group_id', '=', groupId),
+);
 
 /** Replaces the tenant's whole rollout in one transaction. */
 export async function replaceRolloutRules(

@@ -2,6 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AgentCommandsTable, DevicesTable } from './tables.js';
 import './tables.js';
+import { firstRow, prepared } from '../../db/prepared.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,25 +38,32 @@ export async function deviceStatus(
   return d?.status ?? null;
 }
 
+const deviceById = prepared('agents.deviceById', (db: Db, deviceId: string) =>
+  db.selectFrom('devices').selectAll().where('id', '=', deviceId),
+);
+
 /** The device a signed request names (any tenant: the signature decides). */
-export function findDeviceForRequest(db: Db, deviceId: string): Promise<DevicesTable | undefined> {
-  return db.selectFrom('devices').selectAll().where('id', '=', deviceId).executeTakeFirst();
+export async function findDeviceForRequest(db: Db, deviceId: string): Promise<DevicesTable | undefined> {
+  return firstRow(await deviceById(db, deviceId));
 }
 
 /**
  * Collects and marks the device's queued commands in one statement, so two concurrent
  * check-ins never both receive a command.
  */
-export function collectCommands(db: Db, device: DevicesTable, now: Date) {
-  return db
-    .updateTable('agent_commands')
-    .set({ collected_at: now.toISOString() })
-    .where('tenant_id', '=', device.tenant_id)
-    .where('device_id', '=', device.id)
-    .where('collected_at', 'is', null)
-    .returning(['id', 'kind', 'payload', 'created_at'])
-    .execute();
+export async function collectCommands(db: Db, device: DevicesTable, now: Date) {
+  return (await collect(db, device.tenant_id, device.id, now.toISOString())).rows;
 }
+
+const collect = prepared('agents.collectCommands', (db: Db, tenantId: string, deviceId: string, at: string) =>
+  db
+    .updateTable('agent_commands')
+    .set({ collected_at: at })
+    .where('tenant_id', '=', tenantId)
+    .where('device_id', '=', deviceId)
+    .where('collected_at', 'is', null)
+    .returning(['id', 'kind', 'payload', 'created_at']),
+);
 
 export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
   await db.insertInto('devices').values(row).execute();
@@ -73,14 +81,48 @@ export interface CheckinReport {
   os?: string;
 }
 
-export async function recordCheckin(db: Db, device: DevicesTable, report: CheckinReport): Promise<void> {
-  await db
-    .updateTable('devices')
-    .set(report)
-    .where('tenant_id', '=', device.tenant_id)
-    .where('id', '=', device.id)
-    .execute();
+export async function recordCheckin(db: Db, device: DevicesTable, r: CheckinReport): Promise<void> {
+  const common = [
+    r.health,
+    r.capabilities,
+    r.bundle_version,
+    r.policy_trust_version,
+    r.last_seen_at,
+    r.os_version,
+    r.agent_version,
+  ] as const;
+  if (r.os === undefined) await checkinRow(db, ...common, device.tenant_id, device.id);
+  else await checkinRowWithOs(db, ...common, r.os, device.tenant_id, device.id);
 }
+
+type CheckinValues = [string, string, number, number, string, string, string];
+const checkinSet = (v: CheckinValues) => ({
+  health: v[0],
+  capabilities: v[1],
+  bundle_version: v[2],
+  policy_trust_version: v[3],
+  last_seen_at: v[4],
+  os_version: v[5],
+  agent_version: v[6],
+});
+const checkinRow = prepared(
+  'agents.checkinRow',
+  (db: Db, ...a: [...CheckinValues, tenantId: string, id: string]) =>
+    db
+      .updateTable('devices')
+      .set(checkinSet(a.slice(0, 7) as CheckinValues))
+      .where('tenant_id', '=', a[7])
+      .where('id', '=', a[8]),
+);
+const checkinRowWithOs = prepared(
+  'agents.checkinRowWithOs',
+  (db: Db, ...a: [...CheckinValues, os: string, tenantId: string, id: string]) =>
+    db
+      .updateTable('devices')
+      .set({ ...checkinSet(a.slice(0, 7) as CheckinValues), os: a[7] })
+      .where('tenant_id', '=', a[8])
+      .where('id', '=', a[9]),
+);
 
 /** Marks an active device uninstalled; false when it was not active (already done, or revoked). */
 export async function markDeviceUninstalled(

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { AgentGroupsTable, DevicesTable } from './tables.js';
 import './tables.js';
+import { firstRow, prepared } from '../../db/prepared.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,13 +26,16 @@ export interface AgentSummary {
 }
 
 export async function findGroup(db: Db, tenantId: string, groupId: string): Promise<GroupRow | undefined> {
-  return db
+  return firstRow(await groupRow(db, tenantId, groupId));
+}
+
+const groupRow = prepared('agents.groupRow', (db: Db, tenantId: string, groupId: string) =>
+  db
     .selectFrom('agent_groups')
     .select(['id', 'name', 'retired_at'])
     .where('tenant_id', '=', tenantId)
-    .where('id', '=', groupId)
-    .executeTakeFirst();
-}
+    .where('id', '=', groupId),
+);
 
 /** The groups of those ids (the tenant's only; a missing id is absent from the map). */
 export async function findGroups(

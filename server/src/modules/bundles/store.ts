@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { firstRow, prepared } from '../../db/prepared.js';
 import type { PolicyBundlesTable, PolicySigningKeysTable } from './tables.js';
 
 export async function findLiveSigningKey(
@@ -44,15 +45,17 @@ export async function findLatestBundleVersion(
   db: Kysely<Database>,
   tenantId: string,
 ): Promise<number | undefined> {
-  const row = await db
+  return firstRow(await latestVersion(db, tenantId))?.version;
+}
+
+const latestVersion = prepared('bundles.latestVersion', (db: Kysely<Database>, tenantId: string) =>
+  db
     .selectFrom('policy_bundles')
     .select('version')
     .where('tenant_id', '=', tenantId)
     .orderBy('version', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-  return row?.version;
-}
+    .limit(1),
+);
 
 export async function findLatestBundle(
   db: Kysely<Database>,

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { firstRow, prepared } from '../../db/prepared.js';
 import type { PolicySigningKeysTable, PolicyTrustRevisionsTable, SigningKeyState } from './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -66,20 +67,23 @@ export function latestTrustRevision(
 }
 
 /** The first revision above `version`: an agent steps through revisions one at a time. */
-export function trustRevisionAfter(
+export async function trustRevisionAfter(
   db: Db,
   tenantId: string,
   version: number,
 ): Promise<PolicyTrustRevisionsTable | undefined> {
-  return db
+  return firstRow(await revisionAfter(db, tenantId, version));
+}
+
+const revisionAfter = prepared('bundles.trustRevisionAfter', (db: Db, tenantId: string, version: number) =>
+  db
     .selectFrom('policy_trust_revisions')
     .selectAll()
     .where('tenant_id', '=', tenantId)
     .where('version', '>', version)
     .orderBy('version')
-    .limit(1)
-    .executeTakeFirst();
-}
+    .limit(1),
+);
 
 export async function insertTrustRevision(db: Db, row: PolicyTrustRevisionsTable): Promise<void> {
   await db.insertInto('policy_trust_revisions').values(row).execute();

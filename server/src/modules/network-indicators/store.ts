@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import './tables.js';
+import { firstRow, prepared } from '../../db/prepared.js';
 
 export interface NetworkIndicators {
   revision: number;
@@ -16,12 +17,12 @@ export const NO_INDICATORS: NetworkIndicators = {
   updated_at: null,
 };
 
+const indicatorsRow = prepared('network-indicators.row', (db: Kysely<Database>, tenantId: string) =>
+  db.selectFrom('network_indicators').selectAll().where('tenant_id', '=', tenantId),
+);
+
 export async function findIndicators(db: Kysely<Database>, tenantId: string): Promise<NetworkIndicators> {
-  const row = await db
-    .selectFrom('network_indicators')
-    .selectAll()
-    .where('tenant_id', '=', tenantId)
-    .executeTakeFirst();
+  const row = firstRow(await indicatorsRow(db, tenantId));
   if (!row) return { ...NO_INDICATORS };
   return {
     revision: row.revision,
