@@ -83,6 +83,9 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
       parseOptions(['--agents', '5', '--minutes', '1', '--db', 'postgres', '--instances', '2']),
     ).toMatchObject({ db: 'postgres', instances: 2 });
     expect(parseOptions(['--connections', '0']).connections).toBe(0);
+    expect(parseOptions(['--concurrent-uploads', '4']).serverEnv).toEqual({
+      DLP_INGEST_CONCURRENT_UPLOADS: '4',
+    });
     expect(parseOptions(['--control-connections', '8', '--busy-retry-seconds', '2'])).toMatchObject({
       controlConnections: 8,
       busyRetryMs: 2_000,

@@ -1,4 +1,11 @@
-import { type Compilable, CompiledQuery, type Kysely, type QueryResult, type Transaction } from 'kysely';
+import {
+  type Compilable,
+  CompiledQuery,
+  type Kysely,
+  type QueryResult,
+  type RawBuilder,
+  type Transaction,
+} from 'kysely';
 import type { Database } from './database.js';
 import { type DialectName, dialectOf } from './dialect.js';
 
@@ -25,7 +32,7 @@ const SLOT = '\u0000prepared-argument:';
  */
 export function prepared<A extends unknown[], R>(
   name: string,
-  build: (db: Db, ...args: A) => Compilable<R>,
+  build: (db: Db, ...args: A) => Compilable<R> | RawBuilder<R>,
 ): (db: Db, ...args: A) => Promise<QueryResult<R>> {
   const byDialect = new Map<DialectName, Template>();
   const templateFor = (db: Db, arity: number): Template => {
@@ -37,7 +44,8 @@ export function prepared<A extends unknown[], R>(
       return known;
     }
     const slots = Array.from({ length: arity }, (_, i) => `${SLOT}${i}`) as unknown as A;
-    const compiled = build(db, ...slots).compile();
+    // A query builder compiles on its own; a raw `sql` statement needs the database to compile for.
+    const compiled = (build(db, ...slots) as RawBuilder<R>).compile(db);
     const bindings = compiled.parameters.map((p): Binding => {
       if (typeof p === 'string' && p.startsWith(SLOT)) return { arg: Number(p.slice(SLOT.length)) };
       if (typeof p === 'string' && p.includes(SLOT))

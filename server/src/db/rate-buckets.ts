@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from './database.js';
 import { dialectOf } from './dialect.js';
+import { prepared } from './prepared.js';
 
 /** Shared token buckets (migration 0610; http/shared-buckets.ts uses them). */
 export interface RateBucketsTable {
@@ -38,24 +39,52 @@ export async function takeFromBucket(
   db: Kysely<Database> | Transaction<Database>,
   t: BucketTake,
 ): Promise<{ taken: boolean; level: number }> {
-  const [least, greatest] = dialectOf(db) === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
-  const cost = sql`cast(${t.cost} as double precision)`;
-  const burst = sql`cast(${t.burst} as double precision)`;
-  const now = sql`cast(${t.nowMs} as bigint)`;
-  const refilled = sql`${sql.raw(least)}(${burst}, rate_buckets.level + ${sql.raw(greatest)}(0, ${now} - rate_buckets.at_ms) * cast(${t.perMs} as double precision))`;
   const first = t.cost <= t.burst;
-  const row = await sql<{ level: number; taken: number }>`
+  const result = await take(
+    db,
+    t.kind,
+    t.key,
+    t.cost,
+    t.burst,
+    t.nowMs,
+    t.perMs,
+    first ? t.burst - t.cost : t.burst,
+    first ? 1 : 0,
+  );
+  const r = result.rows[0];
+  if (!r) throw new Error('rate bucket upsert returned no row');
+  return { taken: Number(r.taken) === 1, level: Number(r.level) };
+}
+
+/** The take's statement, built once per dialect (prepared.ts): it runs on every signed request. */
+const take = prepared(
+  'rate-buckets.take',
+  (
+    db: Kysely<Database> | Transaction<Database>,
+    kind: string,
+    key: string,
+    costValue: number,
+    burstValue: number,
+    nowMs: number,
+    perMs: number,
+    firstLevel: number,
+    firstTaken: number,
+  ) => {
+    const [least, greatest] = dialectOf(db) === 'postgres' ? ['least', 'greatest'] : ['min', 'max'];
+    const cost = sql`cast(${costValue} as double precision)`;
+    const burst = sql`cast(${burstValue} as double precision)`;
+    const now = sql`cast(${nowMs} as bigint)`;
+    const refilled = sql`${sql.raw(least)}(${burst}, rate_buckets.level + ${sql.raw(greatest)}(0, ${now} - rate_buckets.at_ms) * cast(${perMs} as double precision))`;
+    return sql<{ level: number; taken: number }>`
     insert into rate_buckets (kind, key, level, at_ms, taken)
-    values (${t.kind}, ${t.key}, ${first ? t.burst - t.cost : t.burst}, ${now}, ${first ? 1 : 0})
+    values (${kind}, ${key}, ${firstLevel}, ${now}, ${firstTaken})
     on conflict (kind, key) do update set
       level = ${refilled} - case when ${refilled} >= ${cost} then ${cost} else 0 end,
       at_ms = ${sql.raw(greatest)}(rate_buckets.at_ms, ${now}),
       taken = case when ${refilled} >= ${cost} then 1 else 0 end
-    returning level, taken`.execute(db);
-  const r = row.rows[0];
-  if (!r) throw new Error('rate bucket upsert returned no row');
-  return { taken: Number(r.taken) === 1, level: Number(r.level) };
-}
+    returning level, taken`;
+  },
+);
 
 /** Puts `amount` back (a take undone because a later check refused the request). */
 export async function refundToBucket(
