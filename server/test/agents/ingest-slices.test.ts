@@ -2,14 +2,16 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { dialectOf } from '../../src/db/dialect.js';
-import { SLICE_EVENTS } from '../../src/modules/ingest/store-slice.js';
+import { ingestHoldTimes } from '../../src/modules/ingest/public.js';
+import { SLICE_INCIDENTS } from '../../src/modules/ingest/store-slice.js';
 import { type AgentHarness, enrolDevice, signed, startHarness, type TestDevice } from './agent-harness.js';
 import { agentEvent } from './event-factory.js';
 
 /**
- * A batch is stored in slices of SLICE_EVENTS events, each its own transaction (so a check-in
- * waits for one slice at most): the acks stay exact, an ack only once its event is stored, and a
- * batch re-sent after a failure between slices gives Duplicate for what was stored.
+ * A batch is stored in slices touching at most SLICE_INCIDENTS incidents, each its own
+ * transaction (so a check-in waits for one slice at most): the acks stay exact, an ack only once
+ * its event is stored, and a batch re-sent after a failure between slices gives Duplicate for
+ * what was stored.
  */
 let h: AgentHarness;
 let d: TestDevice;
@@ -21,46 +23,54 @@ beforeAll(async () => {
 });
 afterAll(async () => h?.close());
 
-/** `n` events about one document, one second apart from `start`: all fold into one incident. */
-function events(n: number, content: string, start: number) {
-  return Array.from({ length: n }, (_, i) =>
-    agentEvent({
+/** `n` events one second apart from `start`, about one document or each about its own. */
+function events(n: number, content: string, start: number, own = true) {
+  return Array.from({ length: n }, (_, i) => {
+    const doc = own ? `${content}-${i}` : content;
+    return agentEvent({
       policy,
-      content,
-      path: `/srv/share/${content}.txt`,
+      content: doc,
+      path: `/srv/share/${doc}.txt`,
       at: new Date(start + i * 1_000).toISOString(),
-    }),
-  );
+    });
+  });
 }
 
 const post = (batch_id: string, evs: unknown[]) =>
   signed(h, d, 'POST', '/api/v1/agent/events', { batch_id, events: evs });
 
+/** Stored events of these documents, their incidents and the events those count. */
 async function storedOf(content: string) {
   const ev = await h.ctx.db
     .selectFrom('agent_events')
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('device_id', '=', d.deviceId)
-    .where('file_path', '=', `/srv/share/${content}.txt`)
+    .where('file_path', 'like', `/srv/share/${content}%`)
     .executeTakeFirstOrThrow();
   const inc = await h.ctx.db
     .selectFrom('incidents')
     .select(['event_count'])
-    .where('file_path', '=', `/srv/share/${content}.txt`)
+    .where('file_path', 'like', `/srv/share/${content}%`)
     .execute();
-  return { events: Number(ev.n), incidents: inc.map((r) => Number(r.event_count)) };
+  return {
+    events: Number(ev.n),
+    incidents: inc.length,
+    counted: inc.reduce((sum, r) => sum + Number(r.event_count), 0),
+  };
 }
 
 const statuses = (acks: { status: string }[]) => acks.map((a) => a.status);
 
-test('a batch of two slices: every event stored and folded once, one record, the same answer again', async () => {
-  const n = SLICE_EVENTS + 200;
+test('a batch touching more incidents than a slice holds: two transactions, every event stored and folded once, one record', async () => {
+  const n = SLICE_INCIDENTS + 200;
   const batch = randomUUID();
   const evs = events(n, 'sliced-whole', Date.parse('2026-01-15T08:00:00Z'));
+  ingestHoldTimes.drain();
   const r = await post(batch, evs);
+  expect(ingestHoldTimes.drain()).toHaveLength(2);
   expect(r.statusCode).toBe(200);
   expect(statuses(r.json().acks)).toEqual(Array(n).fill('Accepted'));
-  expect(await storedOf('sliced-whole')).toEqual({ events: n, incidents: [n] });
+  expect(await storedOf('sliced-whole-')).toEqual({ events: n, incidents: n, counted: n });
   const records = await h.ctx.db
     .selectFrom('ingest_batches')
     .select('batch_id')
@@ -69,11 +79,21 @@ test('a batch of two slices: every event stored and folded once, one record, the
   expect(records).toHaveLength(1);
   const again = await post(batch, evs);
   expect(again.json().acks).toEqual(r.json().acks);
-  expect(await storedOf('sliced-whole')).toEqual({ events: n, incidents: [n] });
+  expect(await storedOf('sliced-whole-')).toEqual({ events: n, incidents: n, counted: n });
+});
+
+// Cut, it would write its incident (with scores, locations, policy counts) once per slice.
+test('a batch folding into few incidents is one transaction, whatever its size', async () => {
+  const n = SLICE_INCIDENTS + 200;
+  ingestHoldTimes.drain();
+  const r = await post(randomUUID(), events(n, 'one-doc', Date.parse('2026-01-15T12:00:00Z'), false));
+  expect(ingestHoldTimes.drain()).toHaveLength(1);
+  expect(statuses(r.json().acks)).toEqual(Array(n).fill('Accepted'));
+  expect(await storedOf('one-doc')).toEqual({ events: n, incidents: 1, counted: n });
 });
 
 test('a store failure in a later slice: earlier slices stay Accepted, the rest Retry; the re-sent batch gives Duplicate for them', async () => {
-  const n = SLICE_EVENTS + 20;
+  const n = SLICE_INCIDENTS + 20;
   const batch = randomUUID();
   // Sent newest first: slices follow occurrence order, not the order of the batch.
   const evs = events(n, 'sliced-fail', Date.parse('2026-01-15T10:00:00Z')).reverse();
@@ -84,9 +104,16 @@ test('a store failure in a later slice: earlier slices stay Accepted, the rest R
   await trigger.drop();
   expect(first.statusCode).toBe(200);
   const firstAcks = first.json().acks as { event_id: string; status: string }[];
-  // The 20 newest were in the failed slice: asked again; the oldest SLICE_EVENTS are stored.
-  expect(statuses(firstAcks)).toEqual([...Array(20).fill('Retry'), ...Array(SLICE_EVENTS).fill('Accepted')]);
-  expect(await storedOf('sliced-fail')).toEqual({ events: SLICE_EVENTS, incidents: [SLICE_EVENTS] });
+  // The 20 newest were in the failed slice: asked again; the oldest SLICE_INCIDENTS are stored.
+  expect(statuses(firstAcks)).toEqual([
+    ...Array(20).fill('Retry'),
+    ...Array(SLICE_INCIDENTS).fill('Accepted'),
+  ]);
+  expect(await storedOf('sliced-fail-')).toEqual({
+    events: SLICE_INCIDENTS,
+    incidents: SLICE_INCIDENTS,
+    counted: SLICE_INCIDENTS,
+  });
   const records = await h.ctx.db
     .selectFrom('ingest_batches')
     .select('batch_id')
@@ -97,9 +124,9 @@ test('a store failure in a later slice: earlier slices stay Accepted, the rest R
   const second = await post(batch, evs);
   expect(statuses(second.json().acks)).toEqual([
     ...Array(20).fill('Accepted'),
-    ...Array(SLICE_EVENTS).fill('Duplicate'),
+    ...Array(SLICE_INCIDENTS).fill('Duplicate'),
   ]);
-  expect(await storedOf('sliced-fail')).toEqual({ events: n, incidents: [n] });
+  expect(await storedOf('sliced-fail-')).toEqual({ events: n, incidents: n, counted: n });
   const third = await post(batch, evs);
   expect(third.json().acks).toEqual(second.json().acks);
 });

@@ -60,6 +60,19 @@ export function byOccurrence(a: NormalisedEvent, b: NormalisedEvent): number {
   return a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
 }
 
+/**
+ * The incident an event may fold into, as a key: its correlation key, or the event's own id when
+ * it opens an incident of its own or joins one by path. Ingest slices a batch by how many
+ * incidents it may touch (ingest/store-slice.ts); correlation itself does not use it.
+ */
+export function foldKeyOf(e: NormalisedEvent, policyInfo: PolicyInfo, deviceId: string): string {
+  const pid = correlatingPolicy(e);
+  if (!pid || e.channel === 'file_delete') return `event:${e.id}`;
+  const p = policyInfo.get(pid);
+  if (p?.raise_every_match) return `event:${e.id}`;
+  return correlationKey(e, pid, deviceId, isTestMatch(e, pid, p));
+}
+
 /** What a batch's correlation did: each event's incident. */
 export interface Correlated {
   incidentOf: Map<string, string>;

@@ -11,6 +11,7 @@ export {
   type Correlated,
   type CorrelationDevice,
   correlateEvents,
+  foldKeyOf,
   loadPolicyInfo,
   type PolicyInfo,
 } from './correlate.js';

@@ -5,12 +5,12 @@ import type { PolicyPort } from '../../ports/policy-port.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { storedEventIds } from '../agent-events/public.js';
 import { claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
-import { byOccurrence, loadPolicyInfo } from '../incidents/public.js';
+import { byOccurrence, foldKeyOf, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
 import { withoutNul } from './nul-text.js';
 import type { HourlyQuota } from './quotas.js';
 import { findBatch } from './store.js';
-import { SLICE_EVENTS, storeSlice } from './store-slice.js';
+import { slicesOf, storeSlice } from './store-slice.js';
 import type { SerialQueue } from './writer-queue.js';
 
 export { SerialQueue } from './writer-queue.js';
@@ -173,15 +173,12 @@ export async function ingestBatch(
   for (const a of acks) if (a.status === 'Accepted' && known.has(a.event_id)) a.status = 'Duplicate';
 
   const answer = { batch_id: input.batch_id, acks };
-  // Slices in occurrence order, each its own transaction: a check-in waits for one slice at most.
-  const ordered = [...fresh].sort(byOccurrence);
-  const slices: NormalisedEvent[][] = [];
-  for (let i = 0; i < ordered.length; i += SLICE_EVENTS) slices.push(ordered.slice(i, i + SLICE_EVENTS));
-  if (slices.length === 0) slices.push([]);
   /** Events whose slice committed: acknowledged Accepted whatever happens to a later slice. */
   const committed = new Set<string>();
   try {
     const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
+    // Slices in occurrence order, each its own transaction: a check-in waits for one slice at most.
+    const slices = slicesOf([...fresh].sort(byOccurrence), (e) => foldKeyOf(e, policyInfo, device.id));
     for (const [i, slice] of slices.entries()) {
       // The batch's record rides on its last slice: until then, a re-sent batch finds the stored
       // slices' events by their ids (Duplicate) and stores the rest.

@@ -8,12 +8,35 @@ import type { NormalisedEvent } from './normalise-event.js';
 import { insertBatch } from './store.js';
 
 /**
- * Events per ingest transaction. A 500-event batch of events that each land in a different
- * incident held the writer (and SQLite's one connection) for 70-250 ms; a check-in arriving
- * meanwhile waited for all of it. Slices of 250 halve that wait for a few percent more commits
- * (docs/agent-interface.md, Throughput).
+ * Incidents one ingest transaction may touch. A 500-event batch whose events each land in a
+ * different incident held the writer (and SQLite's one connection) for 70-250 ms, and a check-in
+ * arriving meanwhile waited for all of it. Such a batch is cut in two; a batch folding into a few
+ * dozen incidents is not (cutting it would write each of its incidents, their scores, locations
+ * and policy counts once per slice). docs/agent-interface.md, Throughput.
  */
-export const SLICE_EVENTS = 250;
+export const SLICE_INCIDENTS = 250;
+
+/**
+ * The batch's new events in occurrence order, cut into slices that each touch at most
+ * SLICE_INCIDENTS incidents (counted by `keyOf`, the incident an event may fold into).
+ */
+export function slicesOf<T>(ordered: readonly T[], keyOf: (e: T) => string): T[][] {
+  const slices: T[][] = [];
+  let current: T[] = [];
+  let keys = new Set<string>();
+  for (const e of ordered) {
+    const key = keyOf(e);
+    if (!keys.has(key) && keys.size >= SLICE_INCIDENTS) {
+      slices.push(current);
+      current = [];
+      keys = new Set();
+    }
+    keys.add(key);
+    current.push(e);
+  }
+  slices.push(current);
+  return slices;
+}
 
 export interface Slice {
   batchId: string;
