@@ -114,6 +114,23 @@ export async function createSource(
   return res.json().id;
 }
 
+/**
+ * The listed view of one source, paging through the list: the tenant holds more sources than one
+ * page, and ids are random, so the one asked for may be on any page.
+ */
+export async function listedSource(ctx: TestContext, who: SignedIn, id: string) {
+  let after: string | null = null;
+  do {
+    const query: string = after === null ? '' : `?after=${after}`;
+    const page = await ctx.app.inject({ url: `/api/v1/directory-sources${query}`, headers: who.headers });
+    if (page.statusCode !== 200) throw new Error(`list refused: ${page.body}`);
+    const found = page.json().items.find((i: { id: string }) => i.id === id);
+    if (found !== undefined) return { body: page.body, item: found };
+    after = page.json().next_after;
+  } while (after !== null);
+  return { body: '', item: undefined };
+}
+
 export async function enable(ctx: TestContext, who: SignedIn, id: string, enabled = true) {
   return ctx.app.inject({
     method: 'POST',

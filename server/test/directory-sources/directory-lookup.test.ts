@@ -11,6 +11,7 @@ import {
   createSource,
   credentialOf,
   enable,
+  listedSource,
   lookup,
   stallingServer,
   switchableRelay,
@@ -96,9 +97,9 @@ describe('/directory-sources', () => {
       enabled: false,
       verification: 'unknown',
     });
-    const list = await ctx.app.inject({ url: '/api/v1/directory-sources', headers: owner.headers });
+    const list = await listedSource(ctx, owner, res.json().id);
     expect(list.body).not.toContain('DLP_SECRET');
-    expect(list.json().items.find((i: { id: string }) => i.id === res.json().id)).toMatchObject({
+    expect(list.item).toMatchObject({
       kind: 'directory_windows',
       enabled: false,
     });
@@ -156,8 +157,7 @@ describe('/directory-sources', () => {
     const id = await createSource(ctx, owner, 'env:DLP_SECRET_ACME_DIRECTORY');
     expect((await enable(ctx, owner, id)).json()).toMatchObject({ enabled: true, verification: 'unknown' });
     expect((await lookup(ctx, owner, id, { kind: 'user', query: 'alice' })).statusCode).toBe(200);
-    const listed = await ctx.app.inject({ url: '/api/v1/directory-sources', headers: owner.headers });
-    expect(listed.json().items.find((i: { id: string }) => i.id === id)).toMatchObject({
+    expect((await listedSource(ctx, owner, id)).item).toMatchObject({
       verification: 'verified',
     });
     expect((await enable(ctx, owner, id, false)).json()).toMatchObject({
@@ -470,8 +470,7 @@ describe('POST /directory-sources/{id}/lookup', () => {
       source_kind: 'directory_cloud',
     });
     await enable(ctx, owner, id);
-    const listed = await ctx.app.inject({ url: '/api/v1/directory-sources', headers: owner.headers });
-    expect(listed.json().items.find((i: { id: string }) => i.id === id)).toMatchObject({
+    expect((await listedSource(ctx, owner, id)).item).toMatchObject({
       kind: 'directory_cloud',
     });
     const bySid = await lookup(ctx, owner, id, { kind: 'security_group', object_sid: 'S-1-5-21-1-2-3-4' });
