@@ -50,6 +50,7 @@ export class EventQueue {
   private readonly flusher: WalFlusher;
   /** The fsync asked for after the newest enqueue: it covers every event queued so far. */
   private flushed: Promise<void> = Promise.resolve();
+  private readonly statements = new Map<string, Database.Statement>();
 
   constructor(
     path: string,
@@ -84,23 +85,35 @@ export class EventQueue {
     `);
   }
 
+  /**
+   * The statement for `text`, prepared once: preparing on every enqueue cost more of the agent's
+   * thread than the insert itself (issue 18, held-open latency: the event of one open is queued
+   * while the next open waits).
+   */
+  private sql(text: string): Database.Statement {
+    let statement = this.statements.get(text);
+    if (statement === undefined) {
+      statement = this.db.prepare(text);
+      this.statements.set(text, statement);
+    }
+    return statement;
+  }
+
   private bump(name: string, by = 1): void {
-    this.db
-      .prepare(
-        'INSERT INTO counters(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + ?',
-      )
-      .run(name, by, by);
+    this.sql(
+      'INSERT INTO counters(name, value) VALUES (?, ?) ON CONFLICT(name) DO UPDATE SET value = value + ?',
+    ).run(name, by, by);
   }
 
   private counter(name: string): number {
-    const row = this.db.prepare('SELECT value FROM counters WHERE name = ?').get(name) as
+    const row = this.sql('SELECT value FROM counters WHERE name = ?').get(name) as
       | { value: number }
       | undefined;
     return row?.value ?? 0;
   }
 
   depth(): number {
-    return (this.db.prepare('SELECT count(*) AS n FROM events').get() as { n: number }).n;
+    return (this.sql('SELECT count(*) AS n FROM events').get() as { n: number }).n;
   }
 
   /**
@@ -112,9 +125,9 @@ export class EventQueue {
    * counted exactly.
    */
   private atCapacity(): boolean {
-    const span = this.db
-      .prepare('SELECT (SELECT min(seq) FROM events) AS lo, (SELECT max(seq) FROM events) AS hi')
-      .get() as {
+    const span = this.sql(
+      'SELECT (SELECT min(seq) FROM events) AS lo, (SELECT max(seq) FROM events) AS hi',
+    ).get() as {
       lo: number | null;
       hi: number | null;
     };
@@ -144,38 +157,49 @@ export class EventQueue {
   private insert(eventId: string, body: Record<string, unknown>): EnqueueResult {
     const channel = typeof body.channel === 'string' ? body.channel : null;
     const tx = this.db.transaction((): EnqueueResult => {
-      if (this.db.prepare('SELECT 1 FROM events WHERE event_id = ?').get(eventId)) {
+      if (this.sql('SELECT 1 FROM events WHERE event_id = ?').get(eventId)) {
         return { queued: false, reason: 'duplicate' };
       }
       if (this.atCapacity()) {
         if (this.overflow === 'refuse_new') {
           this.bump('overflow_refused');
-          this.db
-            .prepare('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)')
-            .run(this.clock(), 'refuse_new', eventId, channel);
+          this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
+            this.clock(),
+            'refuse_new',
+            eventId,
+            channel,
+          );
           return { queued: false, reason: 'queue_full' };
         }
         // drop_oldest: the oldest event not in an unanswered batch (an in-flight batch must stay intact).
-        const victim = this.db
-          .prepare('SELECT seq, event_id, body FROM events WHERE batch_id IS NULL ORDER BY seq LIMIT 1')
-          .get() as { seq: number; event_id: string; body: string } | undefined;
+        const victim = this.sql(
+          'SELECT seq, event_id, body FROM events WHERE batch_id IS NULL ORDER BY seq LIMIT 1',
+        ).get() as { seq: number; event_id: string; body: string } | undefined;
         if (!victim) {
           this.bump('overflow_refused');
-          this.db
-            .prepare('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)')
-            .run(this.clock(), 'refuse_new', eventId, channel);
+          this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
+            this.clock(),
+            'refuse_new',
+            eventId,
+            channel,
+          );
           return { queued: false, reason: 'queue_full' };
         }
         const vChannel = (JSON.parse(victim.body) as { channel?: string }).channel ?? null;
-        this.db.prepare('DELETE FROM events WHERE seq = ?').run(victim.seq);
-        this.db
-          .prepare('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)')
-          .run(this.clock(), 'drop_oldest', victim.event_id, vChannel);
+        this.sql('DELETE FROM events WHERE seq = ?').run(victim.seq);
+        this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
+          this.clock(),
+          'drop_oldest',
+          victim.event_id,
+          vChannel,
+        );
         this.bump('overflow_dropped');
       }
-      this.db
-        .prepare('INSERT INTO events(event_id, body, enqueued_at) VALUES (?, ?, ?)')
-        .run(eventId, JSON.stringify(body), this.clock());
+      this.sql('INSERT INTO events(event_id, body, enqueued_at) VALUES (?, ?, ?)').run(
+        eventId,
+        JSON.stringify(body),
+        this.clock(),
+      );
       return { queued: true };
     });
     return tx.immediate();
@@ -187,24 +211,25 @@ export class EventQueue {
    */
   nextBatch(maxEvents: number): QueuedBatch | null {
     const tx = this.db.transaction((): QueuedBatch | null => {
-      const open = this.db
-        .prepare('SELECT batch_id FROM events WHERE batch_id IS NOT NULL ORDER BY seq LIMIT 1')
-        .get() as { batch_id: string } | undefined;
+      const open = this.sql(
+        'SELECT batch_id FROM events WHERE batch_id IS NOT NULL ORDER BY seq LIMIT 1',
+      ).get() as { batch_id: string } | undefined;
       let batchId: string;
       if (open) {
         batchId = open.batch_id;
       } else {
-        const due = this.db
-          .prepare('SELECT seq FROM events WHERE next_attempt_at <= ? ORDER BY seq LIMIT ?')
-          .all(this.clock(), maxEvents) as { seq: number }[];
+        const due = this.sql('SELECT seq FROM events WHERE next_attempt_at <= ? ORDER BY seq LIMIT ?').all(
+          this.clock(),
+          maxEvents,
+        ) as { seq: number }[];
         if (due.length === 0) return null;
         batchId = randomUUID();
-        const stamp = this.db.prepare('UPDATE events SET batch_id = ? WHERE seq = ?');
+        const stamp = this.sql('UPDATE events SET batch_id = ? WHERE seq = ?');
         for (const d of due) stamp.run(batchId, d.seq);
       }
-      const rows = this.db
-        .prepare('SELECT event_id, body FROM events WHERE batch_id = ? ORDER BY seq')
-        .all(batchId) as { event_id: string; body: string }[];
+      const rows = this.sql('SELECT event_id, body FROM events WHERE batch_id = ? ORDER BY seq').all(
+        batchId,
+      ) as { event_id: string; body: string }[];
       return {
         batch_id: batchId,
         events: rows.map((r) => ({
@@ -227,15 +252,13 @@ export class EventQueue {
     const counts = { accepted: 0, duplicate: 0, rejected: 0, retry: 0 };
     const tx = this.db.transaction(() => {
       const byId = new Map(acks.map((a) => [a.event_id, a]));
-      const rows = this.db
-        .prepare('SELECT seq, event_id, attempts FROM events WHERE batch_id = ?')
-        .all(batchId) as {
+      const rows = this.sql('SELECT seq, event_id, attempts FROM events WHERE batch_id = ?').all(batchId) as {
         seq: number;
         event_id: string;
         attempts: number;
       }[];
-      const del = this.db.prepare('DELETE FROM events WHERE seq = ?');
-      const retry = this.db.prepare(
+      const del = this.sql('DELETE FROM events WHERE seq = ?');
+      const retry = this.sql(
         'UPDATE events SET batch_id = NULL, attempts = ?, next_attempt_at = ?, last_reason = ? WHERE seq = ?',
       );
       for (const row of rows) {
@@ -266,9 +289,9 @@ export class EventQueue {
 
   stats(): QueueStats {
     const inFlight = (
-      this.db.prepare('SELECT count(*) AS n FROM events WHERE batch_id IS NOT NULL').get() as { n: number }
+      this.sql('SELECT count(*) AS n FROM events WHERE batch_id IS NOT NULL').get() as { n: number }
     ).n;
-    const oldest = this.db.prepare('SELECT min(enqueued_at) AS t FROM events').get() as { t: number | null };
+    const oldest = this.sql('SELECT min(enqueued_at) AS t FROM events').get() as { t: number | null };
     return {
       depth: this.depth(),
       in_flight: inFlight,
