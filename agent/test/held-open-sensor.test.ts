@@ -181,7 +181,10 @@ describe('a held open whose file the platform read at the event', () => {
           pid: 1,
           exe: null,
           file: f,
-          answer: (a) => (resolve(a), true),
+          answer: (a) => {
+            resolve(a);
+            return true;
+          },
         }),
       );
     expect(await ask(file)).toBe(false);

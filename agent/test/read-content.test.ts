@@ -1,10 +1,34 @@
-import { chmodSync, writeFileSync } from 'node:fs';
+import { chmodSync, readFileSync, statSync, utimesSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentOfBytes, readContent } from '../src/content/read-content.js';
 import { tempDir } from './helpers/tmp.js';
 
+/** A file whose access time (2001) is older than its modification time: a relatime read updates it. */
+function staleAtime(path: string): number {
+  writeFileSync(path, 'abc');
+  utimesSync(path, new Date('2001-01-01T00:00:00Z'), new Date());
+  return statSync(path).atimeMs;
+}
+
 describe('size-bounded content reader', () => {
+  // Where the file system records access times on read (relatime, as here), a plain read of such a
+  // file moves its atime; the agent's read must not.
+  const probe = join(tempDir(), 'probe.txt');
+  const before = staleAtime(probe);
+  readFileSync(probe);
+  const recordsAccess = statSync(probe).atimeMs !== before;
+
+  it.runIf(process.platform === 'linux' && recordsAccess)(
+    "leaves the file's access time as it was (O_NOATIME)",
+    async () => {
+      const p = join(tempDir(), 'seen.txt');
+      const atime = staleAtime(p);
+      expect((await readContent(p, 1024)).text).toBe('abc');
+      expect(statSync(p).atimeMs).toBe(atime);
+    },
+  );
+
   it('reads a small text file whole, with its BLAKE3', async () => {
     const p = join(tempDir(), 'a.txt');
     writeFileSync(p, 'abc');

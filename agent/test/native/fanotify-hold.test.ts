@@ -1,5 +1,14 @@
 import { spawn, spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  realpathSync,
+  rmSync,
+  statSync,
+  utimesSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -26,6 +35,14 @@ function opener(path: string): Promise<{ code: number | null; out: string; err: 
       err += d;
     });
     child.on('exit', (code) => resolve({ code, out, err }));
+  });
+}
+
+/** Opens a file and closes it without reading it (a shell's redirect), in a child. */
+function openOnly(path: string): Promise<number | null> {
+  return new Promise((resolve) => {
+    const child = spawn('sh', ['-c', ': < "$1"', 'sh', path], { stdio: 'ignore' });
+    child.on('exit', (code) => resolve(code));
   });
 }
 
@@ -100,6 +117,29 @@ describe.runIf(isLinux && isRoot)('held opens (fanotify FAN_OPEN_PERM) as root',
       };
     };
     expect(seen[0]?.file).toEqual({ ...state(join(dir, 'card.txt')), content: Buffer.from('secret\n') });
+    // The read at the event leaves the file's access time alone (O_NOATIME): an access time older
+    // than the modification time, which a relatime read would move, is still there.
+    const stale = join(dir, 'stale.txt');
+    writeFileSync(stale, 'kept\n');
+    utimesSync(stale, new Date('2001-01-01T00:00:00Z'), new Date());
+    const atime = statSync(stale).atimeMs;
+    const reader = held.open(
+      30_000,
+      true,
+      (h) => {
+        seen.push(h);
+        h.answer(true);
+      },
+      64,
+    );
+    try {
+      reader.hold(dir);
+      expect(await openOnly(stale)).toBe(0);
+    } finally {
+      reader.close();
+    }
+    expect(seen.at(-1)?.file?.content).toEqual(Buffer.from('kept\n'));
+    expect(statSync(stale).atimeMs).toBe(atime);
     expect(seen[1]?.file).toEqual({ ...state(join(dir, 'big.txt')), content: null });
     // Without a read size, nothing is read at the event.
     const plain: HeldOpen[] = [];
