@@ -292,9 +292,12 @@ export class DecisionPipeline implements ObservationSink {
    * no policy matched, `not_read {cause: unreadable, reason}`) instead of silently passing as
    * `no_match`. The file is remembered afterwards, so one state of it is reported once.
    */
-  /** Queues an event, then waits off the agent's thread for its fsync (queue/wal-flush.ts). */
+  /**
+   * Queues an event with the others of the next few milliseconds (one write for several), then
+   * waits off the agent's thread for its fsync (queue/wal-flush.ts).
+   */
   private async enqueue(body: Record<string, unknown>): Promise<EnqueueResult> {
-    const q = this.deps.queue.enqueue(body.event_id as string, body);
+    const q = await this.deps.queue.enqueueSoon(body.event_id as string, body);
     const failed = (err: Error) => this.deps.log('warn', 'event queue fsync failed', { error: err.message });
     if (q.queued) await this.deps.queue.durable().catch(failed);
     return q;

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
-import { describe, expect, it } from 'vitest';
-import { EventQueue, retryDelayMs } from '../src/queue/event-queue.js';
+import Database from 'better-sqlite3';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { EventQueue, retryDelayMs, WRITE_DELAY_MS } from '../src/queue/event-queue.js';
 import { tempDir } from './helpers/tmp.js';
 
 function queue(capacity = 1000, overflow: 'refuse_new' | 'drop_oldest' = 'refuse_new', clock = () => 1_000) {
@@ -110,5 +111,85 @@ describe('event queue', () => {
     expect(retryDelayMs(1)).toBe(5_000);
     expect(retryDelayMs(2)).toBe(10_000);
     expect(retryDelayMs(50)).toBe(15 * 60_000);
+  });
+});
+
+describe('events written together (enqueueSoon, issue 18)', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  /** Rows as another connection sees them: what is committed. */
+  const committed = (path: string) => {
+    const db = new Database(path, { readonly: true });
+    try {
+      return (db.prepare('SELECT event_id FROM events ORDER BY seq').all() as { event_id: string }[]).map(
+        (r) => r.event_id,
+      );
+    } finally {
+      db.close();
+    }
+  };
+
+  it('commits the events of the next few milliseconds together, in arrival order, each with its own answer', async () => {
+    vi.useFakeTimers();
+    const path = join(tempDir(), 'q.db');
+    const q = new EventQueue(path, 1000, 'refuse_new');
+    const answers = [
+      q.enqueueSoon('a', { n: 1 }),
+      q.enqueueSoon('b', { n: 2 }),
+      q.enqueueSoon('a', { n: 3 }),
+    ];
+    expect(committed(path)).toEqual([]);
+    vi.advanceTimersByTime(WRITE_DELAY_MS - 1);
+    expect(committed(path)).toEqual([]);
+    vi.advanceTimersByTime(1);
+    expect(committed(path)).toEqual(['a', 'b']);
+    expect(await Promise.all(answers)).toEqual([
+      { queued: true },
+      { queued: true },
+      { queued: false, reason: 'duplicate' },
+    ]);
+    await q.durable();
+    q.close();
+  });
+
+  it('writes what is pending before any read or change, so the order is arrival order', async () => {
+    vi.useFakeTimers();
+    const path = join(tempDir(), 'q.db');
+    const q = new EventQueue(path, 1000, 'refuse_new');
+    const first = q.enqueueSoon('first', {});
+    expect(q.enqueue('second', {})).toEqual({ queued: true });
+    expect(committed(path)).toEqual(['first', 'second']);
+    await expect(first).resolves.toEqual({ queued: true });
+    void q.enqueueSoon('third', {});
+    expect(q.nextBatch(10)?.events.map((e) => e.event_id)).toEqual(['first', 'second', 'third']);
+    void q.enqueueSoon('fourth', {});
+    expect(q.depth()).toBe(4);
+    void q.enqueueSoon('fifth', {});
+    q.close();
+    expect(committed(path)).toEqual(['first', 'second', 'third', 'fourth', 'fifth']);
+  });
+
+  it('an event that cannot be stored fails alone; the capacity counts the events before it', async () => {
+    vi.useFakeTimers();
+    const path = join(tempDir(), 'q.db');
+    const q = new EventQueue(path, 2, 'refuse_new');
+    const answers = [
+      q.enqueueSoon('a', {}),
+      q.enqueueSoon('bad', { size: 1n }),
+      q.enqueueSoon('b', {}),
+      q.enqueueSoon('c', {}),
+    ];
+    vi.advanceTimersByTime(WRITE_DELAY_MS);
+    const settled = await Promise.allSettled(answers);
+    expect(settled.map((r) => (r.status === 'fulfilled' ? r.value : (r.reason as Error).name))).toEqual([
+      { queued: true },
+      'TypeError',
+      { queued: true },
+      { queued: false, reason: 'queue_full' },
+    ]);
+    expect(committed(path)).toEqual(['a', 'b']);
+    q.close();
   });
 });
