@@ -85,9 +85,15 @@ test.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
         policies: [cardPolicy({ response: 'audit', scope: { channels: ['file_open'], sources: [held] } })],
       };
       const child = fileURLToPath(new URL('./held-open-child.mjs', import.meta.url));
-      const agent = spawn(process.execPath, [child, held, state, JSON.stringify(bundle)], {
-        stdio: ['ignore', 'pipe', 'inherit'],
-      });
+      // With the service's own V8 option (installer/custos-agent.service, the executable's
+      // execArgv): a 1 MiB young generation, so collections are as frequent as in service.
+      const agent = spawn(
+        process.execPath,
+        ['--max-semi-space-size=1', child, held, state, JSON.stringify(bundle)],
+        {
+          stdio: ['ignore', 'pipe', 'inherit'],
+        },
+      );
       let said = '';
       agent.stdout.on('data', (d) => {
         said += d;
