@@ -7,6 +7,8 @@
  * event was accepted and correlated, never a timing.
  */
 import { randomUUID } from 'node:crypto';
+import { writeFileSync } from 'node:fs';
+import { Session } from 'node:inspector/promises';
 import { loadavg } from 'node:os';
 import { performance } from 'node:perf_hooks';
 import pg from 'pg';
@@ -66,6 +68,25 @@ interface Round {
   checkinP99: number;
   /** Longest hold of the writer (and SQLite's connection) by one batch's transaction, p99, ms. */
   holdP99: number;
+}
+
+/**
+ * `INGEST_BENCH_PROFILE=dir` writes a CPU profile of each round's timed part there (open it in
+ * Chrome's DevTools or summarise it): where the time of ingest goes, per shape and database.
+ */
+async function startProfile(): Promise<((name: string) => Promise<void>) | undefined> {
+  const dir = process.env.INGEST_BENCH_PROFILE;
+  if (!dir) return undefined;
+  const session = new Session();
+  session.connect();
+  await session.post('Profiler.enable');
+  await session.post('Profiler.setSamplingInterval', { interval: 200 });
+  await session.post('Profiler.start');
+  return async (name) => {
+    const { profile } = await session.post('Profiler.stop');
+    writeFileSync(`${dir}/${name}-${Date.now()}.cpuprofile`, JSON.stringify(profile));
+    session.disconnect();
+  };
 }
 
 type Dialect = 'sqlite' | 'postgres';
@@ -159,6 +180,7 @@ async function round(shapeName: string, shape: Shape, dialect: Dialect): Promise
 
     // Each device uploads its batches one after another (as the agent does); devices in parallel.
     ingestHoldTimes.drain();
+    const profiler = await startProfile();
     const start = performance.now();
     const cpuBefore = process.cpuUsage();
     await Promise.all(
@@ -178,6 +200,7 @@ async function round(shapeName: string, shape: Shape, dialect: Dialect): Promise
     );
     const seconds = (performance.now() - start) / 1000;
     const cpu = process.cpuUsage(cpuBefore);
+    await profiler?.(`ingest-${shapeName}-${dialect}`);
     const cpuSeconds = (cpu.user + cpu.system) / 1e6;
     running = false;
     await checkins;

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { inListRead } from '../../db/in-list.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { AgentEventsTable } from './tables.js';
@@ -7,18 +8,15 @@ import './tables.js';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
+const storedIds = inListRead('agent_events.storedIds', (db, [deviceId]: [string], ids) =>
+  db.selectFrom('agent_events').select('id').where('device_id', '=', deviceId).where('id', 'in', ids),
+);
+
 /** Which of these event ids this device has already stored. */
 export async function storedEventIds(db: Db, deviceId: string, ids: string[]): Promise<Set<string>> {
   const out = new Set<string>();
-  for (let i = 0; i < ids.length; i += 500) {
-    const rows = await db
-      .selectFrom('agent_events')
-      .select('id')
-      .where('device_id', '=', deviceId)
-      .where('id', 'in', ids.slice(i, i + 500))
-      .execute();
-    for (const r of rows) out.add(r.id);
-  }
+  if (ids.length === 0) return out;
+  for (const r of await storedIds(db, [deviceId], ids)) out.add(r.id);
   return out;
 }
 

@@ -10,6 +10,7 @@ import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database.js';
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import { BYPASS_RESULTS, bypassRecordsOfPeople } from '../agent-events/public.js';
+import { priorityFactorsJson, riskFactorsJson } from './factors-json.js';
 import type { Pending } from './incident-write-store.js';
 import {
   appliedPolicies,
@@ -260,6 +261,7 @@ export async function scoreBatch(
   const prior = await priorConfirmedCounts(db, tenantId, rows);
   const policyIds = [...new Set(rows.flatMap((r) => (r.policy_id ? [r.policy_id] : [])))];
   const records = await ruleRecords(db, tenantId, policyIds);
+  const scored_at = now.toISOString();
 
   return rows.map((r) => {
     const f = facts.get(r.id) as DetectorFacts;
@@ -289,9 +291,9 @@ export async function scoreBatch(
       incident_id: r.id,
       tenant_id: r.tenant_id,
       risk_model_version: risk.model_version,
-      risk_factors: JSON.stringify(risk.factors),
-      priority_factors: JSON.stringify(priority.factors),
-      scored_at: now.toISOString(),
+      risk_factors: riskFactorsJson(risk.factors),
+      priority_factors: priorityFactorsJson(priority.factors),
+      scored_at,
       detector_facts: factsText(f),
     };
   });

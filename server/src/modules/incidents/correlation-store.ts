@@ -1,3 +1,4 @@
+import { inListRead } from '../../db/in-list.js';
 import type { Trx } from './incident-write-store.js';
 import type { IncidentsTable } from './tables.js';
 import './tables.js';
@@ -36,17 +37,18 @@ function byCreation(a: IncidentsTable, b: IncidentsTable): number {
   return a.created_at < b.created_at ? -1 : a.created_at > b.created_at ? 1 : a.number - b.number;
 }
 
+const openByKey = inListRead('incidents.openByKey', (db, [tenantId]: [string], keys) =>
+  openIncidentsQuery(db, tenantId, keys),
+);
+
 /** The tenant's open incidents with these keys, oldest first. */
 export async function openIncidentsByKey(
   trx: Trx,
   tenantId: string,
   keys: readonly string[],
 ): Promise<IncidentsTable[]> {
-  const open: IncidentsTable[] = [];
-  for (let i = 0; i < keys.length; i += CHUNK) {
-    open.push(...(await openIncidentsQuery(trx, tenantId, keys.slice(i, i + CHUNK)).execute()));
-  }
-  return open.sort(byCreation);
+  if (keys.length === 0) return [];
+  return (await openByKey(trx, [tenantId], keys)).sort(byCreation);
 }
 
 /** Path → the newest open incident of this device with a location at that path. */
@@ -80,20 +82,18 @@ export async function openIncidentsAtPaths(
   return out;
 }
 
+const removedOf = inListRead('incident_locations.removed', (db, _: [], ids) =>
+  db
+    .selectFrom('incident_locations')
+    .selectAll()
+    .where('incident_id', 'in', ids)
+    .where('state', '=', 'removed'),
+);
+
 /** The removed locations of these incidents. */
 export async function removedLocations(trx: Trx, incidentIds: readonly string[]) {
-  const out = [];
-  for (let i = 0; i < incidentIds.length; i += CHUNK) {
-    out.push(
-      ...(await trx
-        .selectFrom('incident_locations')
-        .selectAll()
-        .where('incident_id', 'in', incidentIds.slice(i, i + CHUNK))
-        .where('state', '=', 'removed')
-        .execute()),
-    );
-  }
-  return out;
+  if (incidentIds.length === 0) return [];
+  return removedOf(trx, [], incidentIds);
 }
 
 /** Every location of one incident. */

@@ -1,6 +1,7 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
+import { type FoldedColumn, foldIncidents } from './fold-store.js';
 import type { IncidentLocationsTable, IncidentPoliciesTable, IncidentsTable } from './tables.js';
 import './tables.js';
 
@@ -24,7 +25,7 @@ export interface Pending {
 }
 
 /** Columns an ingest changes on an existing incident; everything else keeps its stored value. */
-const FOLDED_COLUMNS = [
+const FOLDED_COLUMNS: readonly FoldedColumn[] = [
   'event_count',
   'match_count',
   'first_seen_at',
@@ -39,7 +40,7 @@ const FOLDED_COLUMNS = [
   // Scored before the write (batch-scoring.ts): not an edit, but a fold moves both scores.
   'risk_score',
   'priority_score',
-] as const;
+];
 
 const LOCATION_COLUMNS = [
   'content_hash',
@@ -131,43 +132,25 @@ const LOCATION_ROW_COLUMNS = Object.keys({
  */
 const INDEXED_FOLDED = ['severity', 'first_seen_at', 'last_seen_at', 'risk_score', 'priority_score'] as const;
 
-function upsertIncidents(
-  set: readonly (typeof FOLDED_COLUMNS)[number][],
-  name: string,
-): RowStatement<IncidentsTable> {
-  return {
-    name,
-    columns: INCIDENT_COLUMNS,
-    max: 128,
-    build: (db, rows) =>
-      db
-        .insertInto('incidents')
-        .values(rows)
-        .onConflict((oc) =>
-          oc
-            .column('id')
-            .doUpdateSet((eb) => Object.fromEntries(set.map((c) => [c, eb.ref(`excluded.${c}`)]))),
-        ),
-  };
-}
+/** New incidents are inserted whole; an existing one takes only the folded columns (fold-store.ts). */
+const INSERT_INCIDENTS: RowStatement<IncidentsTable> = {
+  name: 'incidents.insert',
+  columns: INCIDENT_COLUMNS,
+  max: 128,
+  build: (db, rows) => db.insertInto('incidents').values(rows),
+};
 
-/** New incidents are inserted whole; an existing one takes only the folded columns. */
-const UPSERT_INCIDENTS = upsertIncidents(FOLDED_COLUMNS, 'incidents.upsert');
+/** The folded columns set by a fold that changed these indexed ones (a bit each, INDEXED_FOLDED order). */
+const FOLD_COLUMNS = new Map<number, readonly FoldedColumn[]>();
 
-/** The fold statements by which indexed folded columns they set (a bit each, INDEXED_FOLDED order). */
-const FOLD_STATEMENTS = new Map<number, RowStatement<IncidentsTable>>();
-
-function foldStatement(changed: number): RowStatement<IncidentsTable> {
-  let st = FOLD_STATEMENTS.get(changed);
-  if (!st) {
+function foldColumns(changed: number): readonly FoldedColumn[] {
+  let set = FOLD_COLUMNS.get(changed);
+  if (!set) {
     const left = INDEXED_FOLDED.filter((_, i) => (changed & (1 << i)) === 0) as readonly string[];
-    st = upsertIncidents(
-      FOLDED_COLUMNS.filter((c) => !left.includes(c)),
-      `incidents.fold.${changed}`,
-    );
-    FOLD_STATEMENTS.set(changed, st);
+    set = FOLDED_COLUMNS.filter((c) => !left.includes(c));
+    FOLD_COLUMNS.set(changed, set);
   }
-  return st;
+  return set;
 }
 
 /** Which indexed folded columns the batch changed on a stored incident (INDEXED_FOLDED bits). */
@@ -226,8 +209,10 @@ function values<T>(row: T, columns: readonly (keyof T)[]): unknown[] {
 }
 
 /**
- * Writes a batch's incidents (numbering the new ones from the tenant's counter), policy counts and locations with a handful of multi-row upserts
- * (INSERT … ON CONFLICT DO UPDATE works alike on SQLite and PostgreSQL): a statement per row
+ * Writes a batch's incidents (numbering the new ones from the tenant's counter), policy counts and
+ * locations with a handful of multi-row statements (new incidents inserted, stored ones folded by
+ * fold-store.ts, side rows by upserts: INSERT … ON CONFLICT DO UPDATE works alike on SQLite and
+ * PostgreSQL): a statement per row
  * would cost a round trip each and hold the ingest transaction open for longer.
  */
 export async function writeIncidents(trx: Trx, tenantId: string, touched: Pending[]): Promise<void> {
@@ -254,18 +239,18 @@ export async function writeIncidents(trx: Trx, tenantId: string, touched: Pendin
   for (const p of touched) if (!p.isNew) p.row.row_version += 1;
   await runRows(
     trx,
-    UPSERT_INCIDENTS,
+    INSERT_INCIDENTS,
     fresh.map((p) => values(p.row, INCIDENT_COLUMNS)),
   );
-  const folds = new Map<number, unknown[][]>();
+  const folds = new Map<number, IncidentsTable[]>();
   for (const p of touched) {
     if (p.isNew) continue;
     const bits = changedIndexed(p);
     const rows = folds.get(bits);
-    if (rows) rows.push(values(p.row, INCIDENT_COLUMNS));
-    else folds.set(bits, [values(p.row, INCIDENT_COLUMNS)]);
+    if (rows) rows.push(p.row);
+    else folds.set(bits, [p.row]);
   }
-  for (const [bits, rows] of folds) await runRows(trx, foldStatement(bits), rows);
+  for (const [bits, rows] of folds) await foldIncidents(trx, foldColumns(bits), rows);
   const policyRows = touched.flatMap((p) =>
     [...p.policies].map(([policyId, v]) => [p.row.id, policyId, tenantId, v.name, v.applied, v.superseded]),
   );

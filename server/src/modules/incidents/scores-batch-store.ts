@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database.js';
+import { inListRead } from '../../db/in-list.js';
 import { type RowStatement, runRows } from '../../db/row-statements.js';
 import { FALSE_POSITIVE_DISPOSITIONS } from './policy-record-store.js';
 import type { IncidentScoresTable } from './scores-tables.js';
@@ -21,28 +22,30 @@ async function chunked<T, R>(items: readonly T[], read: (part: T[]) => Promise<R
   return out;
 }
 
+const applied = inListRead('incident_policies.applied', (db, _: [], ids) =>
+  db
+    .selectFrom('incident_policies')
+    .select(['incident_id', 'policy_id'])
+    .where('incident_id', 'in', ids)
+    .where('applied_events', '>', 0),
+);
+
 /** The policies that applied to each of these incidents so far (matchedPolicyCount of each). */
 export async function appliedPolicies(db: Db, ids: readonly string[]) {
-  return chunked(ids, (part) =>
-    db
-      .selectFrom('incident_policies')
-      .select(['incident_id', 'policy_id'])
-      .where('incident_id', 'in', part)
-      .where('applied_events', '>', 0)
-      .execute(),
-  );
+  return ids.length === 0 ? [] : applied(db, [], ids);
 }
+
+const departed = inListRead('incident_locations.departed', (db, _: [], ids) =>
+  db
+    .selectFrom('incident_locations')
+    .select(['incident_id', 'path', 'first_seen_at', 'moved_at', 'removed_at'])
+    .where('incident_id', 'in', ids)
+    .where('departure', 'is not', null),
+);
 
 /** The stored locations that left view, of each of these incidents (departedLocations of each). */
 export async function departedLocationsOf(db: Db, ids: readonly string[]) {
-  return chunked(ids, (part) =>
-    db
-      .selectFrom('incident_locations')
-      .select(['incident_id', 'path', 'first_seen_at', 'moved_at', 'removed_at'])
-      .where('incident_id', 'in', part)
-      .where('departure', 'is not', null)
-      .execute(),
-  );
+  return ids.length === 0 ? [] : departed(db, [], ids);
 }
 
 /** Policy id → its closed real incidents and false positives (ruleRecord of each). */
@@ -94,15 +97,13 @@ export async function confirmedOfPeople(db: Db, tenantId: string, usernames: rea
   );
 }
 
+const kept = inListRead('incident_scores.detectorFacts', (db, _: [], ids) =>
+  db.selectFrom('incident_scores').select(['incident_id', 'detector_facts']).where('incident_id', 'in', ids),
+);
+
 /** Incident id → the detector facts kept with its scores (null: scored before they were kept). */
 export async function keptDetectorFacts(db: Db, ids: readonly string[]): Promise<Map<string, string | null>> {
-  const rows = await chunked(ids, (part) =>
-    db
-      .selectFrom('incident_scores')
-      .select(['incident_id', 'detector_facts'])
-      .where('incident_id', 'in', part)
-      .execute(),
-  );
+  const rows = ids.length === 0 ? [] : await kept(db, [], ids);
   return new Map(rows.map((r) => [r.incident_id, r.detector_facts]));
 }
 

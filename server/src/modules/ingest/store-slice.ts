@@ -1,5 +1,11 @@
 import type { ServiceContext } from '../../service-context.js';
-import { addEventHours, eventValues, insertEventExtras, insertEvents } from '../agent-events/public.js';
+import {
+  addEventHours,
+  type EventRowContext,
+  eventValues,
+  insertEventExtras,
+  insertEvents,
+} from '../agent-events/public.js';
 import { addStoredEvents, type DevicesTable } from '../agents/public.js';
 import { approvedExceptionsInForce } from '../exception-requests/public.js';
 import { correlateEvents, type PolicyInfo } from '../incidents/public.js';
@@ -66,11 +72,13 @@ export function storeSlice(ctx: ServiceContext, device: DevicesTable, slice: Sli
       now,
       approvedExceptionsInForce,
     );
-    const rowOf = (e: NormalisedEvent) => ({
+    // The arrival time printed once per slice, not once per event and use.
+    const receivedAt = now.toISOString();
+    const rowOf = (e: NormalisedEvent): EventRowContext => ({
       tenantId: device.tenant_id,
       deviceId: device.id,
       batchId,
-      receivedAt: now.toISOString(),
+      receivedAt,
       incidentId: incidentOf.get(e.id) ?? null,
     });
     await insertEvents(
