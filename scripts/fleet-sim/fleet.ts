@@ -42,7 +42,14 @@ export interface SimReport {
    * a check-in's answer read late because the simulator was busy building other endpoints'
    * batches is counted in its latency, so this says how much of a tail is the simulator's.
    */
-  simulator: { eventLoopP99Ms: number; eventLoopMaxMs: number; peakRssMb: number };
+  simulator: {
+    eventLoopP99Ms: number;
+    eventLoopMaxMs: number;
+    peakRssMb: number;
+    peakHeapMb: number;
+    /** The simulator's own CPU over the run, as a share of one core. */
+    cpuPercent: number;
+  };
   /** The same check-ins as the servers timed them (their `/metrics` histograms). */
   serverCheckins: ServerLatency;
   policyFetches: number;
@@ -153,10 +160,16 @@ export async function runSimulation(
     await startServerFigures(d.opsUrls);
     const ownLoop = monitorEventLoopDelay({ resolution: 10 });
     ownLoop.enable();
-    let ownPeakRss = process.memoryUsage.rss();
-    const ownRss = setInterval(() => {
-      ownPeakRss = Math.max(ownPeakRss, process.memoryUsage.rss());
-    }, 1000);
+    let ownPeakRss = 0;
+    let ownPeakHeap = 0;
+    const ownMemory = () => {
+      const m = process.memoryUsage();
+      ownPeakRss = Math.max(ownPeakRss, m.rss);
+      ownPeakHeap = Math.max(ownPeakHeap, m.heapUsed);
+    };
+    ownMemory();
+    const ownRss = setInterval(ownMemory, 1000);
+    const ownCpu = process.cpuUsage();
     const watcher = watchProcesses(d.pids);
     const start = Date.now();
     const planned = start + o.seconds * 1000;
@@ -232,6 +245,7 @@ export async function runSimulation(
     const figures = watcher.stop();
     ownLoop.disable();
     clearInterval(ownRss);
+    const ownCpuUs = process.cpuUsage(ownCpu);
     const storedEvents = await d.storedEvents();
     const serverCheckins = await serverCheckinLatency(d.opsUrls);
     const { serverEnv: _, ...options } = o;
@@ -258,6 +272,8 @@ export async function runSimulation(
         eventLoopP99Ms: round1(ownLoop.percentile(99) / 1e6),
         eventLoopMaxMs: round1(ownLoop.max / 1e6),
         peakRssMb: Math.round(ownPeakRss / 1024 / 1024),
+        peakHeapMb: Math.round(ownPeakHeap / 1024 / 1024),
+        cpuPercent: Math.round((ownCpuUs.user + ownCpuUs.system) / 1e4 / seconds),
       },
       serverCheckins,
       policyFetches: tally.policyFetches,
@@ -294,7 +310,7 @@ export function formatReport(r: SimReport): string {
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
     `check-ins in flight at most: ${r.peakCheckinsInFlight} (check-in pool: ${o.controlConnections || 'unbounded'} connections)`,
     `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
-    `event-loop delay (ms, p50 / p99 / max, incl. the 10 ms sampling step): ${r.serverCheckins.eventLoop.map((e, i) => `server ${i + 1} ${e.p50Ms} / ${e.p99Ms} / ${e.maxMs}`).join(', ')}; simulator p99 ${r.simulator.eventLoopP99Ms} / max ${r.simulator.eventLoopMaxMs} (peak RSS ${r.simulator.peakRssMb} MB)`,
+    `event-loop delay (ms, p50 / p99 / max, incl. the 10 ms sampling step): ${r.serverCheckins.eventLoop.map((e, i) => `server ${i + 1} ${e.p50Ms} / ${e.p99Ms} / ${e.maxMs}`).join(', ')}; simulator p99 ${r.simulator.eventLoopP99Ms} / max ${r.simulator.eventLoopMaxMs} (CPU ${r.simulator.cpuPercent} %, peak RSS ${r.simulator.peakRssMb} MB, heap ${r.simulator.peakHeapMb} MB)`,
     `uploads answered 503 (ingest busy, sent again after ${o.busyRetryMs / 1000} s): ${r.busy}; events still kept by their endpoints at the end: ${r.deferredEvents}`,
     `late (not sent: the endpoint's previous request of that kind still unanswered): ${r.late}`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
