@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runSimulation, type SimReport } from '../../scripts/fleet-sim/fleet.js';
 import { DEFAULTS, parseOptions, type SimOptions } from '../../scripts/fleet-sim/options.js';
+import { Slots } from '../../scripts/fleet-sim/slots.js';
 import { eventIdOf } from '../../scripts/fleet-sim/virtual-agent.js';
 
 /**
@@ -84,12 +86,33 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
 
   // A batch refused as busy is made again for each send, not held: its events must be the same.
   it('derives the event ids of a batch from the batch id: the same on every send, distinct, UUID-shaped', () => {
-    const ids = Array.from({ length: 500 }, (_, i) => eventIdOf('batch-1', i));
-    expect(Array.from({ length: 500 }, (_, i) => eventIdOf('batch-1', i))).toEqual(ids);
+    const batch = randomUUID();
+    const ids = Array.from({ length: 500 }, (_, i) => eventIdOf(batch, i));
+    expect(Array.from({ length: 500 }, (_, i) => eventIdOf(batch, i))).toEqual(ids);
     expect(new Set(ids).size).toBe(500);
-    expect(eventIdOf('batch-2', 0)).not.toBe(ids[0]);
+    expect(eventIdOf(randomUUID(), 0)).not.toBe(ids[0]);
     for (const id of ids)
-      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-8[0-9a-f]{3}-[0-9a-f]{12}$/);
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  // Uploads wait for a connection of their pool before making their body (docs/deploy.md).
+  it('hands out at most the limit of slots, the next waiter in order on release; 0 means no bound', async () => {
+    const slots = new Slots(2);
+    const got: string[] = [];
+    await slots.acquire();
+    await slots.acquire();
+    const third = slots.acquire().then(() => got.push('third'));
+    const fourth = slots.acquire().then(() => got.push('fourth'));
+    await new Promise((r) => setImmediate(r));
+    expect(got).toEqual([]);
+    slots.release();
+    await third;
+    expect(got).toEqual(['third']);
+    slots.release();
+    await fourth;
+    expect(got).toEqual(['third', 'fourth']);
+    const free = new Slots(0);
+    for (let i = 0; i < 100; i += 1) await free.acquire();
   });
 
   it('reads the command line the operator types, and refuses two instances on SQLite', () => {

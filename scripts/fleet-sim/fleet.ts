@@ -8,6 +8,7 @@ import { paymentCardDraft, release } from '../../agent/test/helpers/card-policy-
 import { enrolmentTokens, startDeployment } from './deployment.js';
 import type { SimOptions } from './options.js';
 import { type ServerLatency, serverCheckinLatency, startServerFigures } from './server-metrics.js';
+import { Slots } from './slots.js';
 import {
   newTally,
   type ProcessFigures,
@@ -207,7 +208,7 @@ export async function runSimulation(
       if (firstMs < o.seconds * 1000) timers.add(setTimeout(fire, firstMs));
     };
     const batchMs = o.batchSize * o.eventMs;
-    const busy = { delayMs: o.busyRetryMs, until: () => end };
+    const busy = { delayMs: o.busyRetryMs, until: () => end, slots: new Slots(o.connections) };
     for (const agent of agents) {
       const jittered = () => o.checkinMs * (1 + o.jitter * (2 * Math.random() - 1));
       every(Math.random() * o.checkinMs, jittered, () =>

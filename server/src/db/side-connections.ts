@@ -117,22 +117,21 @@ export function noncesOf(db: Kysely<Database>): Kysely<Database> {
 }
 
 /**
- * Gives the event loop a turn after each statement run inside a transaction on SQLite's main
- * connection. better-sqlite3 runs statements synchronously, so an ingest slice (tens of
- * milliseconds of correlation and inserts) was one unbroken stretch of the event loop, and a
- * check-in arriving meanwhile waited for all of it. With a turn after each statement, a check-in
- * (whose statements use the reader and nonce connections, above, and never wait for the main
- * one) is answered between two statements of the slice; the slice keeps its one transaction.
+ * Gives the event loop a turn after each statement on SQLite's main connection. better-sqlite3
+ * runs statements synchronously, so an ingest slice (tens of milliseconds of correlation and
+ * inserts) was one unbroken stretch of the event loop, and a check-in arriving meanwhile waited
+ * for all of it. With a turn after each statement, a check-in (whose statements use the reader
+ * and nonce connections, above, and never wait for the main one) is answered between two
+ * statements of a slice; the slice keeps its one transaction. The batch's statements before its
+ * slices (its idempotency record, known event ids, policies) give a turn each too.
  */
 class TurnAfterStatement implements KyselyPlugin {
-  constructor(private readonly main: SqliteMain) {}
-
   transformQuery(args: PluginTransformQueryArgs): RootOperationNode {
     return args.node;
   }
 
   async transformResult(args: PluginTransformResultArgs): Promise<QueryResult<UnknownRow>> {
-    if (this.main.inTransaction()) await new Promise<void>((resolve) => setImmediate(resolve));
+    await new Promise<void>((resolve) => setImmediate(resolve));
     return args.result;
   }
 }
@@ -141,7 +140,7 @@ const interruptible = new WeakMap<Sides, Kysely<Database>>();
 
 /**
  * The handle ingest writes through (agent-api routes): on SQLite the main handle with a turn of
- * the event loop after each statement of a transaction (above); on PostgreSQL the main handle,
+ * the event loop after each statement (above); on PostgreSQL the main handle,
  * whose statements already wait on the network.
  */
 export function interruptibleWriter(db: Kysely<Database>): Kysely<Database> {
@@ -149,7 +148,7 @@ export function interruptibleWriter(db: Kysely<Database>): Kysely<Database> {
   if (!sides) return db;
   let w = interruptible.get(sides);
   if (!w) {
-    w = db.withPlugin(new TurnAfterStatement(sides));
+    w = db.withPlugin(new TurnAfterStatement());
     interruptible.set(sides, w);
   }
   return w;
