@@ -1,6 +1,9 @@
+import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
 import { runSimulation, type SimReport } from '../../scripts/fleet-sim/fleet.js';
 import { DEFAULTS, parseOptions, type SimOptions } from '../../scripts/fleet-sim/options.js';
+import { Slots } from '../../scripts/fleet-sim/slots.js';
+import { eventIdOf } from '../../scripts/fleet-sim/virtual-agent.js';
 
 /**
  * The fleet simulator (issue 23, docs/deploy.md "Sizing with the fleet simulator") against real
@@ -41,6 +44,18 @@ function expectCountsRight(r: SimReport, agents: number): void {
   expect(r.publishes).toBeGreaterThanOrEqual(1);
   expect(r.policyFetches).toBeGreaterThanOrEqual(1);
   for (const s of r.servers) expect(s.peakRssMb).toBeGreaterThan(20);
+  // Check-ins have a pool of their own: how many were in flight at most says whether any waited
+  // in the simulator for a connection (docs/deploy.md, Connections).
+  expect(r.peakCheckinsInFlight).toBeGreaterThanOrEqual(1);
+  expect(r.peakCheckinsInFlight).toBeLessThanOrEqual(agents);
+  // Each instance's event-loop delay over the run, and the simulator's own.
+  expect(r.serverCheckins.eventLoop).toHaveLength(r.servers.length);
+  for (const e of r.serverCheckins.eventLoop) {
+    expect(e.p50Ms).toBeGreaterThan(0);
+    expect(e.maxMs).toBeGreaterThanOrEqual(e.p99Ms);
+  }
+  expect(r.simulator.eventLoopMaxMs).toBeGreaterThanOrEqual(r.simulator.eventLoopP99Ms);
+  expect(r.simulator.peakRssMb).toBeGreaterThan(20);
 }
 
 describe('fleet simulator', { timeout: 240_000 }, () => {
@@ -67,6 +82,37 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
     expect(r.serverCheckins.count).toBe(r.checkins.count);
     expect(r.serverCheckins.byInstance).toHaveLength(2);
     for (const n of r.serverCheckins.byInstance) expect(n).toBeGreaterThan(0);
+  });
+
+  // A batch refused as busy is made again for each send, not held: its events must be the same.
+  it('derives the event ids of a batch from the batch id: the same on every send, distinct, UUID-shaped', () => {
+    const batch = randomUUID();
+    const ids = Array.from({ length: 500 }, (_, i) => eventIdOf(batch, i));
+    expect(Array.from({ length: 500 }, (_, i) => eventIdOf(batch, i))).toEqual(ids);
+    expect(new Set(ids).size).toBe(500);
+    expect(eventIdOf(randomUUID(), 0)).not.toBe(ids[0]);
+    for (const id of ids)
+      expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  // Uploads wait for a connection of their pool before making their body (docs/deploy.md).
+  it('hands out at most the limit of slots, the next waiter in order on release; 0 means no bound', async () => {
+    const slots = new Slots(2);
+    const got: string[] = [];
+    await slots.acquire();
+    await slots.acquire();
+    const third = slots.acquire().then(() => got.push('third'));
+    const fourth = slots.acquire().then(() => got.push('fourth'));
+    await new Promise((r) => setImmediate(r));
+    expect(got).toEqual([]);
+    slots.release();
+    await third;
+    expect(got).toEqual(['third']);
+    slots.release();
+    await fourth;
+    expect(got).toEqual(['third', 'fourth']);
+    const free = new Slots(0);
+    for (let i = 0; i < 100; i += 1) await free.acquire();
   });
 
   it('reads the command line the operator types, and refuses two instances on SQLite', () => {

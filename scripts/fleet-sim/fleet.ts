@@ -1,12 +1,14 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { AgentTransport } from '../../agent/src/transport/client.js';
 import type { ApiClient } from '../../agent/test/helpers/api-client.js';
 import { paymentCardDraft, release } from '../../agent/test/helpers/card-policy-api.js';
 import { enrolmentTokens, startDeployment } from './deployment.js';
 import type { SimOptions } from './options.js';
-import { type ServerLatency, serverCheckinLatency } from './server-metrics.js';
+import { type ServerLatency, serverCheckinLatency, startServerFigures } from './server-metrics.js';
+import { Slots } from './slots.js';
 import {
   newTally,
   type ProcessFigures,
@@ -31,6 +33,24 @@ export interface SimReport {
   /** Rows in agent_events at the end, read from the database. */
   storedEvents: number;
   checkins: { count: number; p50Ms: number; p99Ms: number; maxMs: number };
+  /**
+   * The most check-ins in flight at once. Below the check-in pool's connections, no check-in
+   * waited in the simulator for a connection: its time is the network's and the server's.
+   */
+  peakCheckinsInFlight: number;
+  /**
+   * The simulator's own event-loop delay during the run (ms, including the 10 ms sampling step):
+   * a check-in's answer read late because the simulator was busy building other endpoints'
+   * batches is counted in its latency, so this says how much of a tail is the simulator's.
+   */
+  simulator: {
+    eventLoopP99Ms: number;
+    eventLoopMaxMs: number;
+    peakRssMb: number;
+    peakHeapMb: number;
+    /** The simulator's own CPU over the run, as a share of one core. */
+    cpuPercent: number;
+  };
   /** The same check-ins as the servers timed them (their `/metrics` histograms). */
   serverCheckins: ServerLatency;
   policyFetches: number;
@@ -98,8 +118,8 @@ export async function runSimulation(
   const work = mkdtempSync(join(tmpdir(), 'dlp-fleet-'));
   const setupStart = Date.now();
   const d = await startDeployment(work, o);
-  // Two pools, as two kinds of request: check-ins and policy fetches never wait in the simulator
-  // behind other endpoints' uploads (docs/deploy.md, Connections).
+  // A pool per kind of request: a check-in never waits in the simulator behind other endpoints'
+  // uploads or policy fetches (docs/deploy.md, Connections).
   const pool = (connections: number) =>
     new AgentTransport({
       baseUrl: d.url,
@@ -107,8 +127,11 @@ export async function runSimulation(
       timeoutMs: 60_000,
       ...(connections > 0 ? { connections } : {}),
     });
-  const transport = pool(o.controlConnections);
-  const uploads = pool(o.connections);
+  const pools = {
+    checkins: pool(o.controlConnections),
+    fetches: pool(o.controlConnections),
+    uploads: pool(o.connections),
+  };
   try {
     const owner = await d.first.signIn();
     await owner.ok(owner.post('/agent-groups', { name: GROUP }));
@@ -120,7 +143,7 @@ export async function runSimulation(
     const enrolStart = Date.now();
     const enrolWatch = watchProcesses(d.pids);
     const agents = await inBatches(o.agents, o.enrolConcurrency, async (i) => {
-      const agent = await VirtualAgent.enrol(transport, uploads, i, tokens[Math.floor(i / 1000)]!);
+      const agent = await VirtualAgent.enrol(pools, i, tokens[Math.floor(i / 1000)]!);
       await agent.fetchPolicy(setupTally);
       if ((i + 1) % 1000 === 0) log(`enrolled ${i + 1}`);
       return agent;
@@ -135,6 +158,19 @@ export async function runSimulation(
     );
 
     const tally: Tally = newTally();
+    await startServerFigures(d.opsUrls);
+    const ownLoop = monitorEventLoopDelay({ resolution: 10 });
+    ownLoop.enable();
+    let ownPeakRss = 0;
+    let ownPeakHeap = 0;
+    const ownMemory = () => {
+      const m = process.memoryUsage();
+      ownPeakRss = Math.max(ownPeakRss, m.rss);
+      ownPeakHeap = Math.max(ownPeakHeap, m.heapUsed);
+    };
+    ownMemory();
+    const ownRss = setInterval(ownMemory, 1000);
+    const ownCpu = process.cpuUsage();
     const watcher = watchProcesses(d.pids);
     const start = Date.now();
     const planned = start + o.seconds * 1000;
@@ -172,7 +208,7 @@ export async function runSimulation(
       if (firstMs < o.seconds * 1000) timers.add(setTimeout(fire, firstMs));
     };
     const batchMs = o.batchSize * o.eventMs;
-    const busy = { delayMs: o.busyRetryMs, until: () => end };
+    const busy = { delayMs: o.busyRetryMs, until: () => end, slots: new Slots(o.connections) };
     for (const agent of agents) {
       const jittered = () => o.checkinMs * (1 + o.jitter * (2 * Math.random() - 1));
       every(Math.random() * o.checkinMs, jittered, () =>
@@ -208,6 +244,9 @@ export async function runSimulation(
     while (inFlight.size > 0) await Promise.all([...inFlight]);
     const seconds = (Date.now() - start) / 1000;
     const figures = watcher.stop();
+    ownLoop.disable();
+    clearInterval(ownRss);
+    const ownCpuUs = process.cpuUsage(ownCpu);
     const storedEvents = await d.storedEvents();
     const serverCheckins = await serverCheckinLatency(d.opsUrls);
     const { serverEnv: _, ...options } = o;
@@ -229,6 +268,14 @@ export async function runSimulation(
         p99Ms: round1(percentile(tally.checkinMs, 99)),
         maxMs: round1(percentile(tally.checkinMs, 100)),
       },
+      peakCheckinsInFlight: tally.peakCheckinsInFlight,
+      simulator: {
+        eventLoopP99Ms: round1(ownLoop.percentile(99) / 1e6),
+        eventLoopMaxMs: round1(ownLoop.max / 1e6),
+        peakRssMb: Math.round(ownPeakRss / 1024 / 1024),
+        peakHeapMb: Math.round(ownPeakHeap / 1024 / 1024),
+        cpuPercent: Math.round((ownCpuUs.user + ownCpuUs.system) / 1e4 / seconds),
+      },
       serverCheckins,
       policyFetches: tally.policyFetches,
       publishes: tally.publishes,
@@ -242,8 +289,7 @@ export async function runSimulation(
       ...figures,
     };
   } finally {
-    await transport.close();
-    await uploads.close();
+    await Promise.all(Object.values(pools).map((p) => p.close()));
     await d.stop();
     rmSync(work, { recursive: true, force: true });
   }
@@ -263,7 +309,9 @@ export function formatReport(r: SimReport): string {
     `fleet: ${o.agents} agents, ${o.db}, ${o.instances} instance(s), ${r.seconds.toFixed(0)} s run (setup ${r.setupSeconds.toFixed(0)} s, ${r.enrolPerSecond} enrolments/s, server CPU ${r.enrolServerCpuMs} ms each)`,
     `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
+    `check-ins in flight at most: ${r.peakCheckinsInFlight} (check-in pool: ${o.controlConnections || 'unbounded'} connections)`,
     `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
+    `event-loop delay (ms, p50 / p99 / max, incl. the 10 ms sampling step): ${r.serverCheckins.eventLoop.map((e, i) => `server ${i + 1} ${e.p50Ms} / ${e.p99Ms} / ${e.maxMs}`).join(', ')}; simulator p99 ${r.simulator.eventLoopP99Ms} / max ${r.simulator.eventLoopMaxMs} (CPU ${r.simulator.cpuPercent} %, peak RSS ${r.simulator.peakRssMb} MB, heap ${r.simulator.peakHeapMb} MB)`,
     `uploads answered 503 (ingest busy, sent again after ${o.busyRetryMs / 1000} s): ${r.busy}; events still kept by their endpoints at the end: ${r.deferredEvents}`,
     `late (not sent: the endpoint's previous request of that kind still unanswered): ${r.late}`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,

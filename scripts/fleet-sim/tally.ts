@@ -9,6 +9,9 @@ export interface Tally {
   /** Acks by status (Accepted, Duplicate, Rejected, Retry). */
   acks: Record<string, number>;
   checkinMs: number[];
+  /** Check-ins sent and not yet answered, and the most there were at once. */
+  checkinsInFlight: number;
+  peakCheckinsInFlight: number;
   policyFetches: number;
   publishes: number;
   /** Check-ins and uploads that fell due while the endpoint's previous one was unanswered. */
@@ -28,6 +31,8 @@ export function newTally(): Tally {
     uploads: 0,
     acks: {},
     checkinMs: [],
+    checkinsInFlight: 0,
+    peakCheckinsInFlight: 0,
     policyFetches: 0,
     publishes: 0,
     late: 0,

@@ -6,6 +6,7 @@ import pg from 'pg';
 import type { Database } from './database.js';
 import { type DialectName, recordDialect } from './dialect.js';
 import { registerQueryBudget } from './query-budget.js';
+import { recordSqliteMain, type SideSqlite } from './side-connections.js';
 import { withStatementCache } from './statement-cache.js';
 import { FALLBACK_AUTOCHECKPOINT_PAGES, startWalCheckpointer } from './wal-checkpointer.js';
 
@@ -60,8 +61,48 @@ export function connectDatabase(options: ConnectOptions): Connection {
   sqlite.pragma(`wal_autocheckpoint = ${FALLBACK_AUTOCHECKPOINT_PAGES}`);
   registerQueryBudget(sqlite);
   const checkpointer = startWalCheckpointer(file);
-  const database = withStatementCache(sqlite, { onClose: checkpointer.stop });
-  return recorded(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  let closeSides = () => {};
+  const database = withStatementCache(sqlite, {
+    onClose: () => {
+      closeSides();
+      checkpointer.stop();
+    },
+  });
+  const connection = recorded(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  // The signed agent requests' reader and nonce connections (db/side-connections.ts).
+  closeSides = recordSqliteMain(connection.db, {
+    file,
+    inTransaction: () => sqlite.inTransaction,
+    open: openSideSqlite,
+  });
+  return connection;
+}
+
+/**
+ * A further connection to a SQLite file (db/side-connections.ts): the reader on the main file
+ * (read-only; WAL lets it read while the main connection writes) or the nonce file.
+ */
+function openSideSqlite(file: string, options: { readonly: boolean }): SideSqlite {
+  const sqlite = options.readonly
+    ? new BetterSqlite3(file, { readonly: true, fileMustExist: true })
+    : new BetterSqlite3(file);
+  if (!options.readonly) {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = NORMAL');
+  }
+  sqlite.pragma('busy_timeout = 5000');
+  sqlite.pragma('cache_size = -16384');
+  const database = withStatementCache(sqlite);
+  const { db } = recorded(new Kysely<Database>({ dialect: new SqliteDialect({ database }) }), 'sqlite');
+  return {
+    db,
+    run: (sqlText, ...params) => {
+      sqlite.prepare(sqlText).run(...params);
+    },
+    close: () => {
+      if (sqlite.open) sqlite.close();
+    },
+  };
 }
 
 /** The handle with its dialect recorded (db/dialect.ts): code that differs asks `dialectOf`. */

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { importDeviceKey, verifyDeviceSignature } from '../../src/crypto/device-keys.js';
+import { noncesOf } from '../../src/db/side-connections.js';
 import { type IdentityRefused, verifySignedRequest } from '../../src/modules/agent-api/signed-request.js';
 import {
   type AgentHarness,
@@ -199,7 +200,11 @@ describe('signed agent requests', () => {
       timestamp: new Date(h.ctx.clock.now().getTime() - 301_000).toISOString(),
     });
     expect(replay.json().code).toBe('agent.timestamp_stale');
-    const rows = await h.ctx.db.selectFrom('agent_nonces').selectAll().where('nonce', '=', nonce).execute();
+    const rows = await noncesOf(h.ctx.db)
+      .selectFrom('agent_nonces')
+      .selectAll()
+      .where('nonce', '=', nonce)
+      .execute();
     expect(rows).toHaveLength(1);
     expect(Date.parse(rows[0]!.expires_at)).toBeLessThanOrEqual(h.ctx.clock.now().getTime());
   });

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { request as httpRequest } from 'node:http';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { noncesOf } from '../../src/db/side-connections.js';
 import { busyRetryAfterSeconds } from '../../src/modules/agent-api/upload-admission.js';
 import {
   type AgentHarness,
@@ -126,7 +127,7 @@ async function until(check: () => Promise<boolean>): Promise<void> {
 
 describe('ingest admission', () => {
   it('refuses an upload beyond the bound with 503 and Retry-After, spending nothing; check-ins go on', async () => {
-    const nonces = () => h.ctx.db.selectFrom('agent_nonces').select('nonce').execute();
+    const nonces = () => noncesOf(h.ctx.db).selectFrom('agent_nonces').select('nonce').execute();
     const refusedCount = async () =>
       (await h.ctx.app.deps.metrics.uploadsRefused.get()).values[0]?.value ?? 0;
     const { held, refused } = await holdSlot();

@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { interruptibleWriter } from '../../db/side-connections.js';
 import { fieldError } from '../../http/errors.js';
 import { errorResponses, Timestamp, Uuid } from '../../http/schemas.js';
 import type { PolicyPort } from '../../ports/policy-port.js';
@@ -323,8 +324,11 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
         schema: { body: EventsBody, response: { 200: EventsReply, ...agentErrors, ...errorResponses(503) } },
       },
       async (request) => {
+        // On SQLite the batch's transactions give the event loop a turn after each statement, so
+        // check-ins are answered while it is stored (db/side-connections.ts).
+        const ctx = { ...deviceServiceContext(request, deviceOf(request)), db: interruptibleWriter(s.db) };
         const answer = await ingestBatch(
-          deviceServiceContext(request, deviceOf(request)),
+          ctx,
           { policies, state: ingestState, config: s.config },
           deviceOf(request),
           request.body,

@@ -1,13 +1,16 @@
 import type { BundleEnvelope } from '@custos/engine';
 import { strictBase64 } from '../../crypto/device-keys.js';
+import { mainConnectionHeld, readerOf } from '../../db/side-connections.js';
 import { fieldError } from '../../http/errors.js';
 import type { LatestBundle, PolicyPort } from '../../ports/policy-port.js';
 import { auditContextFor, type ServiceContext } from '../../service-context.js';
 import { type AgentUpdateOffer, updateOfferFor } from '../agent-updates/public.js';
 import type { DevicesTable } from '../agents/public.js';
 import {
+  type CheckinReport,
   collectCommands,
   findAgentGroup,
+  hasQueuedCommands,
   markDeviceUninstalled,
   recordCheckin,
   setDeviceCertificate,
@@ -21,6 +24,7 @@ import {
   readCsr,
 } from '../enrollment/public.js';
 import { type IndicatorsForAgents, indicatorsForAgents } from '../network-indicators/public.js';
+import { deferredCheckinsOf } from './deferred-checkins.js';
 
 /** Document 2, Certificate renewal: the agent renews within 30 days of expiry (default). */
 export const CERT_RENEW_BEFORE_MS = 30 * 86_400_000;
@@ -114,47 +118,63 @@ export async function checkin(
   const osVersion = acceptableOs(caps.os_version) ? caps.os_version : device.os_version;
   const agentVersion = acceptableOs(caps.agent_version) ? caps.agent_version : device.agent_version;
 
-  const commands = await ctx.db.transaction().execute(async (trx) => {
-    await recordCheckin(trx, device, {
-      health: JSON.stringify(input.health),
-      capabilities: JSON.stringify(caps),
-      bundle_version: input.bundle_version,
-      policy_trust_version: input.policy_trust_version,
-      last_seen_at: now.toISOString(),
-      os_version: osVersion,
-      agent_version: agentVersion,
-      ...(osChanged ? { os } : {}),
+  const report: CheckinReport = {
+    health: JSON.stringify(input.health),
+    capabilities: JSON.stringify(caps),
+    bundle_version: input.bundle_version,
+    policy_trust_version: input.policy_trust_version,
+    last_seen_at: now.toISOString(),
+    os_version: osVersion,
+    agent_version: agentVersion,
+    ...(osChanged ? { os } : {}),
+  };
+  // Reads on SQLite's reader connection, so none waits for an ingest transaction on the main one.
+  const reader = readerOf(ctx.db);
+  const deferred = deferredCheckinsOf(ctx.db);
+  let commands: Awaited<ReturnType<typeof collectCommands>>;
+  // Capabilities decide the policy fetch's answer (upgrade_required), so a change is written
+  // before the answer, like an OS change (audited) and a command to collect.
+  const plain = !osChanged && report.capabilities === device.capabilities;
+  if (mainConnectionHeld(ctx.db) && plain && !(await hasQueuedCommands(reader, device))) {
+    // An ingest transaction holds the main connection: the row is written when it commits
+    // (deferred-checkins.ts). No command waits, so there is nothing to collect and mark.
+    deferred.defer(device, report);
+    commands = [];
+  } else {
+    deferred.forget(device.id);
+    commands = await ctx.db.transaction().execute(async (trx) => {
+      await recordCheckin(trx, device, report);
+      if (osChanged) {
+        await ctx.audit.write(
+          auditContextFor(ctx),
+          {
+            action: 'agent.os_changed',
+            subject: { type: 'agent', id: device.id },
+            metadata: { from: device.os, to: os },
+          },
+          trx,
+        );
+      }
+      // One statement collects and marks: two concurrent check-ins never both receive a command.
+      return collectCommands(trx, device, now);
     });
-    if (osChanged) {
-      await ctx.audit.write(
-        auditContextFor(ctx),
-        {
-          action: 'agent.os_changed',
-          subject: { type: 'agent', id: device.id },
-          metadata: { from: device.os, to: os },
-        },
-        trx,
-      );
-    }
-    // One statement collects and marks: two concurrent check-ins never both receive a command.
-    return collectCommands(trx, device, now);
-  });
+  }
 
-  const latest = await policies.getLatestBundle(ctx.db, device.tenant_id);
-  const indicators = await indicatorsForAgents(ctx.db, device.tenant_id);
-  const group = device.group_id ? await findAgentGroup(ctx.db, device.tenant_id, device.group_id) : undefined;
+  const latest = await policies.getLatestBundle(reader, device.tenant_id);
+  const indicators = await indicatorsForAgents(reader, device.tenant_id);
+  const group = device.group_id ? await findAgentGroup(reader, device.tenant_id, device.group_id) : undefined;
   const update =
     latest !== undefined &&
     latest.version > input.bundle_version &&
     missingCapabilities(latest, caps).length === 0;
   return {
     ...base,
-    policy_trust_update: await policyTrustUpdateFor(ctx.db, device.tenant_id, input.policy_trust_version),
+    policy_trust_update: await policyTrustUpdateFor(reader, device.tenant_id, input.policy_trust_version),
     policy_update_available: update,
     revoked: false,
     network_indicators: indicators,
     agent_group: group?.name ?? null,
-    agent_update: await updateOfferFor(ctx, device, caps),
+    agent_update: await updateOfferFor({ db: reader }, device, caps),
     certificate_rotation: Date.parse(device.certificate_expires_at) - now.getTime() < CERT_RENEW_BEFORE_MS,
     commands: commands
       .sort((a, b) => a.created_at.localeCompare(b.created_at) || a.id.localeCompare(b.id))
@@ -207,7 +227,7 @@ export async function policyFor(
   policies: PolicyPort,
   device: DevicesTable,
 ): Promise<PolicyAnswer> {
-  const latest = await policies.getLatestBundle(ctx.db, device.tenant_id);
+  const latest = await policies.getLatestBundle(readerOf(ctx.db), device.tenant_id);
   if (!latest) return { bundle_version: 0, bundle: null, reason: 'no_bundle_published', refused: null };
   const missing = missingCapabilities(latest, JSON.parse(device.capabilities));
   if (missing.length > 0) {

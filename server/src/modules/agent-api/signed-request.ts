@@ -7,6 +7,7 @@ import {
   verifyDeviceSignature,
 } from '../../crypto/device-keys.js';
 import type { Database } from '../../db/database.js';
+import { noncesOf, readerOf } from '../../db/side-connections.js';
 import { AppError } from '../../http/errors.js';
 import { type DevicesTable, findDeviceForRequest } from '../agents/public.js';
 import { purgeExpiredNonces, spendNonce as recordNonce } from './store.js';
@@ -146,7 +147,8 @@ export async function identifyDevice(db: Kysely<Database>, input: IdentifyInput)
   const headers = readSignedHeaders(input.headers);
   const path = refuseQuery(input.url);
   const at = checkSkew(headers.timestamp, input.now);
-  const device = await findDeviceForRequest(db, headers.deviceId);
+  // On SQLite through the reader connection: never behind an ingest transaction (side-connections.ts).
+  const device = await findDeviceForRequest(readerOf(db), headers.deviceId);
   if (!device) throw new IdentityRefused('unknown_device');
   if (device.status !== 'active' && !input.allowRevoked) throw new IdentityRefused('revoked_device');
   return { headers, path, at, device };
@@ -189,7 +191,10 @@ const PURGE_EVERY = 2_000;
 
 /**
  * Replay stop: the nonce is remembered until its timestamp leaves the window (document 2: the
- * window bounds the cache); a second use inside the window is refused by name.
+ * window bounds the cache); a second use inside the window is refused by name. On SQLite the
+ * cache is a file of its own with its own connection, so spending a nonce never waits for an
+ * ingest transaction on the main one (db/side-connections.ts); on PostgreSQL it is the shared
+ * `agent_nonces` table every instance sees.
  */
 export async function spendNonce(
   db: Kysely<Database>,
@@ -198,12 +203,13 @@ export async function spendNonce(
   at: number,
   now: Date,
 ): Promise<void> {
-  if (!(await recordNonce(db, deviceId, nonce, new Date(at + SKEW_MS)))) {
+  const cache = noncesOf(db);
+  if (!(await recordNonce(cache, deviceId, nonce, new Date(at + SKEW_MS)))) {
     throw named('agent.nonce_spent', 'x-dlp-nonce was already used');
   }
   spentSincePurge += 1;
   if (spentSincePurge >= PURGE_EVERY) {
     spentSincePurge = 0;
-    await purgeExpiredNonces(db, now);
+    await purgeExpiredNonces(cache, now);
   }
 }

@@ -65,6 +65,21 @@ const collect = prepared('agents.collectCommands', (db: Db, tenantId: string, de
     .returning(['id', 'kind', 'payload', 'created_at']),
 );
 
+/** Whether the device has a command not yet collected (a read: the check-in beside ingest). */
+export async function hasQueuedCommands(db: Db, device: DevicesTable): Promise<boolean> {
+  return (await queued(db, device.tenant_id, device.id)).rows.length > 0;
+}
+
+const queued = prepared('agents.hasQueuedCommands', (db: Db, tenantId: string, deviceId: string) =>
+  db
+    .selectFrom('agent_commands')
+    .select('id')
+    .where('tenant_id', '=', tenantId)
+    .where('device_id', '=', deviceId)
+    .where('collected_at', 'is', null)
+    .limit(1),
+);
+
 export async function insertDevice(db: Db, row: DevicesTable): Promise<void> {
   await db.insertInto('devices').values(row).execute();
 }

@@ -21,6 +21,7 @@ export {
   deviceStatus,
   endQuotaEpisode,
   findDeviceForRequest,
+  hasQueuedCommands,
   insertDevice,
   markDeviceUninstalled,
   queueCommand,
