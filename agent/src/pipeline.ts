@@ -287,15 +287,7 @@ export class DecisionPipeline implements ObservationSink {
     return { findings: summaries, queued: q.queued, reported: true, allow, reusable };
   }
 
-  /**
-   * Issue 26 item 4: a file the agent cannot read, in a place a policy watches, is reported (audit,
-   * no policy matched, `not_read {cause: unreadable, reason}`) instead of silently passing as
-   * `no_match`. The file is remembered afterwards, so one state of it is reported once.
-   */
-  /**
-   * Queues an event with the others of the next few milliseconds (one write for several), then
-   * waits off the agent's thread for its fsync (queue/wal-flush.ts).
-   */
+  /** Queues an event with the next few ms' others (one write), then awaits its fsync off-thread. */
   private async enqueue(body: Record<string, unknown>): Promise<EnqueueResult> {
     const q = await this.deps.queue.enqueueSoon(body.event_id as string, body);
     const failed = (err: Error) => this.deps.log('warn', 'event queue fsync failed', { error: err.message });
@@ -303,6 +295,11 @@ export class DecisionPipeline implements ObservationSink {
     return q;
   }
 
+  /**
+   * Issue 26 item 4: a file the agent cannot read, in a place a policy watches, is reported (audit,
+   * no policy matched, `not_read {cause: unreadable, reason}`) instead of silently passing as
+   * `no_match`. The file is remembered afterwards, so one state of it is reported once.
+   */
   private async queueUnseen(
     obs: FileObservation,
     rt: PolicyRuntime | null,
