@@ -103,14 +103,18 @@ export async function correlateEvents(
   /** correlation key → newest open incident id (this batch's and the stored ones). */
   const byKey = new Map<string, string>();
 
-  // Stored open incidents for the keys this batch can fold into.
+  // Stored open incidents for the keys this batch can fold into (each event's key built once).
   const keys = new Set<string>();
+  const keyOf = new Map<NormalisedEvent, string>();
   for (const e of ordered) {
     const pid = correlatingPolicy(e);
-    if (!pid || e.channel === 'file_delete') continue;
+    if (!pid) continue;
     const p = policyInfo.get(pid);
     if (p?.raise_every_match) continue;
-    keys.add(correlationKey(e, pid, device.id, isTestMatch(e, pid, p)));
+    const key = correlationKey(e, pid, device.id, isTestMatch(e, pid, p));
+    keyOf.set(e, key);
+    // A deletion folds by key only after its path found no incident: its key is not read ahead.
+    if (e.channel !== 'file_delete') keys.add(key);
   }
   for (const row of await openIncidentsByKey(trx, tenantId, [...keys])) {
     // Ascending order: the last one written per key is the newest.
@@ -230,7 +234,7 @@ export async function correlateEvents(
       await appeared(inc, e);
       continue;
     }
-    const key = correlationKey(e, pid, device.id, test);
+    const key = keyOf.get(e) as string;
     const existingId = byKey.get(key);
     const existing = existingId ? pending.get(existingId) : undefined;
     const joins =

@@ -1,7 +1,7 @@
 import type { NormalisedEvent } from '../../ports/normalised-event.js';
 import type { PolicyForIncident } from '../../ports/policy-port.js';
 import { actionKind } from './correlation-key.js';
-import type { Pending } from './incident-write-store.js';
+import { type Pending, storedIndexed } from './incident-write-store.js';
 import type { IncidentsTable } from './tables.js';
 import { timeOrderedId } from './time-ordered-id.js';
 
@@ -81,7 +81,7 @@ export function pendingFor(row: IncidentsTable, isNew: boolean): Pending {
   return {
     row,
     isNew,
-    stored: isNew ? null : { ...row },
+    stored: isNew ? null : storedIndexed(row),
     touched: isNew,
     policies: new Map(),
     locations: new Map(),

@@ -11,8 +11,11 @@ export type Trx = Transaction<Database> | Kysely<Database>;
 export interface Pending {
   row: IncidentsTable;
   isNew: boolean;
-  /** The row as read from the store (null for a new incident): what the write may leave alone. */
-  stored: IncidentsTable | null;
+  /**
+   * The indexed folded columns as read from the store (null for a new incident): a fold sets one
+   * only when the batch changed it (INDEXED_FOLDED).
+   */
+  stored: Pick<IncidentsTable, IndexedFolded> | null;
   touched: boolean;
   policies: Map<string, { name: string | null; applied: number; superseded: number }>;
   locations: Map<string, IncidentLocationsTable & { dirty?: boolean; isNew?: boolean }>;
@@ -131,6 +134,18 @@ const LOCATION_ROW_COLUMNS = Object.keys({
  * when it changed.
  */
 const INDEXED_FOLDED = ['severity', 'first_seen_at', 'last_seen_at', 'risk_score', 'priority_score'] as const;
+type IndexedFolded = (typeof INDEXED_FOLDED)[number];
+
+/** What a fold compares with (Pending.stored): five columns, not a copy of the whole row. */
+export function storedIndexed(row: IncidentsTable): Pick<IncidentsTable, IndexedFolded> {
+  return {
+    severity: row.severity,
+    first_seen_at: row.first_seen_at,
+    last_seen_at: row.last_seen_at,
+    risk_score: row.risk_score,
+    priority_score: row.priority_score,
+  };
+}
 
 /** New incidents are inserted whole; an existing one takes only the folded columns (fold-store.ts). */
 const INSERT_INCIDENTS: RowStatement<IncidentsTable> = {
