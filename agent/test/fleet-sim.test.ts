@@ -56,6 +56,10 @@ function expectCountsRight(r: SimReport, agents: number): void {
   }
   expect(r.simulator.eventLoopMaxMs).toBeGreaterThanOrEqual(r.simulator.eventLoopP99Ms);
   expect(r.simulator.peakRssMb).toBeGreaterThan(20);
+  // Slow check-ins are counted by when they were sent, beside when each publish completed.
+  expect(r.publishedAtSeconds).toHaveLength(r.publishes);
+  const slow = Object.values(r.slowCheckins).reduce((a, b) => a + b, 0);
+  expect(slow).toBeLessThanOrEqual(r.checkins.count);
 }
 
 describe('fleet simulator', { timeout: 240_000 }, () => {
