@@ -136,6 +136,7 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
     expect(parseOptions(['--concurrent-uploads', '4']).serverEnv).toEqual({
       DLP_INGEST_CONCURRENT_UPLOADS: '4',
     });
+    expect(parseOptions(['--late-loop-ms', '100']).serverEnv).toEqual({ DLP_INGEST_LATE_LOOP_MS: '100' });
     expect(parseOptions(['--control-connections', '8', '--busy-retry-seconds', '2'])).toMatchObject({
       controlConnections: 8,
       busyRetryMs: 2_000,
