@@ -56,6 +56,10 @@ function expectCountsRight(r: SimReport, agents: number): void {
   }
   expect(r.simulator.eventLoopMaxMs).toBeGreaterThanOrEqual(r.simulator.eventLoopP99Ms);
   expect(r.simulator.peakRssMb).toBeGreaterThan(20);
+  // Slow check-ins are counted by when they were sent, beside when each publish completed.
+  expect(r.publishedAtSeconds).toHaveLength(r.publishes);
+  const slow = Object.values(r.slowCheckins).reduce((a, b) => a + b, 0);
+  expect(slow).toBeLessThanOrEqual(r.checkins.count);
 }
 
 describe('fleet simulator', { timeout: 240_000 }, () => {
@@ -132,6 +136,7 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
     expect(parseOptions(['--concurrent-uploads', '4']).serverEnv).toEqual({
       DLP_INGEST_CONCURRENT_UPLOADS: '4',
     });
+    expect(parseOptions(['--late-loop-ms', '100']).serverEnv).toEqual({ DLP_INGEST_LATE_LOOP_MS: '100' });
     expect(parseOptions(['--control-connections', '8', '--busy-retry-seconds', '2'])).toMatchObject({
       controlConnections: 8,
       busyRetryMs: 2_000,

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { AgentTransport } from '../../agent/src/transport/client.js';
 import type { ApiClient } from '../../agent/test/helpers/api-client.js';
 import { paymentCardDraft, release } from '../../agent/test/helpers/card-policy-api.js';
@@ -38,6 +38,10 @@ export interface SimReport {
    * waited in the simulator for a connection: its time is the network's and the server's.
    */
   peakCheckinsInFlight: number;
+  /** Check-ins answered after more than a second, by the run's 10-second window they were sent in. */
+  slowCheckins: Record<string, number>;
+  /** When each publish of the run completed, seconds from the run's start. */
+  publishedAtSeconds: number[];
   /**
    * The simulator's own event-loop delay during the run (ms, including the 10 ms sampling step):
    * a check-in's answer read late because the simulator was busy building other endpoints'
@@ -173,6 +177,7 @@ export async function runSimulation(
     const ownCpu = process.cpuUsage();
     const watcher = watchProcesses(d.pids);
     const start = Date.now();
+    const startPerf = performance.now();
     const planned = start + o.seconds * 1000;
     // A publish that lands late in the run keeps the fleet going until every endpoint has had a
     // check-in after it (at most one check-in interval more), so a run always shows its fetches
@@ -232,6 +237,7 @@ export async function runSimulation(
           try {
             policyId = await publish(owner, approver, tally.publishes + 1);
             tally.publishes += 1;
+            tally.publishedAt.push(performance.now());
             end = Math.max(end, Date.now() + lastCheckinGapMs);
           } catch (err) {
             recordError(tally, 'publish', err);
@@ -269,6 +275,8 @@ export async function runSimulation(
         maxMs: round1(percentile(tally.checkinMs, 100)),
       },
       peakCheckinsInFlight: tally.peakCheckinsInFlight,
+      slowCheckins: tenSecondWindows(tally.slowCheckinsSentAt, startPerf),
+      publishedAtSeconds: tally.publishedAt.map((t) => Math.round((t - startPerf) / 1000)),
       simulator: {
         eventLoopP99Ms: round1(ownLoop.percentile(99) / 1e6),
         eventLoopMaxMs: round1(ownLoop.max / 1e6),
@@ -295,6 +303,16 @@ export async function runSimulation(
   }
 }
 
+/** Counts of `times` by 10-second window from `start` ("120-130 s": n). */
+function tenSecondWindows(times: number[], start: number): Record<string, number> {
+  const out: Record<string, number> = {};
+  for (const t of times) {
+    const w = Math.floor((t - start) / 10_000) * 10;
+    out[`${w}-${w + 10} s`] = (out[`${w}-${w + 10} s`] ?? 0) + 1;
+  }
+  return out;
+}
+
 function round1(n: number): number {
   return Math.round(n * 10) / 10;
 }
@@ -310,6 +328,11 @@ export function formatReport(r: SimReport): string {
     `events: ${r.eventsSent} sent, acks ${acks || 'none'}; ${r.acceptedPerSecond} accepted events/s; ${r.storedEvents} stored`,
     `check-ins: ${r.checkins.count}, p50 ${r.checkins.p50Ms} ms, p99 ${r.checkins.p99Ms} ms, max ${r.checkins.maxMs} ms`,
     `check-ins in flight at most: ${r.peakCheckinsInFlight} (check-in pool: ${o.controlConnections || 'unbounded'} connections)`,
+    `check-ins answered after more than 1 s, by when they were sent: ${
+      Object.entries(r.slowCheckins)
+        .map(([w, n]) => `${w} ${n}`)
+        .join(', ') || 'none'
+    }; publishes completed at ${r.publishedAtSeconds.map((s) => `${s} s`).join(', ') || '-'}`,
     `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
     `event-loop delay (ms, p50 / p99 / max, incl. the 10 ms sampling step): ${r.serverCheckins.eventLoop.map((e, i) => `server ${i + 1} ${e.p50Ms} / ${e.p99Ms} / ${e.maxMs}`).join(', ')}; simulator p99 ${r.simulator.eventLoopP99Ms} / max ${r.simulator.eventLoopMaxMs} (CPU ${r.simulator.cpuPercent} %, peak RSS ${r.simulator.peakRssMb} MB, heap ${r.simulator.peakHeapMb} MB)`,
     `uploads answered 503 (ingest busy, sent again after ${o.busyRetryMs / 1000} s): ${r.busy}; events still kept by their endpoints at the end: ${r.deferredEvents}`,

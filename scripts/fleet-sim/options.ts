@@ -58,7 +58,7 @@ export const DEFAULTS: SimOptions = {
 
 const USAGE = `usage: npm run fleet-sim -- --agents N --minutes M [--db sqlite|postgres] [--instances 1|2]
   [--checkin-seconds S] [--event-ms MS] [--batch N] [--publish-seconds S] [--enrol-concurrency N]
-  [--connections N] [--control-connections N] [--busy-retry-seconds S] [--concurrent-uploads N]`;
+  [--connections N] [--control-connections N] [--busy-retry-seconds S] [--concurrent-uploads N] [--late-loop-ms MS]`;
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -115,6 +115,10 @@ export function parseOptions(argv: string[]): SimOptions {
         break;
       case '--busy-retry-seconds':
         o.busyRetryMs = positive(name, value) * 1000;
+        break;
+      case '--late-loop-ms':
+        // The servers' DLP_INGEST_LATE_LOOP_MS: new uploads wait while the event loop is late.
+        o.serverEnv.DLP_INGEST_LATE_LOOP_MS = String(Math.floor(positive(name, value)));
         break;
       case '--concurrent-uploads':
         // The servers' ingest admission bound (DLP_INGEST_CONCURRENT_UPLOADS), for A/B runs.

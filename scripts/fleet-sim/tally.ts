@@ -9,6 +9,10 @@ export interface Tally {
   /** Acks by status (Accepted, Duplicate, Rejected, Retry). */
   acks: Record<string, number>;
   checkinMs: number[];
+  /** When (performance.now()) each check-in answered after more than a second was sent. */
+  slowCheckinsSentAt: number[];
+  /** When each publish of the run completed (performance.now()). */
+  publishedAt: number[];
   /** Check-ins sent and not yet answered, and the most there were at once. */
   checkinsInFlight: number;
   peakCheckinsInFlight: number;
@@ -31,6 +35,8 @@ export function newTally(): Tally {
     uploads: 0,
     acks: {},
     checkinMs: [],
+    slowCheckinsSentAt: [],
+    publishedAt: [],
     checkinsInFlight: 0,
     peakCheckinsInFlight: 0,
     policyFetches: 0,

@@ -125,7 +125,9 @@ export class VirtualAgent {
     } finally {
       tally.checkinsInFlight -= 1;
     }
-    tally.checkinMs.push(performance.now() - t0);
+    const ms = performance.now() - t0;
+    tally.checkinMs.push(ms);
+    if (ms > 1000) tally.slowCheckinsSentAt.push(t0);
     if (answer.policy_update_available) await this.fetchPolicy(tally);
   }
 

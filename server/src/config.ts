@@ -48,6 +48,8 @@ export interface Config {
     deviceCertDays: number;
     /** Event uploads in progress at once in this process (DLP_INGEST_CONCURRENT_UPLOADS). */
     concurrentUploads: number;
+    /** Event-loop delay (ms) above which new uploads wait (DLP_INGEST_LATE_LOOP_MS; 0: off). */
+    lateLoopMs: number;
   };
   quota: {
     eventsPerHour: number;
@@ -98,6 +100,8 @@ export const INT_SETTINGS = {
   deviceCertDays: { name: 'DLP_DEVICE_CERT_DAYS', min: 1, max: 825, fallback: 90 },
   // Event uploads one instance works on at once; more wait outside as 503 + Retry-After (docs/deploy.md).
   concurrentUploads: { name: 'DLP_INGEST_CONCURRENT_UPLOADS', min: 1, max: 256, fallback: 2 },
+  // New uploads wait while the event loop was late by more than this (ms); 0: off (docs/deploy.md).
+  lateLoopMs: { name: 'DLP_INGEST_LATE_LOOP_MS', min: 0, max: 10_000, fallback: 0 },
   quotaEventsPerHour: { name: 'DLP_QUOTA_EVENTS_PER_HOUR', min: 1, max: 10_000_000, fallback: 20_000 },
   quotaEventBurst: { name: 'DLP_QUOTA_EVENT_BURST', min: 1, max: 20_000_000, fallback: 40_000 },
   quotaBytesPerHour: {
@@ -302,6 +306,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       maxBatchEvents: i(INT_SETTINGS.maxBatchEvents),
       deviceCertDays: i(INT_SETTINGS.deviceCertDays),
       concurrentUploads: i(INT_SETTINGS.concurrentUploads),
+      lateLoopMs: i(INT_SETTINGS.lateLoopMs),
     },
     quota: {
       eventsPerHour: i(INT_SETTINGS.quotaEventsPerHour),

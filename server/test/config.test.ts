@@ -30,6 +30,7 @@ describe('loadConfig', () => {
       maxBatchEvents: 500,
       deviceCertDays: 90,
       concurrentUploads: 2,
+      lateLoopMs: 0,
     });
     expect(c.quota).toEqual({
       eventsPerHour: 20_000,

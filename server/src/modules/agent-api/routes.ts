@@ -10,6 +10,7 @@ import { enroll } from '../enrollment/public.js';
 import type { ApiModule } from '../index.js';
 import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
 import { agentRequestBuckets } from './agent-scope.js';
+import { LoopLag } from './loop-lag.js';
 import { PolicyAnswers } from './policy-answers.js';
 import { checkin, policyFor, renewCertificate } from './service.js';
 import { UploadAdmission } from './upload-admission.js';
@@ -218,8 +219,15 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
       }),
       writer: new SerialQueue(),
     };
-    const admission = new UploadAdmission(s.config.agent.concurrentUploads, undefined, () =>
-      s.metrics.uploadsRefused.inc(),
+    // With DLP_INGEST_LATE_LOOP_MS set, uploads wait while the event loop is late (loop-lag.ts).
+    const lateLoopMs = s.config.agent.lateLoopMs;
+    const loopLag = lateLoopMs > 0 ? new LoopLag(lateLoopMs) : null;
+    if (loopLag) scope.addHook('onClose', async () => loopLag.stop());
+    const admission = new UploadAdmission(
+      s.config.agent.concurrentUploads,
+      undefined,
+      () => s.metrics.uploadsRefused.inc(),
+      () => loopLag?.isLate ?? false,
     );
 
     scope.post(

@@ -23,6 +23,8 @@ export class UploadAdmission {
     private readonly retryAfter: () => number = busyRetryAfterSeconds,
     /** Told of each refusal (the `svc_ingest_uploads_refused_total` counter). */
     private readonly onRefused: () => void = () => {},
+    /** Whether the event loop is late now (loop-lag.ts; DLP_INGEST_LATE_LOOP_MS): no new upload then. */
+    private readonly loopLate: () => boolean = () => false,
   ) {}
 
   /** Uploads in progress now (for tests and metrics). */
@@ -32,7 +34,9 @@ export class UploadAdmission {
 
   /** The route's `onRequest` hook. */
   readonly admit = async (_request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    if (this.active >= this.limit) {
+    // A late event loop refuses even a free slot: check-ins and policy fetches, which wait for
+    // the loop, go first; the endpoint keeps its batch and sends it again.
+    if (this.active >= this.limit || this.loopLate()) {
       this.onRefused();
       throw new AppError(
         'agent.ingest_busy',
