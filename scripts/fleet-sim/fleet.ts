@@ -131,8 +131,18 @@ export async function runSimulation(
       timeoutMs: 60_000,
       ...(connections > 0 ? { connections } : {}),
     });
+  // Check-ins go through one lane per instance, each a pool of its own whose first connection is
+  // opened here, one lane after the other, before any other request goes through the balancer:
+  // round robin puts those first connections on different instances, and an endpoint's check-ins
+  // (lane = its index modulo the lanes) reuse its lane's first connection while it is free. So
+  // every instance answers check-ins however few endpoints there are; one pool would send a few
+  // endpoints' check-ins, one after another, down its one connection to one instance.
+  const lanes = Array.from({ length: o.instances }, () =>
+    pool(o.controlConnections > 0 ? Math.ceil(o.controlConnections / o.instances) : 0),
+  );
+  // An unsigned probe (refused 401) opens the connection and changes nothing.
+  for (const lane of lanes) await lane.send('POST', '/api/v1/agent/probe', {}, null);
   const pools = {
-    checkins: pool(o.controlConnections),
     fetches: pool(o.controlConnections),
     uploads: pool(o.connections),
   };
@@ -147,7 +157,8 @@ export async function runSimulation(
     const enrolStart = Date.now();
     const enrolWatch = watchProcesses(d.pids);
     const agents = await inBatches(o.agents, o.enrolConcurrency, async (i) => {
-      const agent = await VirtualAgent.enrol(pools, i, tokens[Math.floor(i / 1000)]!);
+      const checkins = lanes[i % lanes.length] as AgentTransport;
+      const agent = await VirtualAgent.enrol({ ...pools, checkins }, i, tokens[Math.floor(i / 1000)]!);
       await agent.fetchPolicy(setupTally);
       if ((i + 1) % 1000 === 0) log(`enrolled ${i + 1}`);
       return agent;
@@ -297,7 +308,7 @@ export async function runSimulation(
       ...figures,
     };
   } finally {
-    await Promise.all(Object.values(pools).map((p) => p.close()));
+    await Promise.all([...lanes, ...Object.values(pools)].map((p) => p.close()));
     await d.stop();
     rmSync(work, { recursive: true, force: true });
   }
