@@ -226,6 +226,18 @@ export class EventQueue {
     return this.flushed;
   }
 
+  /** A full queue's refusal of a new event, counted and logged (refuse_new, or no event to drop). */
+  private refuse(eventId: string, channel: string | null): EnqueueResult {
+    this.bump('overflow_refused');
+    this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
+      this.clock(),
+      'refuse_new',
+      eventId,
+      channel,
+    );
+    return { queued: false, reason: 'queue_full' };
+  }
+
   /** One event's row, inside the caller's transaction (capacity, overflow policy, duplicates). */
   private insert(eventId: string, body: Record<string, unknown>): EnqueueResult {
     const channel = typeof body.channel === 'string' ? body.channel : null;
@@ -234,29 +246,13 @@ export class EventQueue {
     }
     if (this.atCapacity()) {
       if (this.overflow === 'refuse_new') {
-        this.bump('overflow_refused');
-        this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
-          this.clock(),
-          'refuse_new',
-          eventId,
-          channel,
-        );
-        return { queued: false, reason: 'queue_full' };
+        return this.refuse(eventId, channel);
       }
       // drop_oldest: the oldest event not in an unanswered batch (an in-flight batch must stay intact).
       const victim = this.sql(
         'SELECT seq, event_id, body FROM events WHERE batch_id IS NULL ORDER BY seq LIMIT 1',
       ).get() as { seq: number; event_id: string; body: string } | undefined;
-      if (!victim) {
-        this.bump('overflow_refused');
-        this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
-          this.clock(),
-          'refuse_new',
-          eventId,
-          channel,
-        );
-        return { queued: false, reason: 'queue_full' };
-      }
+      if (!victim) return this.refuse(eventId, channel);
       const vChannel = (JSON.parse(victim.body) as { channel?: string }).channel ?? null;
       this.sql('DELETE FROM events WHERE seq = ?').run(victim.seq);
       this.sql('INSERT INTO overflow_log(at, policy, event_id, channel) VALUES (?, ?, ?, ?)').run(
