@@ -6,6 +6,9 @@ import { HttpError, RateLimitedError, UnreachableError } from './transport/error
 /** Document 2: at most 500 events per batch (`DLP_MAX_BATCH_EVENTS`). */
 export const MAX_BATCH_EVENTS = 500;
 
+/** After an upload that found the server unreachable: the batch stays queued, sent again then. */
+export const OFFLINE_PAUSE_MS = 30_000;
+
 export interface UploadOutcome {
   sent: number;
   accepted: number;
@@ -66,7 +69,7 @@ export async function uploadQueued(
         out.stopped = 'rate_limited';
       } else if (err instanceof UnreachableError) {
         out.offline = true;
-        out.wait_ms = 30_000;
+        out.wait_ms = OFFLINE_PAUSE_MS;
         out.stopped = 'offline';
       } else if (err instanceof HttpError) {
         // A busy server (503 agent.ingest_busy) names when to come back; the batch stays queued.

@@ -1,9 +1,15 @@
-import { randomUUID } from 'node:crypto';
+import { generateKeyPairSync, randomUUID } from 'node:crypto';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { describe, expect, it } from 'vitest';
 import { runSimulation, type SimReport } from '../../scripts/fleet-sim/fleet.js';
 import { DEFAULTS, parseOptions, type SimOptions } from '../../scripts/fleet-sim/options.js';
 import { Slots } from '../../scripts/fleet-sim/slots.js';
-import { eventIdOf } from '../../scripts/fleet-sim/virtual-agent.js';
+import { newTally } from '../../scripts/fleet-sim/tally.js';
+import { eventIdOf, VirtualAgent } from '../../scripts/fleet-sim/virtual-agent.js';
+import { softwareKeyInMemory } from '../src/identity/software-key.js';
+import { AgentApi } from '../src/transport/agent-api.js';
+import { AgentTransport } from '../src/transport/client.js';
 
 /**
  * The fleet simulator (issue 23, docs/deploy.md "Sizing with the fleet simulator") against real
@@ -97,6 +103,60 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
     expect(eventIdOf(randomUUID(), 0)).not.toBe(ids[0]);
     for (const id of ids)
       expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+
+  // A reset connection is what the agent's uploader calls unreachable: it keeps the batch and
+  // sends it again after its offline pause (agent/src/uploader.ts), so the simulator does too.
+  it('sends a batch again, the same, when its connection was lost before the answer, and counts it apart from errors', async () => {
+    const sends: string[][] = [];
+    const server = createServer((req, res) => {
+      let body = '';
+      req.on('data', (d) => {
+        body += d;
+      });
+      req.on('end', () => {
+        const batch = JSON.parse(body) as { batch_id: string; events: { event_id: string }[] };
+        sends.push(batch.events.map((e) => e.event_id));
+        if (sends.length === 1 || sends.length === 3) {
+          req.socket.resetAndDestroy();
+          return;
+        }
+        res.setHeader('content-type', 'application/json');
+        res.end(
+          JSON.stringify({
+            batch_id: batch.batch_id,
+            acks: batch.events.map((e) => ({ event_id: e.event_id, status: 'Accepted', reason: null })),
+            throttle_ms: null,
+          }),
+        );
+      });
+    });
+    await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
+    try {
+      const transport = new AgentTransport({
+        baseUrl: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        caPem: null,
+        timeoutMs: 10_000,
+      });
+      const key = softwareKeyInMemory(generateKeyPairSync('ed25519').privateKey);
+      const api = new AgentApi(transport, { key, deviceId: randomUUID() });
+      const agent = new VirtualAgent(0, api, api, api);
+      const tally = newTally();
+      const busy = { delayMs: 1, offlineMs: 1, until: () => Date.now() + 60_000, slots: new Slots(1) };
+      await agent.upload(tally, randomUUID(), 5, 1_000, Date.now(), busy);
+      expect(sends).toHaveLength(2);
+      expect(sends[1]).toEqual(sends[0]);
+      expect(tally).toMatchObject({ lostConnections: 1, errors: 0, uploads: 1, eventsSent: 5, busy: 0 });
+      expect(tally.acks).toEqual({ Accepted: 5 });
+      expect(tally.lostSamples[0]).toMatch(/unreachable/);
+      // Lost again when the run is over: kept by the endpoint (deferred), not sent again.
+      const late = newTally();
+      await agent.upload(late, randomUUID(), 5, 1_000, Date.now(), { ...busy, until: () => Date.now() });
+      expect(sends).toHaveLength(3);
+      expect(late).toMatchObject({ lostConnections: 1, deferredEvents: 5, uploads: 0, errors: 0 });
+    } finally {
+      await new Promise((r) => server.close(r));
+    }
   });
 
   // Uploads wait for a connection of their pool before making their body (docs/deploy.md).

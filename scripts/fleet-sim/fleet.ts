@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { monitorEventLoopDelay, performance } from 'node:perf_hooks';
 import { AgentTransport } from '../../agent/src/transport/client.js';
+import { OFFLINE_PAUSE_MS } from '../../agent/src/uploader.js';
 import type { ApiClient } from '../../agent/test/helpers/api-client.js';
 import { paymentCardDraft, release } from '../../agent/test/helpers/card-policy-api.js';
 import { enrolmentTokens, startDeployment } from './deployment.js';
@@ -64,6 +65,9 @@ export interface SimReport {
   /** Uploads answered 503 (ingest busy) and sent again; events still waiting at the end. */
   busy: number;
   deferredEvents: number;
+  /** Uploads whose connection was lost before their answer, sent again as the agent does. */
+  lostConnections: number;
+  lostSamples: string[];
   errors: number;
   errorSamples: string[];
   /**
@@ -224,7 +228,12 @@ export async function runSimulation(
       if (firstMs < o.seconds * 1000) timers.add(setTimeout(fire, firstMs));
     };
     const batchMs = o.batchSize * o.eventMs;
-    const busy = { delayMs: o.busyRetryMs, until: () => end, slots: new Slots(o.connections) };
+    const busy = {
+      delayMs: o.busyRetryMs,
+      offlineMs: OFFLINE_PAUSE_MS,
+      until: () => end,
+      slots: new Slots(o.connections),
+    };
     for (const agent of agents) {
       const jittered = () => o.checkinMs * (1 + o.jitter * (2 * Math.random() - 1));
       every(Math.random() * o.checkinMs, jittered, () =>
@@ -301,6 +310,8 @@ export async function runSimulation(
       late: tally.late,
       busy: tally.busy,
       deferredEvents: tally.deferredEvents,
+      lostConnections: tally.lostConnections,
+      lostSamples: tally.lostSamples,
       errors: tally.errors,
       errorSamples: tally.errorSamples,
       requests,
@@ -347,6 +358,7 @@ export function formatReport(r: SimReport): string {
     `check-ins as the servers timed them: ${r.serverCheckins.count}, ${r.serverCheckins.within100MsPercent} % within 100 ms, p99 under ${r.serverCheckins.p99BucketMs} ms`,
     `event-loop delay (ms, p50 / p99 / max, incl. the 10 ms sampling step): ${r.serverCheckins.eventLoop.map((e, i) => `server ${i + 1} ${e.p50Ms} / ${e.p99Ms} / ${e.maxMs}`).join(', ')}; simulator p99 ${r.simulator.eventLoopP99Ms} / max ${r.simulator.eventLoopMaxMs} (CPU ${r.simulator.cpuPercent} %, peak RSS ${r.simulator.peakRssMb} MB, heap ${r.simulator.peakHeapMb} MB)`,
     `uploads answered 503 (ingest busy, sent again after ${o.busyRetryMs / 1000} s): ${r.busy}; events still kept by their endpoints at the end: ${r.deferredEvents}`,
+    `uploads whose connection was lost before the answer (sent again after the agent's ${OFFLINE_PAUSE_MS / 1000} s offline pause): ${r.lostConnections}${r.lostSamples.length ? ` (${r.lostSamples.join('; ')})` : ''}`,
     `late (not sent: the endpoint's previous request of that kind still unanswered): ${r.late}`,
     `policy: ${r.publishes} publishes, ${r.policyFetches} fetches`,
     `server CPU per request: ${r.serverCpuMsPerRequest} ms (${r.requests} requests: check-ins, policy fetches, uploads stored or refused)`,

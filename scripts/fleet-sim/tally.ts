@@ -24,6 +24,12 @@ export interface Tally {
   busy: number;
   /** Events of batches still refused as busy when the run ended (kept by the endpoint, not lost). */
   deferredEvents: number;
+  /**
+   * Uploads whose connection was lost before their answer, sent again after the agent's offline
+   * pause (not errors: nothing is lost and the agent does the same), with the first few causes.
+   */
+  lostConnections: number;
+  lostSamples: string[];
   errors: number;
   /** The first few error messages, for the report. */
   errorSamples: string[];
@@ -44,6 +50,8 @@ export function newTally(): Tally {
     late: 0,
     busy: 0,
     deferredEvents: 0,
+    lostConnections: 0,
+    lostSamples: [],
     errors: 0,
     errorSamples: [],
   };
@@ -52,6 +60,11 @@ export function newTally(): Tally {
 export function recordError(tally: Tally, what: string, err: unknown): void {
   tally.errors += 1;
   if (tally.errorSamples.length < 5) tally.errorSamples.push(`${what}: ${(err as Error).message}`);
+}
+
+export function recordLostConnection(tally: Tally, err: unknown): void {
+  tally.lostConnections += 1;
+  if (tally.lostSamples.length < 5) tally.lostSamples.push((err as Error).message);
 }
 
 export function percentile(values: number[], p: number): number {

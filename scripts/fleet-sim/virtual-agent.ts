@@ -10,10 +10,10 @@ import {
   type EventsResponse,
 } from '../../agent/src/transport/agent-api.js';
 import type { AgentTransport } from '../../agent/src/transport/client.js';
-import { HttpError } from '../../agent/src/transport/errors.js';
+import { HttpError, UnreachableError } from '../../agent/src/transport/errors.js';
 import { agentEvent } from '../../server/test/agents/event-factory.js';
 import type { Slots } from './slots.js';
-import type { Tally } from './tally.js';
+import { recordLostConnection, type Tally } from './tally.js';
 
 const CAPABILITIES: CapabilityMatrix = {
   os: 'linux',
@@ -38,6 +38,12 @@ export interface BusyRetry {
   until: () => number;
   /** One per connection of the upload pool, taken before the batch's body is made (slots.ts). */
   slots: Slots;
+  /**
+   * Pause after an upload whose connection was lost before its answer (UnreachableError): the
+   * agent's uploader then goes offline for 30 s and sends the same batch again (agent/src/uploader.ts);
+   * the batch id makes the second send safe.
+   */
+  offlineMs: number;
 }
 
 /**
@@ -57,7 +63,8 @@ export class VirtualAgent {
   private keyIds: string[] = [];
   private seq = 0;
 
-  private constructor(
+  /** `enrol` makes one with its three enrolled APIs; a test may give its own. */
+  constructor(
     readonly index: number,
     api: AgentApi,
     fetchApi: AgentApi,
@@ -201,13 +208,19 @@ export class VirtualAgent {
         for (const ack of res.acks) tally.acks[ack.status] = (tally.acks[ack.status] ?? 0) + 1;
         return;
       } catch (err) {
-        if (!(err instanceof HttpError) || err.status !== 503) throw err;
-        tally.busy += 1;
-        if (Date.now() + busy.delayMs >= busy.until()) {
+        let pauseMs: number;
+        if (err instanceof HttpError && err.status === 503) {
+          tally.busy += 1;
+          pauseMs = busy.delayMs;
+        } else if (err instanceof UnreachableError) {
+          recordLostConnection(tally, err);
+          pauseMs = busy.offlineMs;
+        } else throw err;
+        if (Date.now() + pauseMs >= busy.until()) {
           tally.deferredEvents += count;
           return;
         }
-        await new Promise((r) => setTimeout(r, busy.delayMs));
+        await new Promise((r) => setTimeout(r, pauseMs));
       }
     }
   }

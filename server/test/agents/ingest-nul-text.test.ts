@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, expect, it } from 'vitest';
-import { withoutNul } from '../../src/modules/ingest/nul-text.js';
+import { jsonMayHoldNul, withoutNul } from '../../src/modules/ingest/nul-text.js';
 import { type AgentHarness, enrolDevice, signed, startHarness, type TestDevice } from './agent-harness.js';
 import { agentEvent, justifiedPrompt } from './event-factory.js';
 
@@ -72,4 +72,23 @@ it('leaves text without NUL as the same objects and stops at a hostile depth', (
   let deep: unknown = NUL;
   for (let i = 0; i < 10_000; i++) deep = [deep];
   expect(withoutNul(deep)).toBe(deep);
+});
+
+it('walks a batch for NUL only when its JSON text can hold one', () => {
+  const parsedHasNul = (text: string) => JSON.stringify(JSON.parse(text)).includes('\\u0000');
+  const bodies = [
+    JSON.stringify({ a: `x${NUL}y` }),
+    JSON.stringify({ [`k${NUL}`]: 1 }),
+    '{"a":"\\u0000"}',
+    '{"a":"\\\\u0000"}',
+    '{"a":"\\u00000"}',
+    '{"a":"\\u0041\\u0030"}',
+    JSON.stringify({ a: 'plain', b: ['\\', 'u0000'] }),
+  ];
+  for (const text of bodies) {
+    // Never a false "no": a body that parses to a NUL is always walked.
+    if (parsedHasNul(text)) expect(jsonMayHoldNul(Buffer.from(text))).toBe(true);
+  }
+  expect(jsonMayHoldNul(Buffer.from(JSON.stringify({ a: `x${NUL}y` })))).toBe(true);
+  expect(jsonMayHoldNul(Buffer.from(JSON.stringify({ a: 'no nul here', b: [1, 'u0000'] })))).toBe(false);
 });

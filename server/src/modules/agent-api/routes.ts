@@ -8,7 +8,7 @@ import { AgentUpdateOfferSchema } from '../agent-updates/public.js';
 import { deviceOf } from '../agents/public.js';
 import { enroll } from '../enrollment/public.js';
 import type { ApiModule } from '../index.js';
-import { HourlyQuota, ingestBatch, SerialQueue } from '../ingest/public.js';
+import { HourlyQuota, ingestBatch, SerialQueue, wireOf } from '../ingest/public.js';
 import { agentRequestBuckets } from './agent-scope.js';
 import { LoopLag } from './loop-lag.js';
 import { PolicyAnswers } from './policy-answers.js';
@@ -340,7 +340,7 @@ export function agentSignedModule(policies: PolicyPort): ApiModule {
           { policies, state: ingestState, config: s.config },
           deviceOf(request),
           request.body,
-          request.rawBody?.length ?? 0,
+          wireOf(request.rawBody),
           request.agentBucketLeft,
         );
         if (answer.storeError !== undefined) {

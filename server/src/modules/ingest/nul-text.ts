@@ -20,6 +20,16 @@ function clean(text: string): string {
  */
 const MAX_DEPTH = 32;
 
+/**
+ * Whether a JSON text can hold a U+0000 once parsed. JSON writes a control character only as an
+ * escape (a raw one is a parse error), and U+0000's escape is `\u0000` whatever the hex digits'
+ * case: a body without that sequence parses to no NUL, and ingest skips the walk of its events.
+ * A body that only looks like it (`\\u0000`, an escaped backslash) is walked, which is harmless.
+ */
+export function jsonMayHoldNul(body: Buffer): boolean {
+  return body.includes('\\u0000');
+}
+
 /** The value with every NUL of its strings and keys replaced; the same value when it has none. */
 export function withoutNul<T>(value: T, depth = 0): T {
   if (typeof value === 'string') return clean(value) as T;

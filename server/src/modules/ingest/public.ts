@@ -3,5 +3,5 @@
  * for the agent interface and its per-device quota.
  */
 export { HourlyQuota } from './quotas.js';
-export { ingestBatch, SerialQueue } from './service.js';
+export { ingestBatch, SerialQueue, wireOf } from './service.js';
 export { ingestHoldTimes } from './writer-queue.js';

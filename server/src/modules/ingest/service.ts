@@ -7,7 +7,7 @@ import { storedEventIds } from '../agent-events/public.js';
 import { claimQuotaEpisode, type DevicesTable, endQuotaEpisode } from '../agents/public.js';
 import { byOccurrence, foldKeyOf, loadPolicyInfo } from '../incidents/public.js';
 import { type NormalisedEvent, normaliseEvent } from './normalise-event.js';
-import { withoutNul } from './nul-text.js';
+import { jsonMayHoldNul, withoutNul } from './nul-text.js';
 import type { HourlyQuota } from './quotas.js';
 import { findBatch } from './store.js';
 import { slicesOf, storeSlice } from './store-slice.js';
@@ -103,6 +103,17 @@ export function throttleMs(left: number | null, ratePerMinute: number, burst: nu
   return Math.max(1, Math.ceil(((burst / 4 - left) * 60_000) / ratePerMinute));
 }
 
+/** The batch's body as it came: its size (the byte quota) and whether it may hold U+0000. */
+export interface Wire {
+  bytes: number;
+  /** False when the body cannot parse to a NUL (jsonMayHoldNul): its events are not walked. */
+  mayHoldNul: boolean;
+}
+
+export function wireOf(body: Buffer | null): Wire {
+  return { bytes: body?.length ?? 0, mayHoldNul: body !== null && jsonMayHoldNul(body) };
+}
+
 /**
  * POST /agent/events: batch size (400, before quotas) → idempotency record → quotas (429) →
  * per-event acks. One bad event is Rejected with its reason; a store failure answers Retry.
@@ -112,7 +123,7 @@ export async function ingestBatch(
   parts: IngestParts,
   device: DevicesTable,
   input: { batch_id: string; events: unknown[] },
-  wireBytes: number,
+  wire: Wire,
   bucketLeft: number | null,
 ): Promise<BatchAnswer> {
   const { policies, state, config } = parts;
@@ -133,7 +144,7 @@ export async function ingestBatch(
     throw await quotaRefusal(ctx, device, 'storage_footprint', 3_600);
   const waitEvents = await state.events.tryTake(device.id, n);
   if (waitEvents > 0) throw await quotaRefusal(ctx, device, 'event_volume', waitEvents);
-  const waitBytes = await state.bytes.tryTake(device.id, wireBytes);
+  const waitBytes = await state.bytes.tryTake(device.id, wire.bytes);
   if (waitBytes > 0) {
     // A refused batch uses no quota (a refused request changes nothing).
     await state.events.giveBack(device.id, n);
@@ -149,7 +160,7 @@ export async function ingestBatch(
   const seen = new Set<string>();
   for (const raw of input.events) {
     // U+0000 becomes U+FFFD in every text of the event, on both databases (nul-text.ts).
-    const r = normaliseEvent(withoutNul(raw), now);
+    const r = normaliseEvent(wire.mayHoldNul ? withoutNul(raw) : raw, now);
     if (!r.ok) {
       acks.push({ event_id: r.event_id, status: 'Rejected', reason: r.reason });
       continue;
