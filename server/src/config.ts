@@ -50,6 +50,8 @@ export interface Config {
     concurrentUploads: number;
     /** Event-loop delay (ms) above which new uploads wait (DLP_INGEST_LATE_LOOP_MS; 0: off). */
     lateLoopMs: number;
+    /** Incidents one ingest transaction may touch; a batch touching more is cut (DLP_INGEST_SLICE_INCIDENTS). */
+    sliceIncidents: number;
   };
   quota: {
     eventsPerHour: number;
@@ -102,6 +104,8 @@ export const INT_SETTINGS = {
   concurrentUploads: { name: 'DLP_INGEST_CONCURRENT_UPLOADS', min: 1, max: 256, fallback: 2 },
   // New uploads wait while the event loop was late by more than this (ms); 0: off (docs/deploy.md).
   lateLoopMs: { name: 'DLP_INGEST_LATE_LOOP_MS', min: 0, max: 10_000, fallback: 0 },
+  // Incidents one ingest transaction may touch; 500 (a whole batch) by default (docs/deploy.md).
+  sliceIncidents: { name: 'DLP_INGEST_SLICE_INCIDENTS', min: 1, max: 500, fallback: 500 },
   quotaEventsPerHour: { name: 'DLP_QUOTA_EVENTS_PER_HOUR', min: 1, max: 10_000_000, fallback: 20_000 },
   quotaEventBurst: { name: 'DLP_QUOTA_EVENT_BURST', min: 1, max: 20_000_000, fallback: 40_000 },
   quotaBytesPerHour: {
@@ -307,6 +311,7 @@ export function loadConfig(env: Env = process.env, cwd: string = process.cwd()):
       deviceCertDays: i(INT_SETTINGS.deviceCertDays),
       concurrentUploads: i(INT_SETTINGS.concurrentUploads),
       lateLoopMs: i(INT_SETTINGS.lateLoopMs),
+      sliceIncidents: i(INT_SETTINGS.sliceIncidents),
     },
     quota: {
       eventsPerHour: i(INT_SETTINGS.quotaEventsPerHour),

@@ -31,6 +31,7 @@ describe('loadConfig', () => {
       deviceCertDays: 90,
       concurrentUploads: 2,
       lateLoopMs: 0,
+      sliceIncidents: 500,
     });
     expect(c.quota).toEqual({
       eventsPerHour: 20_000,

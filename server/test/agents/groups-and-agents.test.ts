@@ -5,6 +5,7 @@ import {
   findAgentGroupByName,
   listActiveAgents,
 } from '../../src/modules/agents/public.js';
+import { listActive } from '../../src/modules/agents/store.js';
 import { signInAs } from '../helpers/index.js';
 import { type AgentHarness, checkinBody, enrolDevice, signed, startHarness } from './agent-harness.js';
 
@@ -156,5 +157,23 @@ describe('agents', () => {
     expect(
       await listActiveAgents(h.ctx.db, t, { since: new Date(h.ctx.clock.now().getTime() + 1000) }),
     ).toHaveLength(0);
+  });
+
+  // A publish reads the whole fleet: page by page with a turn of the event loop between pages,
+  // so check-ins are answered meanwhile (docs/deploy.md); the answer is the same, by hostname.
+  it('lists the active fleet page by page, giving the event loop a turn between pages, by hostname', async () => {
+    const names = ['delta', 'alpha', 'echo', 'charlie', 'bravo'];
+    for (const hostname of names) await enrolDevice(h, 'ed25519', { hostname });
+    const t = h.owner.tenantId;
+    const since = new Date(h.ctx.clock.now().getTime() - 1000);
+    const order: string[] = [];
+    setImmediate(() => order.push('turn'));
+    const paged = await listActive(h.ctx.db, t, since, 2);
+    order.push('listed');
+    expect(paged.map((a) => a.hostname)).toEqual([...names].sort());
+    expect(order).toEqual(['turn', 'listed']);
+    // One page: the same answer.
+    expect(await listActive(h.ctx.db, t, since, 100)).toEqual(paged);
+    expect(await listActiveAgents(h.ctx.db, t, { since })).toEqual(paged);
   });
 });

@@ -3,21 +3,21 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, expect, test } from 'vitest';
 import { dialectOf } from '../../src/db/dialect.js';
 import { ingestHoldTimes } from '../../src/modules/ingest/public.js';
-import { SLICE_INCIDENTS } from '../../src/modules/ingest/store-slice.js';
 import { type AgentHarness, enrolDevice, signed, startHarness, type TestDevice } from './agent-harness.js';
 import { agentEvent } from './event-factory.js';
 
 /**
- * A batch is stored in slices touching at most SLICE_INCIDENTS incidents, each its own
- * transaction (so a check-in waits for one slice at most): the acks stay exact, an ack only once
- * its event is stored, and a batch re-sent after a failure between slices gives Duplicate for
- * what was stored.
+ * With DLP_INGEST_SLICE_INCIDENTS below a batch's size, a batch is stored in slices touching at
+ * most that many incidents, each its own transaction: the acks stay exact, an ack only once its
+ * event is stored, and a batch re-sent after a failure between slices gives Duplicate for what
+ * was stored. By default (500) a batch is one transaction.
  */
+const SLICE_INCIDENTS = 250;
 let h: AgentHarness;
 let d: TestDevice;
 let policy: string;
 beforeAll(async () => {
-  h = await startHarness();
+  h = await startHarness({ DLP_INGEST_SLICE_INCIDENTS: String(SLICE_INCIDENTS) });
   d = await enrolDevice(h);
   policy = h.port.addPolicy().id;
 });
@@ -158,3 +158,33 @@ function postgresFailure(eventId: string) {
     },
   };
 }
+
+test('by default a batch is one transaction, however many incidents its events open', async () => {
+  const whole = await startHarness();
+  try {
+    const device = await enrolDevice(whole);
+    const pid = whole.port.addPolicy().id;
+    const evs = Array.from({ length: 400 }, (_, i) =>
+      agentEvent({
+        policy: pid,
+        content: `whole-${i}`,
+        path: `/srv/share/whole-${i}.txt`,
+        at: new Date(Date.parse('2026-01-15T14:00:00Z') + i * 1_000).toISOString(),
+      }),
+    );
+    ingestHoldTimes.drain();
+    const r = await signed(whole, device, 'POST', '/api/v1/agent/events', {
+      batch_id: randomUUID(),
+      events: evs,
+    });
+    expect(statuses(r.json().acks)).toEqual(Array(400).fill('Accepted'));
+    expect(ingestHoldTimes.drain()).toHaveLength(1);
+    const n = await whole.ctx.db
+      .selectFrom('incidents')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(Number(n.n)).toBe(400);
+  } finally {
+    await whole.close();
+  }
+});

@@ -189,7 +189,11 @@ export async function ingestBatch(
   try {
     const policyInfo = await loadPolicyInfo(ctx.db, policies, device.tenant_id, fresh);
     // Slices in occurrence order, each its own transaction: a check-in waits for one slice at most.
-    const slices = slicesOf([...fresh].sort(byOccurrence), (e) => foldKeyOf(e, policyInfo, device.id));
+    const slices = slicesOf(
+      [...fresh].sort(byOccurrence),
+      (e) => foldKeyOf(e, policyInfo, device.id),
+      config.agent.sliceIncidents,
+    );
     for (const [i, slice] of slices.entries()) {
       // The batch's record rides on its last slice: until then, a re-sent batch finds the stored
       // slices' events by their ids (Duplicate) and stores the rest.

@@ -14,25 +14,19 @@ import type { NormalisedEvent } from './normalise-event.js';
 import { insertBatch } from './store.js';
 
 /**
- * Incidents one ingest transaction may touch. A 500-event batch whose events each land in a
- * different incident held the writer (and SQLite's one connection) for 70-250 ms, and a check-in
- * arriving meanwhile waited for all of it. Such a batch is cut in two; a batch folding into a few
- * dozen incidents is not (cutting it would write each of its incidents, their scores, locations
- * and policy counts once per slice). docs/agent-interface.md, Throughput.
+ * The batch's new events in occurrence order, cut into slices that each touch at most `limit`
+ * incidents (counted by `keyOf`, the incident an event may fold into): DLP_INGEST_SLICE_INCIDENTS,
+ * docs/agent-interface.md, Throughput. A batch folding into a few dozen incidents is never cut
+ * (cutting it would write each of its incidents, their scores, locations and policy counts once
+ * per slice).
  */
-export const SLICE_INCIDENTS = 250;
-
-/**
- * The batch's new events in occurrence order, cut into slices that each touch at most
- * SLICE_INCIDENTS incidents (counted by `keyOf`, the incident an event may fold into).
- */
-export function slicesOf<T>(ordered: readonly T[], keyOf: (e: T) => string): T[][] {
+export function slicesOf<T>(ordered: readonly T[], keyOf: (e: T) => string, limit: number): T[][] {
   const slices: T[][] = [];
   let current: T[] = [];
   let keys = new Set<string>();
   for (const e of ordered) {
     const key = keyOf(e);
-    if (!keys.has(key) && keys.size >= SLICE_INCIDENTS) {
+    if (!keys.has(key) && keys.size >= limit) {
       slices.push(current);
       current = [];
       keys = new Set();
