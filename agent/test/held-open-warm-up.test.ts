@@ -67,7 +67,16 @@ describe.runIf(process.platform === 'linux')('held-open warm-up', () => {
         evidence: { metadata: true, full_file: true },
       }),
     );
+    // No executable is read: the synthetic opens name no process.
+    const details: unknown[] = [];
+    const detail = deps.platform.processDetail?.bind(deps.platform);
+    deps.platform.processDetail = async (p) => {
+      const d = (await detail?.(p)) ?? null;
+      details.push(d);
+      return d;
+    };
     const w = await warmUpHeldOpens(options, deps, root, { rounds: 100 });
+    expect(details).toEqual(Array(100).fill(null));
     expect(w.rounds).toBe(100);
     // Every synthetic open produced its event, in the throwaway queue.
     expect(w.events).toBe(100);
