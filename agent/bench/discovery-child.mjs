@@ -20,7 +20,7 @@ const pipeline = new DecisionPipeline({
   platform: await createPlatform({}),
   queue,
   runtime: () => runtime,
-  device: { id: 'bench', agent_group: null },
+  device: { id: 'bench', agent_group: () => null },
   offline: () => false,
   log: () => {},
 });

@@ -10,6 +10,7 @@ const { DecisionPipeline } = await import(new URL('pipeline.js', dist).href);
 const { prepareRuntime } = await import(new URL('policy/runtime.js', dist).href);
 const { EventQueue } = await import(new URL('queue/event-queue.js', dist).href);
 const { HeldOpenSensor } = await import(new URL('sensors/held-opens.js', dist).href);
+const { warmUpHeldOpens } = await import(new URL('sensors/held-open-warm-up.js', dist).href);
 const { createPlatform } = await import(new URL('platform/linux/index.js', dist).href);
 
 const platform = await createPlatform({});
@@ -19,15 +20,16 @@ if (!platform.heldOpens?.available) {
 }
 const queue = new EventQueue(join(state, 'queue.db'), 1_000_000, 'refuse_new');
 const runtime = prepareRuntime(JSON.parse(bundleJson));
-const pipeline = new DecisionPipeline({
+const deps = {
   platform,
   queue,
   runtime: () => runtime,
   device: { id: 'bench', agent_group: () => null },
   offline: () => false,
   log: () => {},
-});
-const sensor = new HeldOpenSensor({
+};
+const pipeline = new DecisionPipeline(deps);
+const options = {
   heldOpens: platform.heldOpens,
   sink: pipeline,
   maxReadBytes: 32 << 20,
@@ -35,7 +37,13 @@ const sensor = new HeldOpenSensor({
   bundleVersion: () => runtime.bundle_version,
   skip: () => false,
   log: (level, msg, fields) => process.stderr.write(`${level} ${msg} ${JSON.stringify(fields ?? {})}\n`),
-});
+};
+const sensor = new HeldOpenSensor(options);
+// As the service does before it first holds opens (unless the bench asks for a cold agent).
+const warm = process.env.HELD_NO_WARM_UP ? null : await warmUpHeldOpens(options, deps, dir);
+process.stdout.write(
+  warm ? `warm-up ${warm.rounds} opens, ${warm.events} events, ${warm.ms} ms\n` : 'no warm-up\n',
+);
 await sensor.sync([dir]);
 process.on('SIGTERM', () => {
   sensor.close();

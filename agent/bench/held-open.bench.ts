@@ -5,7 +5,9 @@
  * opens files there and in an unheld sibling folder, timing each open(2). Prints p50/p99 of both and
  * the difference for new files (each decided: read, BLAKE3, scan, decide, event queued) — the
  * agent's first 1,000 after its start, then 1,000 more once warm, and opens 3,001-4,000 (steady) — for new files without findings,
- * and for one unchanged file opened again (verdict reused). Root only (CAP_SYS_ADMIN); asserts
+ * and for one unchanged file opened again (verdict reused). The agent warms its decision path up
+ * before it holds opens, as the service does (held-open-warm-up.ts; the line after the figures says
+ * how long it took); `HELD_NO_WARM_UP=1` starts it cold instead. Root only (CAP_SYS_ADMIN); asserts
  * counts only.
  */
 import { execFile, spawn } from 'node:child_process';
@@ -137,7 +139,8 @@ test.runIf(process.platform === 'linux' && process.getuid?.() === 0)(
       const load = loadavg()
         .map((x) => x.toFixed(2))
         .join(' ');
-      console.log(`load average ${load}; ${said.trim().split('\n').at(-1)}`);
+      const warmUp = said.split('\n').find((l) => l.startsWith('warm-up') || l === 'no warm-up');
+      console.log(`load average ${load}; ${warmUp}; ${said.trim().split('\n').at(-1)}`);
       // One event per new card file (card-0's first open among them); none for files without
       // findings, none for the reused verdicts.
       expect(said).toContain(`events ${4 * OPENS}`);

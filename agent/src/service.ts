@@ -13,7 +13,7 @@ import { SessionChannel } from './people/channel.js';
 import { decisionClock, ExceptionClient } from './people/exception-client.js';
 import { ExceptionStore } from './people/exception-store.js';
 import { promptTimeoutMs, startSessionChannel } from './people/service-start.js';
-import { DecisionPipeline } from './pipeline.js';
+import { DecisionPipeline, type PipelineDeps } from './pipeline.js';
 import type { Platform } from './platform/types.js';
 import { BundleStore } from './policy/bundle-store.js';
 import { engineVerifier } from './policy/engine-verify.js';
@@ -23,7 +23,8 @@ import type { Wake } from './schedule.js';
 import type { DiscoveryStats } from './sensors/discovery.js';
 import { FileActivitySensor } from './sensors/file-activity.js';
 import { FileStateStore } from './sensors/file-state-store.js';
-import { HeldOpenSensor } from './sensors/held-opens.js';
+import { warmUpHeldOpens } from './sensors/held-open-warm-up.js';
+import { type HeldOpenOptions, HeldOpenSensor } from './sensors/held-opens.js';
 import { LiveWatches } from './sensors/live-watches.js';
 import { PathSight } from './sensors/path-sight.js';
 import { checkin, checkinUninstalling } from './service/checkin.js';
@@ -55,11 +56,14 @@ export interface RunSummary {
  */
 export class AgentService {
   readonly pipeline: DecisionPipeline;
+  private readonly pipelineDeps: PipelineDeps;
   /** Discovery scans the server sends at check-in (docs/discovery-scans.md). */
   readonly scans: DiscoveryScanRunner;
   private readonly s: AgentState;
   private live: LiveWatches | null = null;
   private held: HeldOpenSensor | null = null;
+  /** The held-open sensor's options until its decision path is warmed up (issue 18). */
+  private heldToWarm: HeldOpenOptions | null = null;
 
   private constructor(
     platform: Platform,
@@ -108,7 +112,7 @@ export class AgentService {
       }),
     };
     this.s = s;
-    this.pipeline = new DecisionPipeline({
+    this.pipelineDeps = {
       platform,
       location: () => s.location.current(),
       queue: s.queue,
@@ -133,7 +137,8 @@ export class AgentService {
             },
           }
         : {}),
-    });
+    };
+    this.pipeline = new DecisionPipeline(this.pipelineDeps);
     this.scans = new DiscoveryScanRunner(s, this.pipeline);
     s.scans = this.scans;
   }
@@ -267,7 +272,17 @@ export class AgentService {
   /** Starts or restarts live watching of monitored paths and removable volumes, and held opens. */
   private async syncWatches(): Promise<void> {
     this.live?.sync(await discoveryRoots(this.s));
-    await this.held?.sync(heldOpenRoots(this.s));
+    const roots = heldOpenRoots(this.s);
+    // Before the first opens are held: V8 compiles their decision first (held-open-warm-up.ts).
+    if (this.heldToWarm && roots[0] !== undefined) {
+      const options = this.heldToWarm;
+      this.heldToWarm = null;
+      await warmUpHeldOpens(options, this.pipelineDeps, roots[0]).then(
+        (w) => this.s.log('info', 'held-open decisions warmed up', { ...w }),
+        (err) => this.s.log('warn', 'held-open warm-up failed', { error: (err as Error).message }),
+      );
+    }
+    await this.held?.sync(roots);
   }
 
   /** One poll of exception decisions (document 2 cadence; also after a check-in while any is pending). */
@@ -289,8 +304,8 @@ export class AgentService {
     });
     s.sight.attach(s.config.stateDir);
     this.live = new LiveWatches(activity, (level, msg, fields) => s.log(level, msg, fields), s.sight);
-    if (s.platform.heldOpens?.available)
-      this.held = new HeldOpenSensor({
+    if (s.platform.heldOpens?.available) {
+      this.heldToWarm = {
         heldOpens: s.platform.heldOpens,
         sink: this.pipeline,
         maxReadBytes: s.config.maxReadBytes,
@@ -298,7 +313,9 @@ export class AgentService {
         bundleVersion: () => this.bundleVersion(),
         skip: insideStateDir(s),
         log: (level, msg, fields) => s.log(level, msg, fields),
-      });
+      };
+      this.held = new HeldOpenSensor(this.heldToWarm);
+    }
     await startSessionChannel(s);
     s.platform.service.notifyReady();
     // The bundle already in force is filtered at once, before the first check-in answers.

@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { EventQueue, retryDelayMs, WRITE_DELAY_MS } from '../src/queue/event-queue.js';
+import { EventQueue, MAX_WRITE_EVENTS, retryDelayMs, WRITE_DELAY_MS } from '../src/queue/event-queue.js';
 import { tempDir } from './helpers/tmp.js';
 
 function queue(capacity = 1000, overflow: 'refuse_new' | 'drop_oldest' = 'refuse_new', clock = () => 1_000) {
@@ -151,6 +151,29 @@ describe('events written together (enqueueSoon, issue 18)', () => {
       { queued: false, reason: 'duplicate' },
     ]);
     await q.durable();
+    q.close();
+  });
+
+  it('writes a backlog MAX_WRITE_EVENTS per transaction, one transaction per turn of the event loop', async () => {
+    vi.useFakeTimers();
+    const path = join(tempDir(), 'q.db');
+    const q = new EventQueue(path, 1000, 'refuse_new');
+    const ids = Array.from({ length: 2 * MAX_WRITE_EVENTS + 5 }, (_, i) => `e${i}`);
+    const answers = ids.map((id) => q.enqueueSoon(id, {}));
+    vi.advanceTimersByTime(WRITE_DELAY_MS);
+    expect(committed(path)).toEqual(ids.slice(0, MAX_WRITE_EVENTS));
+    // An event arriving meanwhile joins the backlog's turns, not a new delay.
+    const late = q.enqueueSoon('late', {});
+    vi.advanceTimersToNextTimer();
+    expect(committed(path)).toEqual(ids.slice(0, 2 * MAX_WRITE_EVENTS));
+    vi.advanceTimersToNextTimer();
+    expect(committed(path)).toEqual([...ids, 'late']);
+    expect(vi.getTimerCount()).toBe(0);
+    expect(await Promise.all([...answers, late])).toEqual(Array(ids.length + 1).fill({ queued: true }));
+    // What reads the queue still writes the whole backlog first.
+    for (let i = 0; i < 2 * MAX_WRITE_EVENTS; i++) void q.enqueueSoon(`f${i}`, {});
+    expect(q.depth()).toBe(ids.length + 1 + 2 * MAX_WRITE_EVENTS);
+    expect(vi.getTimerCount()).toBe(0);
     q.close();
   });
 

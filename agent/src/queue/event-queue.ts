@@ -21,6 +21,8 @@ export type EnqueueResult = { queued: true } | { queued: false; reason: 'queue_f
 
 /** How long `enqueueSoon` gathers events before writing them in one transaction. */
 export const WRITE_DELAY_MS = 5;
+/** Events in one `enqueueSoon` transaction at most (~1 ms of the agent's thread; docs/agent.md, Queue). */
+export const MAX_WRITE_EVENTS = 32;
 
 interface PendingEvent {
   eventId: string;
@@ -64,6 +66,8 @@ export class EventQueue {
   /** Events handed to `enqueueSoon`, written together at the next write (WRITE_DELAY_MS). */
   private pending: PendingEvent[] = [];
   private writeTimer: NodeJS.Timeout | null = null;
+  /** The next transaction of a backlog larger than MAX_WRITE_EVENTS, on the next turn. */
+  private writeNext: NodeJS.Immediate | null = null;
 
   constructor(
     path: string,
@@ -170,23 +174,37 @@ export class EventQueue {
    * held open's event is queued this way (issue 18): a commit is a write to the WAL on the agent's
    * thread, which now and then waits milliseconds for the file system's journal while the next
    * open waits for the thread; one write per several events meets that wait several times less
-   * often, and costs less per event. Everything that reads or changes the queue writes what is
-   * pending first, so the queue's order and answers are those of one event at a time.
+   * often, and costs less per event. A transaction holds MAX_WRITE_EVENTS at most, the rest go on
+   * the next turns. Everything that reads or changes the queue writes what is pending first, so the
+   * queue's order and answers are those of one event at a time.
    */
   enqueueSoon(eventId: string, body: Record<string, unknown>): Promise<EnqueueResult> {
     return new Promise((resolve, reject) => {
       this.pending.push({ eventId, body, resolve, reject });
-      this.writeTimer ??= setTimeout(() => this.writePending(), WRITE_DELAY_MS);
+      if (this.writeNext === null) this.writeTimer ??= setTimeout(() => this.writeSome(), WRITE_DELAY_MS);
     });
   }
 
-  /** Writes the events waiting for `enqueueSoon`'s write, in one transaction, in arrival order. */
+  /** The oldest MAX_WRITE_EVENTS pending in one transaction; the rest on the next turn. */
+  private writeSome(): void {
+    this.writeTimer = null;
+    this.writeNext = null;
+    this.write(this.pending.splice(0, MAX_WRITE_EVENTS));
+    if (this.pending.length > 0) this.writeNext = setImmediate(() => this.writeSome());
+  }
+
+  /** Writes every event waiting for `enqueueSoon`'s write, now, in arrival order. */
   private writePending(): void {
     if (this.writeTimer !== null) clearTimeout(this.writeTimer);
+    if (this.writeNext !== null) clearImmediate(this.writeNext);
     this.writeTimer = null;
-    if (this.pending.length === 0) return;
-    const batch = this.pending;
-    this.pending = [];
+    this.writeNext = null;
+    this.write(this.pending.splice(0));
+  }
+
+  /** Stores `batch` in one transaction and answers each of its events. */
+  private write(batch: PendingEvent[]): void {
+    if (batch.length === 0) return;
     // Each event in its own savepoint: one that cannot be stored fails alone.
     const one = this.db.transaction((e: PendingEvent) => this.insert(e.eventId, e.body));
     let results: (EnqueueResult | Error)[];

@@ -118,6 +118,11 @@ export class HeldOpenSensor {
     if (this.verdicts.size > MAX_REUSED) this.verdicts.delete(this.verdicts.keys().next().value as string);
   }
 
+  /** Decides `h` as if the platform had reported it; resolves once done (held-open-warm-up.ts). */
+  rehearse(h: HeldOpen): Promise<void> {
+    return this.decide(h);
+  }
+
   private async decide(h: HeldOpen): Promise<void> {
     let answered = false;
     let key: string | null = null;
