@@ -60,6 +60,8 @@ describe.runIf(run)('console in Chromium: overview, search, activity and discove
     const rows = page.locator('[data-table="activity"] tbody tr');
     await rows.first().waitFor();
     expect(await rows.count()).toBe(2);
+    // The total and timeline read whole hours from the roll-up: they agree with the rows.
+    await page.getByText('2 events in the window').waitFor();
     const usb = rows.filter({ hasText: 'cards.csv' });
     expect(await usb.innerText()).toMatch(
       /removable_storage[\s\S]*block[\s\S]*audit[\s\S]*Reduced by endpoint capability[\s\S]*Yes/,

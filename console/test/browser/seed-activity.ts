@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { loadConfig } from '../../../server/src/config.js';
 import { connectDatabase } from '../../../server/src/db/connect.js';
+import { addEventHours } from '../../../server/src/modules/agent-events/public.js';
 import type { AgentEventsTable } from '../../../server/src/modules/agent-events/tables.js';
 import { insertFindings } from '../../../server/src/modules/discovery-scans/store.js';
 import { findTenantBySlug } from '../../../server/src/modules/tenants/store.js';
@@ -25,9 +26,10 @@ async function withDb<T>(
 }
 
 /**
- * One endpoint and two events of the last hour as ingest leaves them: a USB copy whose requested
- * block the endpoint could only audit (reduced by capability), and a discovery event. Answers the
- * endpoint's host name.
+ * One endpoint and two events as ingest leaves them (rows and hourly roll-up): a USB copy 90
+ * minutes ago whose requested block the endpoint could only audit (reduced by capability), always
+ * in a whole hour the total reads from the roll-up, and a discovery event 10 minutes ago. Answers
+ * the endpoint's host name.
  */
 export async function seedActivity(dataDir: string, tenantSlug: string): Promise<string> {
   return withDb(dataDir, tenantSlug, async (db, tenantId) => {
@@ -65,29 +67,31 @@ export async function seedActivity(dataDir: string, tenantSlug: string): Promise
       size_bytes: 100,
       ...e,
     });
-    await db
-      .insertInto('agent_events')
-      .values([
-        event(20, {
-          channel: 'removable_storage',
-          action: 'audit',
-          requested_action: 'block',
-          file_name: 'cards.csv',
-          payload: JSON.stringify({
-            detectors: [],
-            enforcement: 'reduced_by_capability',
-            matched_policy_ids: [],
-          }),
+    const events = [
+      event(90, {
+        channel: 'removable_storage',
+        action: 'audit',
+        requested_action: 'block',
+        file_name: 'cards.csv',
+        payload: JSON.stringify({
+          detectors: [],
+          enforcement: 'reduced_by_capability',
+          matched_policy_ids: [],
         }),
-        event(10, {
-          channel: 'discovery',
-          action: 'audit',
-          requested_action: 'audit',
-          file_name: 'payroll.xlsx',
-          payload: JSON.stringify({ detectors: [], enforcement: 'applied', matched_policy_ids: [] }),
-        }),
-      ])
-      .execute();
+      }),
+      event(10, {
+        channel: 'discovery',
+        action: 'audit',
+        requested_action: 'audit',
+        file_name: 'payroll.xlsx',
+        payload: JSON.stringify({ detectors: [], enforcement: 'applied', matched_policy_ids: [] }),
+      }),
+    ];
+    // As ingest does: the events and the hourly roll-up the timeline and total read commit together.
+    await db.transaction().execute(async (tx) => {
+      await tx.insertInto('agent_events').values(events).execute();
+      await addEventHours(tx, tenantId, events);
+    });
     return `host-${device.slice(0, 6)}`;
   });
 }
