@@ -62,15 +62,19 @@ export const ingestHoldTimes = new HoldTimes();
 export class SerialQueue {
   private tail: Promise<unknown> = Promise.resolve();
 
-  constructor(private readonly holds: HoldTimes = ingestHoldTimes) {}
+  /** `now` reads a monotonic clock in milliseconds (tests give their own). */
+  constructor(
+    private readonly holds: HoldTimes = ingestHoldTimes,
+    private readonly now: () => number = () => performance.now(),
+  ) {}
 
   run<T>(work: () => Promise<T>): Promise<T> {
     const timed = async () => {
-      const start = performance.now();
+      const start = this.now();
       try {
         return await work();
       } finally {
-        this.holds.record(performance.now() - start);
+        this.holds.record(this.now() - start);
       }
     };
     const next = this.tail.then(timed, timed);
