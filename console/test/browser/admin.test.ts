@@ -94,6 +94,8 @@ describe.runIf(run)('console in Chromium: fleet and administration', () => {
     expect(linuxEnroll).toContain(`dlp-agent enroll --server ${s.url} --token ${token} --ca-file ca.pem`);
     // The copy button puts the exact command on the clipboard.
     await page.getByRole('button', { name: 'Copy' }).nth(1).click();
+    // The clipboard write is asynchronous: its block says "Copied." once it is done.
+    await page.locator('.copy-text').nth(1).getByRole('status').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(windows);
     await expectAccessible(page, 'enrolment token shown');
     await page.screenshot({ path: path.join(shots, 'enrolment-token.png'), fullPage: true });
@@ -155,7 +157,9 @@ describe.runIf(run)('console in Chromium: fleet and administration', () => {
     await page.getByLabel('Action', { exact: true }).fill('enrollment_token.revoked');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.waitForURL((u) => u.searchParams.get('action') === 'enrollment_token.revoked');
-    await page.getByText('1 events').waitFor();
+    // Exact: the count before the filter (say "21 events") holds "1 events" too, and its rows stay
+    // on screen until the filtered answer lands.
+    await page.getByText('1 events', { exact: true }).waitFor();
     const table = page.getByRole('table', { name: 'Audit log' });
     expect(await table.locator('tbody tr td:nth-child(2)').allInnerTexts()).toEqual([
       'enrollment_token.revoked',

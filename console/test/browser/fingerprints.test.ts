@@ -114,7 +114,8 @@ describe.runIf(run)('console in Chromium: fingerprint corpora', () => {
     await root.getByLabel('Kind').first().selectOption('fingerprint');
     const corpus = root.getByLabel('Fingerprint corpus');
     await corpus.waitFor();
-    expect(await corpus.locator('option').allInnerTexts()).toContain('Board minutes');
+    // The corpora are a query of their own: the field shows before its list has answered.
+    await expect.poll(() => corpus.locator('option').allInnerTexts()).toContain('Board minutes');
     await root.getByLabel('Matching').selectOption('partial');
     await expectAccessible(page, 'fingerprint condition');
   });

@@ -43,7 +43,8 @@ describe.runIf(run)('console in Chromium: incident settings', () => {
     await page.getByText('The closure rule is saved.').waitFor();
     await page.reload();
     await page.getByText(/^Last changed on /).waitFor();
-    expect(await page.getByLabel('Accepting a risk needs a second person').isChecked()).toBe(true);
+    // The boxes take the stored rule in an effect after the render that shows the date.
+    await expect.poll(() => page.getByLabel('Accepting a risk needs a second person').isChecked()).toBe(true);
     expect(await page.getByLabel('Closing a critical incident needs a second person').isChecked()).toBe(
       false,
     );
@@ -54,7 +55,8 @@ describe.runIf(run)('console in Chromium: incident settings', () => {
     await open('Response targets', 'Response targets');
     await page.getByText('The default targets are in force.').waitFor();
     const critical = page.getByLabel('Critical: respond within (minutes)');
-    expect(await critical.inputValue()).toBe('60');
+    // The fields take the stored targets in an effect after the render that shows the sentence.
+    await expect.poll(() => critical.inputValue()).toBe('60');
     await critical.fill('300'); // longer than high (240): refused on the critical field
     await page.getByLabel('Reason for the change').fill('Night shift covers critical later');
     await page.getByRole('button', { name: 'Save targets' }).click();

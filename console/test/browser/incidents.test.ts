@@ -30,11 +30,14 @@ describe.runIf(run)('console in Chromium: queue and incident triage', () => {
     await page.screenshot({ path: path.join(shots, 'queue-full.png'), fullPage: true });
     await page.getByRole('button', { name: 'Next' }).click();
     await page.getByText('Showing 51–60 of 60').waitFor();
-    expect(await page.locator('table.queue tbody tr').count()).toBe(10);
+    // The pager follows the address, the rows the answer (the previous page stays until it lands).
+    await expect.poll(() => page.locator('table.queue tbody tr').count()).toBe(10);
     // Sorting by reference ascending: INC-1 first.
     await page.getByRole('button', { name: 'Reference' }).click();
     await page.getByText('Showing 1–50 of 60').waitFor();
     expect(new URL(page.url()).searchParams.get('sort')).toBe('reference');
+    // The header's next direction comes from the answer: the second click waits for it.
+    await page.locator('th[aria-sort="ascending"]', { hasText: 'Reference' }).waitFor();
     await page.getByRole('button', { name: 'Reference' }).click();
     await page.waitForURL((u) => u.searchParams.get('sort') === 'reference:desc');
     // The header follows the answer, which may land after the address changed.
@@ -140,7 +143,8 @@ describe.runIf(run)('console in Chromium: queue and incident triage', () => {
     await page.getByRole('heading', { name: 'Hesabınız', level: 1 }).waitFor();
     await page.goto(`${s.url}/incidents`);
     await page.getByRole('heading', { name: 'Olaylar', level: 1 }).waitFor();
-    expect(await page.getAttribute('html', 'lang')).toBe('tr');
+    // The document's language is set by an effect after the render that shows the heading.
+    await expect.poll(() => page.getAttribute('html', 'lang')).toBe('tr');
     await expectAccessible(page, 'queue-tr');
     await page.screenshot({ path: path.join(shots, 'queue-tr.png') });
   });

@@ -293,13 +293,17 @@ describe.runIf(run)('console in Chromium: policies', () => {
     // The inventory sorts from its headers, kept in the address.
     await owner.goto(`${s.url}/policies`);
     const inventory = owner.getByRole('table', { name: 'Policies' });
+    const names = inventory.locator('tbody tr td:nth-child(2)');
+    await names.first().waitFor();
+    const byName = (await names.allInnerTexts()).sort((a, b) => a.localeCompare(b));
     await inventory.getByRole('button', { name: 'Name' }).click();
     await owner.waitForURL(/sort=name/);
-    expect(await inventory.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort')).toBe(
-      'ascending',
-    );
-    const names = await inventory.locator('tbody tr td:nth-child(2)').allInnerTexts();
-    expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b)));
+    // The header follows the address at once; the rows follow the answer (the previous order
+    // stays on screen until it lands).
+    await expect
+      .poll(() => inventory.getByRole('columnheader', { name: 'Name' }).getAttribute('aria-sort'))
+      .toBe('ascending');
+    await expect.poll(() => names.allInnerTexts()).toEqual(byName);
     await inventory.getByRole('button', { name: 'Name' }).click();
     await owner.waitForURL(/dir=desc/);
     for (const [where, heading] of [

@@ -57,6 +57,11 @@ describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
     await page.getByLabel('Name', { exact: true }).fill('finance laptops');
     await page.getByRole('button', { name: 'Create group' }).click();
     await page.getByRole('alert').filter({ hasText: 'an endpoint group with that name exists' }).waitFor();
+    // The notice comes with the answer and the list is read again after it: the refusal can land
+    // first, so the count waits for the second group's row.
+    await groups()
+      .getByRole('row', { name: /Spare machines/ })
+      .waitFor();
     expect(await groups().locator('tbody tr').count()).toBe(2);
     await expectAccessible(page, 'groups');
   });
@@ -126,10 +131,11 @@ describe.runIf(run)('console in Chromium: endpoint groups and settings', () => {
     await page.getByLabel('DNS suffixes (one a line)').fill('corp.example.com\n.Branch.Example.');
     await page.getByRole('button', { name: 'Save indicators' }).click();
     await page.getByText('Saved as revision 1.').waitFor();
-    // The server's normalised, sorted lists replace what was typed.
-    expect(await page.getByLabel('DNS suffixes (one a line)').inputValue()).toBe(
-      'branch.example\ncorp.example.com',
-    );
+    // The server's normalised, sorted lists replace what was typed: an effect copies the saved
+    // answer into the field after the render that shows the notice.
+    await expect
+      .poll(() => page.getByLabel('DNS suffixes (one a line)').inputValue())
+      .toBe('branch.example\ncorp.example.com');
     const saved = await s.api('GET', '/settings/network-indicators', undefined, token);
     expect(saved.json).toMatchObject({
       revision: 1,
