@@ -1,5 +1,5 @@
 import path from 'node:path';
-import type { Page } from 'playwright-core';
+import type { Page, Route } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
 import { expectAccessible } from './axe.js';
@@ -42,6 +42,22 @@ describe.runIf(run)('console in Chromium: queue and incident triage', () => {
     await page.waitForURL((u) => u.searchParams.get('sort') === 'reference:desc');
     // The header follows the answer, which may land after the address changed.
     await page.locator('th[aria-sort="descending"]', { hasText: 'Reference' }).waitFor();
+    // While the address's answer is read the table says so and its headers wait: a second click
+    // on a header sorts the other way even when the answer is slow (it once sorted the same way).
+    const slow = async (route: Route) => {
+      await new Promise((resolve) => setTimeout(resolve, 800));
+      // A read the page gave up meanwhile is gone: nothing to continue.
+      await route.continue().catch(() => undefined);
+    };
+    await page.route('**/api/v1/incidents?*', slow);
+    await page.getByRole('button', { name: 'Severity' }).click();
+    await page.locator('table.queue[aria-busy="true"]').waitFor();
+    expect(await page.getByRole('button', { name: 'Severity' }).isDisabled()).toBe(true);
+    await page.getByRole('button', { name: 'Severity' }).click();
+    await page.waitForURL((u) => /^severity:(asc|desc)$/.test(u.searchParams.get('sort') ?? ''));
+    await page.locator('table.queue[aria-busy="false"]').waitFor();
+    // Waits for a delayed read still in its handler (the harness routes nothing else).
+    await page.unrouteAll({ behavior: 'wait' });
     await page.getByLabel('Severity').selectOption('critical');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('15 incidents').waitFor();

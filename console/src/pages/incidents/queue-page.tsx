@@ -54,6 +54,7 @@ export function QueuePage() {
             <QueueTable
               rows={list.data.items}
               sort={list.data.sort}
+              busy={list.isPlaceholderData}
               prefs={me.data}
               onSort={(sort) => go({ ...search, sort, offset: undefined })}
               selected={canWrite ? selected : undefined}

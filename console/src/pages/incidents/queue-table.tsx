@@ -59,9 +59,15 @@ export function QueueTable({
   onSort,
   selected,
   onSelect,
+  busy = false,
 }: {
   rows: QueueRow[];
   sort: string;
+  /**
+   * The rows and sort are the previous answer's while the address's own is read: the table says
+   * so (aria-busy) and its headers wait, since their next direction comes from the answer.
+   */
+  busy?: boolean;
   prefs: DisplayPrefs | undefined;
   onSort(sort: string): void;
   /** Bulk triage: the selected ids and a change of selection (absent: no selection column). */
@@ -72,7 +78,7 @@ export function QueueTable({
   const selecting = selected !== undefined && onSelect !== undefined;
   const allOn = selecting && rows.length > 0 && rows.every((r) => selected.has(r.id));
   return (
-    <table className="queue">
+    <table className="queue" aria-busy={busy}>
       <thead>
         <tr>
           {selecting && (
@@ -92,7 +98,12 @@ export function QueueTable({
           )}
           {COLUMNS.map((c) => (
             <th key={c.sort} scope="col" aria-sort={ariaSort(sort, c.sort)}>
-              <button type="button" className="sort" onClick={() => onSort(nextSort(sort, c.sort))}>
+              <button
+                type="button"
+                className="sort"
+                disabled={busy}
+                onClick={() => onSort(nextSort(sort, c.sort))}
+              >
                 {t(c.label)}
               </button>
             </th>
