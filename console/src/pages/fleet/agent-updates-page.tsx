@@ -47,9 +47,11 @@ export function AgentUpdatesPage() {
       return [c === PINNED ? { agent_group: g.name } : { agent_group: g.name, version: c }];
     });
     await call(api.POST('/api/v1/agents/update-manifest', { body: { rollout } }));
+    // The choices give way to the stored rules once those are read again, never before: the
+    // selectors never show the old rules in between.
+    await queryClient.invalidateQueries({ queryKey: ['update-manifest'] });
     setChoice({});
     setNote(t('updates.saved'));
-    void queryClient.invalidateQueries({ queryKey: ['update-manifest'] });
   });
 
   return (
