@@ -113,7 +113,8 @@ describe.runIf(run)('console in Chromium: fingerprint corpora', () => {
     const root = page.getByRole('group', { name: 'Condition node (level 1)' });
     await root.getByLabel('Kind').first().selectOption('fingerprint');
     const corpus = root.getByLabel('Fingerprint corpus');
-    await corpus.waitFor();
+    // The list shows before the tenant's corpora arrive (then it holds only "Choose…").
+    await corpus.locator('option', { hasText: 'Board minutes' }).waitFor({ state: 'attached' });
     expect(await corpus.locator('option').allInnerTexts()).toContain('Board minutes');
     await root.getByLabel('Matching').selectOption('partial');
     await expectAccessible(page, 'fingerprint condition');
