@@ -49,7 +49,9 @@ describe('optional mutual TLS with the device certificate', () => {
         cert: r.json().certificate_pem,
       });
     }
-    const tls = await resolveServerTls(h.ctx.config, h.ctx.clock.now());
+    // The machine's clock, not the harness's (2026-01-15): OpenSSL checks the certificate's dates
+    // against real time, and one made at the harness time expired on 2027-02-16 (397 days).
+    const tls = await resolveServerTls(h.ctx.config, new Date());
     ca = await readFile(tls.caPath as string, 'utf8');
     const policies = new PublishedPolicies();
     const app = await buildApp(

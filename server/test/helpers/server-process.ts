@@ -52,6 +52,13 @@ export function startServerProcess(dataDir: string, options: StartOptions = {}):
       DLP_LISTEN: '127.0.0.1:0',
       DLP_OPS_LISTEN: '127.0.0.1:0',
       DLP_LOG_LEVEL: 'warn',
+      // scripts/at-time.sh: the server runs on the same shifted clock as the test.
+      ...(process.env.CUSTOS_CLOCK_OFFSET_MS
+        ? {
+            NODE_OPTIONS: process.env.NODE_OPTIONS ?? '',
+            CUSTOS_CLOCK_OFFSET_MS: process.env.CUSTOS_CLOCK_OFFSET_MS,
+          }
+        : {}),
       ...options.env,
     },
   });
