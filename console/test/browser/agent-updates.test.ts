@@ -1,6 +1,6 @@
 import { writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { Browser, Page, Request, Route } from 'playwright-core';
+import type { Browser, Page, Request } from 'playwright-core';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { runCli } from '../../../server/src/cli.js';
 import { expectAccessible } from './axe.js';
@@ -10,6 +10,7 @@ import {
   requireChromiumOrSkip,
   startSignedInConsole,
 } from './harness.js';
+import { holdAnswers } from './hold-answers.js';
 
 const run = requireChromiumOrSkip();
 
@@ -53,29 +54,19 @@ describe.runIf(run)('console in Chromium: agent updates', () => {
     await page.getByLabel('Rule for Ring 1').selectOption({ label: 'Version 2.0.0' });
     await page.getByLabel('Rule for Ring 2').selectOption({ label: 'Pinned (keep the running version)' });
     await expectAccessible(page, 'agent updates');
-    // The stored rules are read again after the save, here slowly: the selectors keep the choices
-    // throughout (they once went back to the old rules until the read answered).
-    const slow = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      await route.continue().catch(() => undefined);
-    };
-    await page.route('**/api/v1/agents/update-manifest', slow);
-    // What Ring 1's selector shows while the stored rules are read again.
-    const seen: string[] = [];
-    const sample = (r: Request) => {
-      if (r.url().endsWith('/api/v1/agents/update-manifest') && r.method() === 'GET')
-        void page
-          .getByLabel('Rule for Ring 1')
-          .evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '')
-          .then((text) => seen.push(text));
-    };
-    page.on('request', sample);
+    // The stored rules are read again after the save; held here, the selectors keep the choices
+    // meanwhile (they once went back to the old rules until the read answered).
+    const isRead = (r: Request) => r.url().endsWith('/api/v1/agents/update-manifest') && r.method() === 'GET';
+    const manifestRead = await holdAnswers(page, '**/api/v1/agents/update-manifest', isRead);
+    const read = page.waitForRequest(isRead);
     await page.getByRole('button', { name: 'Save rollout' }).click();
+    await read;
+    const during = await page
+      .getByLabel('Rule for Ring 1')
+      .evaluate((el) => (el as HTMLSelectElement).selectedOptions[0]?.textContent ?? '');
+    await manifestRead.stop();
+    expect(during).toBe('Version 2.0.0');
     await page.getByText('The rollout is saved; endpoints learn of it at their next check-in.').waitFor();
-    await page.unrouteAll({ behavior: 'wait' });
-    page.off('request', sample);
-    expect(seen.length).toBeGreaterThan(0);
-    expect(new Set(seen)).toEqual(new Set(['Version 2.0.0']));
     expect(await page.getByLabel('Rule for Ring 1').evaluate((el) => (el as HTMLSelectElement).value)).toBe(
       '2.0.0',
     );

@@ -1,9 +1,10 @@
 import path from 'node:path';
-import type { Page, Route } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { totpCode, totpStep } from '../../../server/src/modules/identity/totp.js';
 import { expectAccessible } from './axe.js';
 import { type ConsoleServer, requireChromiumOrSkip, signedInConsoleSuite } from './harness.js';
+import { holdAnswers } from './hold-answers.js';
 import { seedIncidents } from './seed.js';
 
 const run = requireChromiumOrSkip();
@@ -44,20 +45,17 @@ describe.runIf(run)('console in Chromium: queue and incident triage', () => {
     await page.locator('th[aria-sort="descending"]', { hasText: 'Reference' }).waitFor();
     // While the address's answer is read the table says so and its headers wait: a second click
     // on a header sorts the other way even when the answer is slow (it once sorted the same way).
-    const slow = async (route: Route) => {
-      await new Promise((resolve) => setTimeout(resolve, 800));
-      // A read the page gave up meanwhile is gone: nothing to continue.
-      await route.continue().catch(() => undefined);
-    };
-    await page.route('**/api/v1/incidents?*', slow);
+    const queue = await holdAnswers(page, '**/api/v1/incidents?*');
     await page.getByRole('button', { name: 'Severity' }).click();
     await page.locator('table.queue[aria-busy="true"]').waitFor();
     expect(await page.getByRole('button', { name: 'Severity' }).isDisabled()).toBe(true);
-    await page.getByRole('button', { name: 'Severity' }).click();
+    // The second click waits for the header; the held answer is let go meanwhile.
+    const second = page.getByRole('button', { name: 'Severity' }).click();
+    queue.release();
+    await second;
     await page.waitForURL((u) => /^severity:(asc|desc)$/.test(u.searchParams.get('sort') ?? ''));
     await page.locator('table.queue[aria-busy="false"]').waitFor();
-    // Waits for a delayed read still in its handler (the harness routes nothing else).
-    await page.unrouteAll({ behavior: 'wait' });
+    await queue.stop();
     await page.getByLabel('Severity').selectOption('critical');
     await page.getByRole('button', { name: 'Apply' }).click();
     await page.getByText('15 incidents').waitFor();
