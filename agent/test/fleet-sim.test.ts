@@ -1,13 +1,15 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { runSimulation, type SimReport } from '../../scripts/fleet-sim/fleet.js';
 import { DEFAULTS, parseOptions, type SimOptions } from '../../scripts/fleet-sim/options.js';
-import { defaultWorkers, rangeOf, shareOf } from '../../scripts/fleet-sim/shard.js';
+import { defaultWorkers, rangeOf, type ShardInit, shareOf } from '../../scripts/fleet-sim/shard.js';
 import { Slots } from '../../scripts/fleet-sim/slots.js';
 import { mergeTallies, newTally } from '../../scripts/fleet-sim/tally.js';
 import { eventIdOf, VirtualAgent } from '../../scripts/fleet-sim/virtual-agent.js';
+import { Shard } from '../../scripts/fleet-sim/workers.js';
 import { softwareKeyInMemory } from '../src/identity/software-key.js';
 import { AgentApi } from '../src/transport/agent-api.js';
 import { AgentTransport } from '../src/transport/client.js';
@@ -101,6 +103,29 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
     // The report's simulator loop is the worst worker's.
     expect(r.simulator.eventLoopP99Ms).toBe(Math.max(...workers.map((w) => w.eventLoopP99Ms)));
     expect(r.simulator.eventLoopMaxMs).toBe(Math.max(...workers.map((w) => w.eventLoopMaxMs)));
+  });
+
+  // A worker that reports a failure, or ends before answering, fails the run instead of hanging it.
+  it('rejects a wait on a worker that failed or exited before answering', async () => {
+    const init = { shard: 3 } as ShardInit;
+    const failing = new Shard(
+      init,
+      new Worker(
+        "require('node:worker_threads').parentPort.postMessage({ type: 'failed', message: 'enrolment refused' })",
+        { eval: true },
+      ),
+    );
+    await expect(failing.reply('ready')).rejects.toThrow(/worker 3: enrolment refused/);
+    await failing.exited;
+    const exiting = new Shard(init, new Worker('process.exit(3)', { eval: true }));
+    await expect(exiting.reply('enrolment-done')).rejects.toThrow(/worker 3 exited \(3\) before answering/);
+    // A reply that came before anyone waited for it is kept for the wait.
+    const early = new Shard(
+      init,
+      new Worker("require('node:worker_threads').parentPort.postMessage({ type: 'ready' })", { eval: true }),
+    );
+    await early.exited;
+    await expect(early.reply('ready')).resolves.toEqual({ type: 'ready' });
   });
 
   // Fleet-wide bounds are split over the workers; none gets 0 of a bound (0 means none).
