@@ -1,12 +1,15 @@
 import { generateKeyPairSync, randomUUID } from 'node:crypto';
 import { createServer } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Worker } from 'node:worker_threads';
 import { describe, expect, it } from 'vitest';
 import { runSimulation, type SimReport } from '../../scripts/fleet-sim/fleet.js';
 import { DEFAULTS, parseOptions, type SimOptions } from '../../scripts/fleet-sim/options.js';
+import { defaultWorkers, rangeOf, type ShardInit, shareOf } from '../../scripts/fleet-sim/shard.js';
 import { Slots } from '../../scripts/fleet-sim/slots.js';
-import { newTally } from '../../scripts/fleet-sim/tally.js';
+import { mergeTallies, newTally } from '../../scripts/fleet-sim/tally.js';
 import { eventIdOf, VirtualAgent } from '../../scripts/fleet-sim/virtual-agent.js';
+import { Shard } from '../../scripts/fleet-sim/workers.js';
 import { softwareKeyInMemory } from '../src/identity/software-key.js';
 import { AgentApi } from '../src/transport/agent-api.js';
 import { AgentTransport } from '../src/transport/client.js';
@@ -76,6 +79,87 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
     expect(r.serverCheckins.count).toBe(r.checkins.count);
     expect(r.enrolPerSecond).toBeGreaterThan(0);
     expect(r.enrolServerCpuMs).toBeGreaterThan(0);
+  });
+
+  // The endpoints run on worker threads, a shard each (docs/deploy.md, Workers): every endpoint
+  // of both shards enrols and checks in, and the main thread merges the two tallies into one.
+  it('two worker threads on SQLite: each enrols its half, and their check-ins and events add up in one report', async () => {
+    const r = await runSimulation(small({ workers: 2 }));
+    expectCountsRight(r, 20);
+    expect(r.options.workers).toBe(2);
+    const workers = r.simulator.workers;
+    expect(workers.map((w) => w.agents)).toEqual([10, 10]);
+    // Each endpoint's first check-in falls in the run's first second, so each shard counts at
+    // least one per endpoint; the merged count is theirs added, and what the server answered.
+    for (const w of workers) expect(w.checkins).toBeGreaterThanOrEqual(10);
+    expect(workers[0]!.checkins + workers[1]!.checkins).toBe(r.checkins.count);
+    expect(r.serverCheckins.count).toBe(r.checkins.count);
+    for (const w of workers) {
+      expect(w.peakCheckinsInFlight).toBeGreaterThanOrEqual(1);
+      expect(w.eventLoopMaxMs).toBeGreaterThanOrEqual(w.eventLoopP99Ms);
+      expect(w.peakHeapMb).toBeGreaterThan(0);
+    }
+    expect(r.peakCheckinsInFlight).toBe(workers[0]!.peakCheckinsInFlight + workers[1]!.peakCheckinsInFlight);
+    // The report's simulator loop is the worst worker's.
+    expect(r.simulator.eventLoopP99Ms).toBe(Math.max(...workers.map((w) => w.eventLoopP99Ms)));
+    expect(r.simulator.eventLoopMaxMs).toBe(Math.max(...workers.map((w) => w.eventLoopMaxMs)));
+  });
+
+  // A worker that reports a failure, or ends before answering, fails the run instead of hanging it.
+  it('rejects a wait on a worker that failed or exited before answering', async () => {
+    const init = { shard: 3 } as ShardInit;
+    const failing = new Shard(
+      init,
+      new Worker(
+        "require('node:worker_threads').parentPort.postMessage({ type: 'failed', message: 'enrolment refused' })",
+        { eval: true },
+      ),
+    );
+    await expect(failing.reply('ready')).rejects.toThrow(/worker 3: enrolment refused/);
+    await failing.exited;
+    const exiting = new Shard(init, new Worker('process.exit(3)', { eval: true }));
+    await expect(exiting.reply('enrolment-done')).rejects.toThrow(/worker 3 exited \(3\) before answering/);
+    // A reply that came before anyone waited for it is kept for the wait.
+    const early = new Shard(
+      init,
+      new Worker("require('node:worker_threads').parentPort.postMessage({ type: 'ready' })", { eval: true }),
+    );
+    await early.exited;
+    await expect(early.reply('ready')).resolves.toEqual({ type: 'ready' });
+  });
+
+  // Fleet-wide bounds are split over the workers; none gets 0 of a bound (0 means none).
+  it('splits the endpoints and the connection bounds over the workers', () => {
+    expect([0, 1, 2].map((i) => rangeOf(10, 3, i))).toEqual([
+      { first: 0, count: 4 },
+      { first: 4, count: 3 },
+      { first: 7, count: 3 },
+    ]);
+    expect([0, 1, 2, 3].map((i) => shareOf(64, 4, i))).toEqual([16, 16, 16, 16]);
+    expect([0, 1, 2].map((i) => shareOf(64, 3, i))).toEqual([22, 21, 21]);
+    expect([0, 1].map((i) => shareOf(0, 2, i))).toEqual([0, 0]);
+    expect([0, 1, 2].map((i) => shareOf(2, 3, i))).toEqual([1, 1, 1]);
+    expect([20, 2_500, 2_501, 10_000, 50_000].map(defaultWorkers)).toEqual([1, 1, 2, 4, 4]);
+    const a = {
+      ...newTally(),
+      checkinMs: [1, 2],
+      acks: { Accepted: 3 },
+      late: 1,
+      errorSamples: ['a', 'b', 'c'],
+    };
+    const b = {
+      ...newTally(),
+      checkinMs: [3],
+      acks: { Accepted: 2, Duplicate: 1 },
+      late: 2,
+      errorSamples: ['d', 'e', 'f'],
+    };
+    expect(mergeTallies([a, b])).toMatchObject({
+      checkinMs: [1, 2, 3],
+      acks: { Accepted: 5, Duplicate: 1 },
+      late: 3,
+      errorSamples: ['a', 'b', 'c', 'd', 'e'],
+    });
   });
 
   // Issue 23's deployment: two instances on one PostgreSQL database behind HAProxy. Nothing here
@@ -193,6 +277,9 @@ describe('fleet simulator', { timeout: 240_000 }, () => {
       parseOptions(['--agents', '5', '--minutes', '1', '--db', 'postgres', '--instances', '2']),
     ).toMatchObject({ db: 'postgres', instances: 2 });
     expect(parseOptions(['--connections', '0']).connections).toBe(0);
+    expect(parseOptions(['--workers', '3']).workers).toBe(3);
+    expect(DEFAULTS.workers).toBe(0);
+    expect(() => parseOptions(['--workers', '0'])).toThrow(/positive/);
     expect(parseOptions(['--concurrent-uploads', '4']).serverEnv).toEqual({
       DLP_INGEST_CONCURRENT_UPLOADS: '4',
     });

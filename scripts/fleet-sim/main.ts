@@ -1,5 +1,6 @@
-import { formatReport, runSimulation } from './fleet.js';
+import { runSimulation } from './fleet.js';
 import { parseOptions } from './options.js';
+import { formatReport } from './report.js';
 
 /** `npm run fleet-sim -- --agents N --minutes M [--db sqlite|postgres] [--instances 1|2]` */
 const options = parseOptions(process.argv.slice(2));

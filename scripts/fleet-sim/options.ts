@@ -33,6 +33,12 @@ export interface SimOptions {
    * pool so a check-in never queues in the simulator behind other endpoints' uploads.
    */
   controlConnections: number;
+  /**
+   * Worker threads the endpoints are spread over (0: one per 2,500 endpoints, at most 4;
+   * shard.ts `defaultWorkers`), each with its share of the endpoints, of `connections` and of
+   * `controlConnections` (fleet-wide totals) and its own event loop.
+   */
+  workers: number;
   /** Pause before an upload answered 503 (ingest busy) is sent again (the agent's 60 s). */
   busyRetryMs: number;
   /** Extra server settings (e.g. wider per-device limits when the intervals are shrunk). */
@@ -52,13 +58,14 @@ export const DEFAULTS: SimOptions = {
   enrolConcurrency: 16,
   connections: 64,
   controlConnections: 64,
+  workers: 0,
   busyRetryMs: 60_000,
   serverEnv: {},
 };
 
 const USAGE = `usage: npm run fleet-sim -- --agents N --minutes M [--db sqlite|postgres] [--instances 1|2]
   [--checkin-seconds S] [--event-ms MS] [--batch N] [--publish-seconds S] [--enrol-concurrency N]
-  [--connections N] [--control-connections N] [--busy-retry-seconds S] [--concurrent-uploads N] [--late-loop-ms MS]`;
+  [--connections N] [--control-connections N] [--workers N] [--busy-retry-seconds S] [--concurrent-uploads N] [--late-loop-ms MS]`;
 
 function positive(name: string, value: string | undefined): number {
   const n = Number(value);
@@ -112,6 +119,9 @@ export function parseOptions(argv: string[]): SimOptions {
         break;
       case '--control-connections':
         o.controlConnections = Number(value) === 0 ? 0 : Math.floor(positive(name, value));
+        break;
+      case '--workers':
+        o.workers = Math.floor(positive(name, value));
         break;
       case '--busy-retry-seconds':
         o.busyRetryMs = positive(name, value) * 1000;

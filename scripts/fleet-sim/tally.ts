@@ -67,6 +67,35 @@ export function recordLostConnection(tally: Tally, err: unknown): void {
   if (tally.lostSamples.length < 5) tally.lostSamples.push((err as Error).message);
 }
 
+/**
+ * The workers' tallies as one (fleet.ts): counts added, samples kept to the first five, and
+ * `peakCheckinsInFlight` the sum of each worker's most (an upper bound of the fleet's at once).
+ */
+export function mergeTallies(tallies: Tally[]): Tally {
+  const out = newTally();
+  for (const t of tallies) {
+    out.eventsSent += t.eventsSent;
+    out.uploads += t.uploads;
+    for (const [status, n] of Object.entries(t.acks)) out.acks[status] = (out.acks[status] ?? 0) + n;
+    for (const ms of t.checkinMs) out.checkinMs.push(ms);
+    for (const at of t.slowCheckinsSentAt) out.slowCheckinsSentAt.push(at);
+    for (const at of t.publishedAt) out.publishedAt.push(at);
+    out.peakCheckinsInFlight += t.peakCheckinsInFlight;
+    out.policyFetches += t.policyFetches;
+    out.publishes += t.publishes;
+    out.late += t.late;
+    out.busy += t.busy;
+    out.deferredEvents += t.deferredEvents;
+    out.lostConnections += t.lostConnections;
+    out.lostSamples.push(...t.lostSamples);
+    out.errors += t.errors;
+    out.errorSamples.push(...t.errorSamples);
+  }
+  out.lostSamples.splice(5);
+  out.errorSamples.splice(5);
+  return out;
+}
+
 export function percentile(values: number[], p: number): number {
   if (values.length === 0) return 0;
   const sorted = [...values].sort((a, b) => a - b);

@@ -6,7 +6,8 @@
  * completed and counted no error, never a timing.
  *
  * Shorter runs: FLEET_BENCH_AGENTS (default 10000), FLEET_BENCH_MINUTES (default 5),
- * FLEET_BENCH_DB (sqlite, postgres or both; default both). The servers run with
+ * FLEET_BENCH_DB (sqlite, postgres or both; default both); FLEET_BENCH_WORKERS sets the simulator's
+ * `--workers` (default: its own, one worker thread per 2,500 endpoints, at most 4). The servers run with
  * DLP_INGEST_LATE_LOOP_MS=100 (FLEET_BENCH_LATE_LOOP_MS; 0: off), the setting docs/deploy.md
  * recommends for an instance that must keep check-ins prompt while ingest saturates it.
  */
@@ -19,6 +20,7 @@ const agents = process.env.FLEET_BENCH_AGENTS ?? '10000';
 const minutes = process.env.FLEET_BENCH_MINUTES ?? '5';
 const which = process.env.FLEET_BENCH_DB ?? 'both';
 const lateLoopMs = process.env.FLEET_BENCH_LATE_LOOP_MS ?? '100';
+const workers = process.env.FLEET_BENCH_WORKERS;
 /** Enrolment, the run, and the end that follows a late publish, with room to spare. */
 const TIMEOUT_MS = (Number(minutes) * 60 + 1_800) * 1000;
 
@@ -39,6 +41,7 @@ function simulate(args: string[]): Promise<{ code: number | null; report: Report
         '--minutes',
         minutes,
         ...(Number(lateLoopMs) > 0 ? ['--late-loop-ms', lateLoopMs] : []),
+        ...(workers ? ['--workers', workers] : []),
         ...args,
       ],
       { cwd: root, stdio: ['ignore', 'pipe', 'inherit'] },
